@@ -1,0 +1,347 @@
+"""The normalized view every input format is turned into, so a rule is written once.
+
+Pointers are tuples of path parts (``str`` keys, ``int`` array indexes) into the parsed tree of
+one file; :func:`pointer_str` renders them as RFC 6901 JSON pointers for output.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal, Mapping, Sequence
+
+if TYPE_CHECKING:
+    from linter.sources.positions import Locator
+
+Pointer = tuple[str | int, ...]
+Severity = Literal["error", "warning", "note"]
+SEVERITIES: tuple[str, ...] = ("error", "warning", "note")
+SEVERITY_RANK = {"note": 1, "warning": 2, "error": 3}
+
+FORMATS = (
+    "openapi-2.0",
+    "openapi-3.0",
+    "openapi-3.1",
+    "mcp",
+    "openai",
+    "anthropic",
+    "gemini",
+)
+
+
+def pointer_str(pointer: Pointer) -> str:
+    """RFC 6901 rendering: ``("paths", "/a/{b}", "get")`` → ``/paths/~1a~1{b}/get``."""
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in pointer)
+
+
+def parse_pointer(text: str) -> Pointer:
+    """Inverse of :func:`pointer_str` (array indexes stay strings; lookups accept both)."""
+    if text in ("", "#"):
+        return ()
+    if text.startswith("#"):
+        text = text[1:]
+    if not text.startswith("/"):
+        raise ValueError(f"not a JSON pointer: {text!r}")
+    from urllib.parse import unquote
+
+    return tuple(unquote(p).replace("~1", "/").replace("~0", "~") for p in text[1:].split("/"))
+
+
+def get_at(tree: Any, pointer: Pointer) -> Any:
+    """The node at ``pointer``; raises ``KeyError`` when it does not exist."""
+    node = tree
+    for part in pointer:
+        if isinstance(node, Mapping):
+            node = node[part if part in node else str(part)]
+        elif isinstance(node, list):
+            try:
+                node = node[int(part)]
+            except (ValueError, IndexError):
+                raise KeyError(part) from None
+        else:
+            raise KeyError(part)
+    return node
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """1-based lines and columns in code points; ``end_column`` is exclusive (as in SARIF)."""
+
+    start_line: int
+    start_column: int
+    end_line: int
+    end_column: int
+    char_offset: int = 0
+    char_length: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """A node of one source file. ``region`` is set only for places that have no pointer
+    (a YAML comment); otherwise the region is computed lazily from the pointer."""
+
+    source: "Source"
+    pointer: Pointer
+    region: Region | None = None
+    label: str = ""
+
+    @property
+    def path(self) -> str:
+        return self.source.display_path
+
+    def resolve_region(self) -> Region | None:
+        if self.region is not None:
+            return self.region
+        return self.source.locator.region(self.pointer)
+
+    def key(self) -> tuple[str, Pointer]:
+        return (self.source.display_path, self.pointer)
+
+    def __repr__(self) -> str:
+        return f"{self.source.display_path}#{pointer_str(self.pointer)}"
+
+
+class Source:
+    """One parsed file: its text, its tree and a lazily built position locator."""
+
+    __slots__ = ("abspath", "display_path", "text", "tree", "syntax", "_locator")
+
+    def __init__(self, abspath: str, display_path: str, text: str, tree: Any, syntax: str):
+        self.abspath = abspath
+        self.display_path = display_path
+        self.text = text
+        self.tree = tree
+        self.syntax = syntax  # "json" | "yaml"
+        self._locator: Locator | None = None
+
+    @property
+    def locator(self) -> "Locator":
+        if self._locator is None:
+            from linter.sources.positions import make_locator
+
+            self._locator = make_locator(self.text, self.syntax)
+        return self._locator
+
+    def __repr__(self) -> str:
+        return f"Source({self.display_path!r}, {self.syntax})"
+
+
+FieldIn = Literal["query", "path", "header", "cookie", "body", "formData", "argument"]
+
+
+@dataclass(eq=False, slots=True)
+class Field:
+    """A scalar-ish input leaf (a parameter, a body property or a tool argument).
+
+    ``location`` is the node that owns the description (a parameter object or a property
+    schema); ``schema_location`` is the schema node a fix edits. Both may lie in another file
+    when the field was reached through ``$ref``. One ``Field`` exists per definition: operations
+    that reach the same definition share it (``used_by``).
+    """
+
+    name: str
+    path: str
+    where: FieldIn
+    required: bool
+    schema: Mapping[str, Any]
+    description: str
+    location: Location
+    schema_location: Location
+    ref_chain: tuple[str, ...] = ()
+    used_by: list["Operation"] = field(default_factory=list)
+
+    @property
+    def type(self) -> str | None:
+        t = self.schema.get("type")
+        if isinstance(t, list):
+            non_null = [x for x in t if x != "null"]
+            return non_null[0] if len(non_null) == 1 else None
+        return t if isinstance(t, str) else None
+
+    @property
+    def description_location(self) -> Location:
+        """Where the description text stands (the parameter's, else the schema's)."""
+        for loc in (self.location, self.schema_location):
+            node = _node(loc)
+            if isinstance(node, Mapping) and isinstance(node.get("description"), str):
+                return Location(loc.source, loc.pointer + ("description",))
+        return self.location
+
+
+@dataclass(eq=False, slots=True)
+class Output:
+    """A response (HTTP status → schema) or a tool's ``outputSchema``."""
+
+    status: str | None
+    description: str
+    schema: Mapping[str, Any] | None
+    media_type: str | None
+    location: Location
+    schema_location: Location | None
+
+
+@dataclass(eq=False, slots=True)
+class Operation:
+    """An HTTP operation or a tool."""
+
+    kind: Literal["http", "tool"]
+    name: str
+    method: str | None
+    path: str | None
+    summary: str
+    description: str
+    annotations: Mapping[str, Any]
+    location: Location
+    fields: list[Field] = field(default_factory=list)
+    outputs: list[Output] = field(default_factory=list)
+    # the raw node (operation object / tool object), for checks that need more
+    node: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        """How messages name it: ``GET /people`` or the tool name."""
+        if self.kind == "http":
+            return f"{(self.method or '').upper()} {self.path}"
+        return self.name
+
+
+@dataclass(eq=False, slots=True)
+class Document:
+    """One API description or tool set, rooted in one file (it may ``$ref`` others)."""
+
+    source: Source
+    format: str
+    operations: list[Operation] = field(default_factory=list)
+    fields: list[Field] = field(default_factory=list)
+    # problems met while building the model ($ref that could not be followed, …)
+    notices: list["Notice"] = field(default_factory=list)
+
+    @property
+    def path(self) -> str:
+        return self.source.display_path
+
+    @property
+    def tree(self) -> Any:
+        return self.source.tree
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A problem found while building the model, reported under a built-in rule."""
+
+    rule: str
+    message: str
+    location: Location
+    key: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """A change to a tree, as data: add or replace ``key`` of the mapping at ``pointer``."""
+
+    source: Source
+    pointer: Pointer
+    op: Literal["add", "replace"]
+    key: str
+    value: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    description: str
+    edits: tuple[Edit, ...]
+    applicability: Literal["safe", "unsafe"] = "safe"
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """What a check yields; the engine turns it into a :class:`Finding`."""
+
+    message: str
+    location: Location
+    related: tuple[Location, ...] = ()
+    evidence: Mapping[str, Any] | None = None
+    fix: Fix | None = None
+    key: str = ""  # extra fingerprint input (e.g. the value the rule is about)
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    rule: str
+    severity: Severity
+    message: str
+    location: Location
+    related: tuple[Location, ...] = ()
+    evidence: Mapping[str, Any] | None = None
+    fix: Fix | None = None
+    fingerprint: str = ""
+
+    @property
+    def path(self) -> str:
+        return self.location.path
+
+    @property
+    def region(self) -> Region | None:
+        return self.location.resolve_region()
+
+
+def fingerprint(rule: str, location: Location, key: str = "") -> str:
+    """Stable across unrelated edits: rule + file + pointer + value, never line numbers."""
+    h = hashlib.sha256()
+    h.update(
+        "\x1f".join((rule, location.source.display_path, pointer_str(location.pointer), key)).encode()
+    )
+    return h.hexdigest()[:32]
+
+
+def _node(loc: Location) -> Any:
+    try:
+        return get_at(loc.source.tree, loc.pointer)
+    except KeyError:
+        return None
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A catalog entry (``rules/<id>.yaml``)."""
+
+    id: str
+    family: str
+    default_severity: str  # error | warning | note | off
+    summary: str
+    rationale: str
+    how_to_fix: str
+    check: str
+    options: Mapping[str, Any]
+    examples: Sequence[Mapping[str, Any]]
+    fix: str  # safe | unsafe | none
+    tags: tuple[str, ...] = ()
+    precision: str = "high"  # SARIF/GitHub: very-high | high | medium | low
+
+    @property
+    def help_uri(self) -> str:
+        return f"https://github.com/silentlint/silentlint/blob/main/docs/rules.md#{self.id}"
+
+
+@dataclass(frozen=True, slots=True)
+class InputProblem:
+    """A file that could not be linted (reported on stderr and in outputs; exit code 3)."""
+
+    path: str
+    message: str
+    kind: Literal["unreadable", "parse", "not-api", "too-large"] = "parse"
+
+
+@dataclass
+class RunResult:
+    """Everything a reporter needs about one run."""
+
+    findings: list[Finding]
+    rules: Mapping[str, Rule]  # every rule that was enabled in this run, by id
+    problems: list[InputProblem] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)  # display paths of linted documents
+    skipped: list[str] = field(default_factory=list)  # display paths that were not API files
+    root: str = ""  # absolute directory that display paths are relative to (posix, no trailing /)
+    version: str = ""
+    baseline_suppressed: int = 0
+    suppressed: int = 0
