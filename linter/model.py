@@ -52,7 +52,17 @@ def get_at(tree: Any, pointer: Pointer) -> Any:
     node = tree
     for part in pointer:
         if isinstance(node, Mapping):
-            node = node[part if part in node else str(part)]
+            if part in node:
+                node = node[part]
+            elif str(part) in node:
+                node = node[str(part)]
+            else:  # YAML keys may be ints or booleans (`200:`)
+                for k, v in node.items():
+                    if str(k) == str(part):
+                        node = v
+                        break
+                else:
+                    raise KeyError(part)
         elif isinstance(node, list):
             try:
                 node = node[int(part)]
@@ -102,17 +112,37 @@ class Location:
 
 
 class Source:
-    """One parsed file: its text, its tree and a lazily built position locator."""
+    """One parsed file: its text, its tree and a lazily built position locator.
 
-    __slots__ = ("abspath", "display_path", "text", "tree", "syntax", "_locator")
+    A pickled or :meth:`detached` Source keeps only its paths and syntax; text and tree are read
+    again from disk if anything asks for them (findings outlive the trees of a large run).
+    """
 
-    def __init__(self, abspath: str, display_path: str, text: str, tree: Any, syntax: str):
+    __slots__ = ("abspath", "display_path", "syntax", "_text", "_tree", "_locator")
+
+    def __init__(self, abspath: str, display_path: str, text: str | None, tree: Any, syntax: str):
         self.abspath = abspath
         self.display_path = display_path
-        self.text = text
-        self.tree = tree
         self.syntax = syntax  # "json" | "yaml"
+        self._text = text
+        self._tree = tree
         self._locator: Locator | None = None
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            from linter.sources.loader import read_text
+
+            self._text = read_text(self.abspath)
+        return self._text
+
+    @property
+    def tree(self) -> Any:
+        if self._tree is None:
+            from linter.sources.loader import parse_text
+
+            self._tree = parse_text(self.text, self.syntax)
+        return self._tree
 
     @property
     def locator(self) -> "Locator":
@@ -121,6 +151,16 @@ class Source:
 
             self._locator = make_locator(self.text, self.syntax)
         return self._locator
+
+    def detached(self) -> "Source":
+        return Source(self.abspath, self.display_path, None, None, self.syntax)
+
+    def __getstate__(self) -> tuple[str, str, str]:
+        return (self.abspath, self.display_path, self.syntax)
+
+    def __setstate__(self, state: tuple[str, str, str]) -> None:
+        self.abspath, self.display_path, self.syntax = state
+        self._text = self._tree = self._locator = None
 
     def __repr__(self) -> str:
         return f"Source({self.display_path!r}, {self.syntax})"
@@ -149,14 +189,21 @@ class Field:
     schema_location: Location
     ref_chain: tuple[str, ...] = ()
     used_by: list["Operation"] = field(default_factory=list)
+    memo: dict[str, Any] = field(default_factory=dict)  # per-field analysis shared by rules
+
+    @property
+    def label(self) -> str:
+        """How messages name it: ``GET /people › department``."""
+        owner = self.used_by[0].label if self.used_by else self.location.source.display_path
+        return f"{owner} › {self.path}"
 
     @property
     def type(self) -> str | None:
         t = self.schema.get("type")
         if isinstance(t, list):
             non_null = [x for x in t if x != "null"]
-            return non_null[0] if len(non_null) == 1 else None
-        return t if isinstance(t, str) else None
+            return str(non_null[0]).lower() if len(non_null) == 1 else None
+        return t.lower() if isinstance(t, str) else None  # Gemini writes "STRING"
 
     @property
     def description_location(self) -> Location:
@@ -320,7 +367,9 @@ class Rule:
 
     @property
     def help_uri(self) -> str:
-        return f"https://github.com/silentlint/silentlint/blob/main/docs/rules.md#{self.id}"
+        from linter import PROJECT_URL
+
+        return f"{PROJECT_URL}#rule-{self.id}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,7 +378,7 @@ class InputProblem:
 
     path: str
     message: str
-    kind: Literal["unreadable", "parse", "not-api", "too-large"] = "parse"
+    kind: Literal["unreadable", "parse", "not-api", "too-large", "internal"] = "parse"
 
 
 @dataclass

@@ -1,1 +1,34 @@
+"""Check functions, one module per rule family.
 
+A check is a plain function decorated with its scope; the catalog entry names it as
+``<module>.<function>`` (``vocabulary.prose_enum``). The engine calls it once per field,
+operation or document and turns what it yields (:class:`linter.model.Hit`) into findings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, TypeVar
+
+from linter.model import Document, Rule
+
+F = TypeVar("F", bound=Callable[..., Any])
+SCOPES = ("field", "operation", "document")
+
+
+@dataclass(frozen=True)
+class Context:
+    rule: Rule
+    options: Mapping[str, Any]
+    document: Document
+
+
+def check(scope: str) -> Callable[[F], F]:
+    if scope not in SCOPES:
+        raise ValueError(scope)
+
+    def mark(fn: F) -> F:
+        fn.scope = scope  # type: ignore[attr-defined]
+        return fn
+
+    return mark

@@ -1,0 +1,237 @@
+"""Command line: ``silentlint check | rules | explain``.
+
+Exit codes (documented in README.md and ``--help``):
+  0  no finding at or above --fail-on
+  1  findings at or above --fail-on
+  2  usage or configuration error
+  3  some input could not be linted (unreadable, invalid YAML/JSON, not an API file when named
+     explicitly); the other files were still linted and reported. Takes precedence over 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from typing import Sequence
+
+from linter import __version__
+from linter.catalog import CatalogError, load_catalog
+from linter.config import Config, ConfigError, find_config, read_config_file, validate_rule_ids
+from linter.engine import EngineError, baseline_json, default_jobs, exit_code, run
+from linter.model import Rule
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INPUT = 0, 1, 2, 3
+FORMATS = ("text", "json", "sarif", "github", "markdown")
+
+EPILOG = """exit codes:
+  0  no finding at or above --fail-on
+  1  findings at or above --fail-on
+  2  usage or configuration error
+  3  some input could not be linted (unreadable, invalid YAML/JSON, or not an API/tool file
+     although named explicitly); everything else was still linted and reported
+"""
+
+
+class UsageError(Exception):
+    pass
+
+
+def _split(values: list[str] | None) -> list[str]:
+    out: list[str] = []
+    for v in values or ():
+        out.extend(x.strip() for x in v.split(",") if x.strip())
+    return out
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="silentlint",
+        description="Find API and tool-schema constraints that live only in prose.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--version", action="version", version=f"silentlint {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    c = sub.add_parser(
+        "check",
+        help="lint OpenAPI documents and tool definitions",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    c.add_argument("paths", nargs="*", default=["."], metavar="PATH", help="files or directories (default: .)")
+    c.add_argument("--format", "-f", choices=FORMATS, default="text", help="report format on stdout (default: text)")
+    c.add_argument(
+        "--output", "-o", action="append", default=[], metavar="FORMAT=FILE",
+        help="also write FORMAT to FILE (repeatable), e.g. --output sarif=silentlint.sarif",
+    )
+    c.add_argument("--fail-on", choices=("error", "warning", "note", "never"), default=None,
+                   help="lowest severity that makes the exit code 1 (default: warning)")
+    c.add_argument("--select", action="append", metavar="RULES", help="only these rules or families (comma-separated; ALL for every rule)")
+    c.add_argument("--ignore", action="append", metavar="RULES", help="skip these rules or families (comma-separated)")
+    c.add_argument("--config", metavar="FILE", help="config file (default: nearest .silentlint.yaml or pyproject.toml [tool.silentlint])")
+    c.add_argument("--no-config", action="store_true", help="ignore config files")
+    c.add_argument("--baseline", metavar="FILE", help="do not report findings recorded in this baseline")
+    c.add_argument("--write-baseline", metavar="FILE", help="record the current findings as accepted, then exit 0")
+    c.add_argument("--jobs", "-j", type=int, default=0, metavar="N", help="worker processes (default: all cores)")
+    c.add_argument("--quiet", "-q", action="store_true", help="print no report on stdout (use with --output)")
+    c.add_argument("--verbose", "-v", action="store_true", help="also list files skipped as not API/tool files")
+    c.add_argument("--show-source", action="store_true", help="text format: show the source lines of each finding")
+    c.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour in text output (default: auto = on a terminal)")
+    c.add_argument("--debug", action="store_true", help="show internal tracebacks")
+
+    r = sub.add_parser("rules", help="list the rules")
+    r.add_argument("--format", choices=("text", "json"), default="text")
+
+    e = sub.add_parser("explain", help="explain one rule")
+    e.add_argument("rule", metavar="RULE")
+    return p
+
+
+def _write_atomic(path: str, text: str) -> None:
+    """Write then rename, so a reader never sees half a report."""
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".silentlint-", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _outputs(specs: list[str]) -> list[tuple[str, str]]:
+    out = []
+    for spec in specs:
+        fmt, sep, path = spec.partition("=")
+        if not sep or not path:
+            raise UsageError(f"--output takes FORMAT=FILE, got {spec!r}")
+        if fmt not in FORMATS:
+            raise UsageError(f"--output: unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
+        out.append((fmt, path))
+    return out
+
+
+def _config(args: argparse.Namespace) -> Config:
+    if args.no_config:
+        return Config()
+    path = args.config or find_config(os.getcwd())
+    if args.config and not os.path.isfile(args.config):
+        raise ConfigError(f"{args.config}: config file not found")
+    return read_config_file(path) if path else Config()
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from linter.report import ReportOptions, render
+
+    outputs = _outputs(args.output)
+    config = _config(args)
+    catalog = load_catalog()
+    validate_rule_ids(config, catalog)
+    select, ignore = _split(args.select), _split(args.ignore)
+    for rid in select + ignore:
+        if rid != "ALL" and rid not in catalog and rid not in {r.family for r in catalog.values()}:
+            raise UsageError(f"unknown rule or family {rid!r} (see `silentlint rules`)")
+    if args.jobs < 0:
+        raise UsageError("--jobs must be 0 (all cores) or more")
+    jobs = args.jobs or default_jobs()
+    baseline = args.baseline or config.baseline
+    result = run(
+        args.paths, config, select=select, ignore=ignore,
+        baseline=None if args.write_baseline else baseline, jobs=jobs, debug=args.debug,
+    )
+    if args.write_baseline:
+        _write_atomic(args.write_baseline, baseline_json(result.findings))
+        print(f"silentlint: wrote {len(result.findings)} findings to baseline {args.write_baseline}", file=sys.stderr)
+        return EXIT_OK if not result.problems else EXIT_INPUT
+    color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty() and "NO_COLOR" not in os.environ)
+    opts = ReportOptions(color=color, show_source=args.show_source)
+    for fmt, path in outputs:
+        _write_atomic(path, render(fmt, result, ReportOptions(show_source=args.show_source)))
+    stdout_text = args.format == "text" and not args.quiet
+    for problem in result.problems:
+        if not stdout_text:
+            print(f"silentlint: {problem.path}: {problem.message}", file=sys.stderr)
+    if args.verbose:
+        for path in result.skipped:
+            print(f"silentlint: skipped {path}: not an OpenAPI document or tool definition", file=sys.stderr)
+    if not args.quiet:
+        sys.stdout.write(render(args.format, result, opts))
+    return exit_code(result, args.fail_on or config.fail_on)
+
+
+def _rule_line(rule: Rule) -> str:
+    return f"{rule.id:<28} {rule.family:<11} {rule.default_severity:<8} {rule.fix:<7} {rule.summary}"
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    catalog = load_catalog()
+    if args.format == "json":
+        data = [
+            {"id": r.id, "family": r.family, "default_severity": r.default_severity, "fix": r.fix, "summary": r.summary}
+            for r in catalog.values()
+        ]
+        print(json.dumps(data, indent=2))
+        return EXIT_OK
+    print(f"{'RULE':<28} {'FAMILY':<11} {'DEFAULT':<8} {'FIX':<7} SUMMARY")
+    for rule in catalog.values():
+        print(_rule_line(rule))
+    return EXIT_OK
+
+
+def explain_text(rule: Rule) -> str:
+    lines = [
+        f"{rule.id} ({rule.family}, default {rule.default_severity}, fix: {rule.fix})",
+        "",
+        rule.summary,
+        "",
+        "Why it matters",
+        *("  " + ln if ln else "" for ln in rule.rationale.splitlines()),
+        "",
+        "How to fix",
+        *("  " + ln if ln else "" for ln in rule.how_to_fix.splitlines()),
+    ]
+    for ex in rule.examples:
+        title = ex.get("title", "Example")
+        for kind in ("bad", "good"):
+            if ex.get(kind):
+                lines += ["", f"{title} — {kind}:", *("    " + ln for ln in str(ex[kind]).rstrip().splitlines())]
+    return "\n".join(lines) + "\n"
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    catalog = load_catalog()
+    rule = catalog.get(args.rule)
+    if rule is None:
+        raise UsageError(f"unknown rule {args.rule!r} (see `silentlint rules`)")
+    sys.stdout.write(explain_text(rule))
+    return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "check":
+            return cmd_check(args)
+        if args.command == "rules":
+            return cmd_rules(args)
+        return cmd_explain(args)
+    except (UsageError, ConfigError, EngineError) as exc:
+        print(f"silentlint: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except CatalogError as exc:
+        print(f"silentlint: broken rule catalog: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("silentlint: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK

@@ -1,0 +1,499 @@
+"""Catalog + checks + config → findings.
+
+Each root file is linted on its own (in a worker process when ``jobs > 1``): load, detect the
+format, build the model, run every enabled check, apply severities and suppressions, resolve the
+positions of what is left, and detach the findings from the parsed tree so a run over thousands
+of specs holds findings, not trees. The parent merges duplicate findings (a shared definition
+reached from several documents), applies the baseline and reports unused suppressions.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
+from multiprocessing import get_context
+from typing import Any, Callable, Iterable, Mapping
+
+from linter import __version__
+from linter.catalog import check_function, load_catalog
+from linter.checks import Context
+from linter.config import Config, glob_match
+from linter.formats import build, detect
+from linter.model import (
+    SEVERITY_RANK,
+    Document,
+    Edit,
+    Finding,
+    Fix,
+    Hit,
+    InputProblem,
+    Location,
+    Pointer,
+    Region,
+    Rule,
+    RunResult,
+    Source,
+    fingerprint,
+)
+from linter.sources.discover import Candidate, discover
+from linter.sources.loader import LoadError, load_source, may_be_api, read_text
+from linter.sources.refs import Workspace
+
+IGNORE_KEY = "x-silentlint-ignore"
+_COMMENT_RX = re.compile(r"(?:^|\s)#\s*silentlint-ignore:\s*([A-Za-z0-9_, -]+)")
+MAX_RELATED = 50
+
+
+class EngineError(Exception):
+    """A problem with the run's setup (usage/config), exit code 2."""
+
+
+class RuleSet:
+    """Which rules run, at which severity and with which options, for a given file."""
+
+    def __init__(
+        self,
+        catalog: Mapping[str, Rule],
+        config: Config,
+        select: Iterable[str] = (),
+        ignore: Iterable[str] = (),
+    ):
+        self.catalog = catalog
+        self.config = config
+        select = tuple(select) or config.select
+        ignore = tuple(ignore) + config.ignore
+        self.explicit = bool(select)
+        enabled: dict[str, Rule] = {}
+        for rid, rule in catalog.items():
+            if select:
+                on = "ALL" in select or rid in select or rule.family in select
+            else:
+                on = self._base_severity(rule) != "off"
+            if rid in ignore or rule.family in ignore:
+                on = False
+            if on:
+                enabled[rid] = rule
+        self.enabled = enabled
+        self.functions: dict[str, Callable[..., Any] | None] = {
+            rid: check_function(rule) for rid, rule in enabled.items()
+        }
+
+    def _base_severity(self, rule: Rule) -> str:
+        setting = self.config.rules.get(rule.id)
+        if setting and setting.severity:
+            return setting.severity
+        if any(o.rules.get(rule.id) and o.rules[rule.id].severity not in (None, "off") for o in self.config.overrides):
+            return "on"  # off by default but turned on for some paths
+        return rule.default_severity
+
+    def severity(self, rule_id: str, path: str) -> str:
+        """The severity at ``path``: config, then the last matching override; ``off`` drops it."""
+        rule = self.catalog[rule_id]
+        sev: str | None = None
+        s = self.config.rules.get(rule_id)
+        if s and s.severity:
+            sev = s.severity
+        for ov in self.config.overrides:
+            o = ov.rules.get(rule_id)
+            if o and o.severity and any(glob_match(g, path) for g in ov.files):
+                sev = o.severity
+        if sev is None:
+            sev = rule.default_severity
+            if sev == "off" and self.explicit:
+                sev = "warning"
+        return sev
+
+    def options(self, rule_id: str, path: str) -> dict[str, Any]:
+        opts = dict(self.catalog[rule_id].options)
+        s = self.config.rules.get(rule_id)
+        if s:
+            opts.update(s.options)
+        for ov in self.config.overrides:
+            o = ov.rules.get(rule_id)
+            if o and any(glob_match(g, path) for g in ov.files):
+                opts.update(o.options)
+        return opts
+
+
+@dataclass
+class Suppression:
+    key: tuple[str, str, str]  # (display path, place, rule)
+    rule: str
+    location: Location
+
+
+@dataclass
+class FileOutcome:
+    findings: list[Finding] = field(default_factory=list)
+    problem: InputProblem | None = None
+    linted: str | None = None
+    skipped: str | None = None
+    suppressed: int = 0
+    declared: list[Suppression] = field(default_factory=list)
+    used: set[tuple[str, str, str]] = field(default_factory=set)
+
+
+def _within(inner: Location, outer: Location) -> bool:
+    return inner.source.abspath == outer.source.abspath and inner.pointer[: len(outer.pointer)] == outer.pointer
+
+
+def _run_checks(doc: Document, rules: RuleSet, debug: bool) -> list[Finding]:
+    out: list[Finding] = []
+    for rid, fn in rules.functions.items():
+        if fn is None:
+            continue
+        rule = rules.enabled[rid]
+        ctx = Context(rule, rules.options(rid, doc.path), doc)
+        scope = fn.scope  # type: ignore[attr-defined]
+        if scope == "field":
+            subjects: Iterable[Any] = doc.fields
+        elif scope == "operation":
+            subjects = doc.operations
+        else:
+            subjects = (doc,)
+        for subject in subjects:
+            try:
+                hits = list(fn(subject, ctx))
+            except Exception as exc:
+                if debug:
+                    raise
+                what = getattr(subject, "label", None) or getattr(subject, "path", "")
+                raise CheckCrash(f"internal error in rule {rid} on {what}: {type(exc).__name__}: {exc}") from exc
+            for hit in hits:
+                related = hit.related
+                if scope == "field" and not related:
+                    related = tuple(
+                        Location(op.location.source, op.location.pointer, label=op.label)
+                        for op in subject.used_by
+                        if not _within(hit.location, op.location)
+                    )[:MAX_RELATED]
+                out.append(_finding(rid, hit, related))
+    for notice in doc.notices:
+        if notice.rule in rules.enabled:
+            out.append(_finding(notice.rule, Hit(notice.message, notice.location, key=notice.key), ()))
+    return out
+
+
+class CheckCrash(Exception):
+    pass
+
+
+def _finding(rid: str, hit: Hit, related: tuple[Location, ...]) -> Finding:
+    return Finding(
+        rule=rid,
+        severity="warning",  # set per path later
+        message=hit.message,
+        location=hit.location,
+        related=related,
+        evidence=hit.evidence,
+        fix=hit.fix,
+        fingerprint=fingerprint(rid, hit.location, hit.key),
+    )
+
+
+def _ignore_entries(value: Any) -> list[tuple[int | None, str]]:
+    if isinstance(value, str):
+        return [(None, value)]
+    if isinstance(value, list):
+        return [(i, v) for i, v in enumerate(value) if isinstance(v, str)]
+    return []
+
+
+def _declared_suppressions(source: Source) -> list[Suppression]:
+    """Every ``x-silentlint-ignore`` node and ``# silentlint-ignore:`` comment of a file."""
+    text = source.text
+    if "silentlint-ignore" not in text:
+        return []
+    out: list[Suppression] = []
+    if IGNORE_KEY in text:
+        stack: list[tuple[Pointer, Any]] = [((), source.tree)]
+        while stack:
+            ptr, node = stack.pop()
+            if isinstance(node, Mapping):
+                for k, v in node.items():
+                    if k == IGNORE_KEY:
+                        for idx, rule in _ignore_entries(v):
+                            place = ptr + (IGNORE_KEY,) + ((idx,) if idx is not None else ())
+                            out.append(
+                                Suppression(
+                                    (source.display_path, "/".join(map(str, ptr)), rule),
+                                    rule,
+                                    Location(source, place),
+                                )
+                            )
+                    elif isinstance(v, (Mapping, list)):
+                        stack.append((ptr + (str(k),), v))
+            elif isinstance(node, list):
+                for i, v in enumerate(node):
+                    if isinstance(v, (Mapping, list)):
+                        stack.append((ptr + (i,), v))
+    if source.syntax == "yaml":
+        for lineno, line in enumerate(text.splitlines(), start=1):
+            if "silentlint-ignore" not in line:
+                continue
+            m = _COMMENT_RX.search(line)
+            if not m:
+                continue
+            col = m.start(0) + (1 if line[m.start(0)].isspace() else 0) + 1
+            for rule in (r.strip() for r in m.group(1).split(",")):
+                if rule:
+                    region = Region(lineno, col, lineno, len(line) + 1)
+                    out.append(Suppression((source.display_path, f"line {lineno}", rule), rule, Location(source, (), region=region)))
+    return out
+
+
+def _is_suppressed(f: Finding, region: Region | None, by_source: dict[str, list[Suppression]]) -> Suppression | None:
+    sups = by_source.get(f.location.source.abspath)
+    if not sups:
+        return None
+    ptr_text = "/".join(map(str, f.location.pointer))
+    for s in sups:
+        if s.rule not in (f.rule, "all"):
+            continue
+        place = s.key[1]
+        if place.startswith("line "):
+            line = int(place[5:])
+            if region is not None and region.start_line in (line, line + 1):
+                return s
+        elif ptr_text == place or ptr_text.startswith(place + "/") or place == "":
+            return s
+    return None
+
+
+def lint_candidate(cand: Candidate, rules: RuleSet, root: str, debug: bool = False) -> FileOutcome:
+    """Lint one root file; everything returned is detached from the parsed trees."""
+    out = FileOutcome()
+    ws = Workspace(root)
+    try:
+        text = read_text(cand.abspath)
+        if not cand.explicit and not may_be_api(text):
+            out.skipped = cand.display
+            return out
+        source = load_source(cand.abspath, cand.display)
+    except LoadError as exc:
+        out.problem = InputProblem(cand.display, exc.message, exc.kind)  # type: ignore[arg-type]
+        return out
+    fmt = detect(source.tree)
+    if fmt is None:
+        if cand.explicit:
+            out.problem = InputProblem(
+                cand.display, "not an OpenAPI document or tool definition (nothing to lint)", "not-api"
+            )
+        else:
+            out.skipped = cand.display
+        return out
+    ws.add(source)
+    try:
+        doc = build(source, fmt, ws)
+        raw = _run_checks(doc, rules, debug)
+    except CheckCrash as exc:
+        out.problem = InputProblem(cand.display, str(exc), "internal")
+        return out
+    except RecursionError:
+        out.problem = InputProblem(cand.display, "nested too deeply to lint", "too-large")
+        return out
+    except Exception as exc:  # a model-building bug must not take the whole run down
+        if debug:
+            raise
+        out.problem = InputProblem(
+            cand.display, f"internal error while reading the document: {type(exc).__name__}: {exc}", "internal"
+        )
+        return out
+    out.linted = cand.display
+    by_source: dict[str, list[Suppression]] = {}
+    for src in ws.sources.values():
+        sups = _declared_suppressions(src)
+        if sups:
+            by_source[src.abspath] = sups
+            out.declared.extend(
+                Suppression(s.key, s.rule, _detach_location(s.location)) for s in sups if s.rule in rules.enabled
+            )
+    for f in raw:
+        sev = rules.severity(f.rule, f.location.path)
+        if sev == "off":
+            continue
+        region = f.location.resolve_region()
+        sup = _is_suppressed(f, region, by_source)
+        if sup is not None:
+            out.used.add(sup.key)
+            out.suppressed += 1
+            continue
+        out.findings.append(_detach(replace(f, severity=sev), region))  # type: ignore[arg-type]
+    return out
+
+
+def _detach_location(loc: Location, region: Region | None = None) -> Location:
+    if region is None:
+        region = loc.resolve_region()
+    return Location(loc.source.detached(), loc.pointer, region=region, label=loc.label)
+
+
+def _detach(f: Finding, region: Region | None) -> Finding:
+    fix = f.fix
+    if fix is not None:
+        fix = Fix(
+            fix.description,
+            tuple(Edit(e.source.detached(), e.pointer, e.op, e.key, e.value) for e in fix.edits),
+            fix.applicability,
+        )
+    return replace(
+        f,
+        location=_detach_location(f.location, region),
+        related=tuple(_detach_location(r) for r in f.related),
+        fix=fix,
+    )
+
+
+# --- the run ---------------------------------------------------------------------------------
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(rules: RuleSet, root: str, debug: bool) -> None:
+    _WORKER.update(rules=rules, root=root, debug=debug)
+
+
+def _work(cand: Candidate) -> FileOutcome:
+    return lint_candidate(cand, _WORKER["rules"], _WORKER["root"], _WORKER["debug"])
+
+
+def _outcomes(cands: list[Candidate], rules: RuleSet, root: str, jobs: int, debug: bool) -> Iterable[FileOutcome]:
+    if jobs <= 1 or len(cands) < 4:
+        for c in cands:
+            yield lint_candidate(c, rules, root, debug)
+        return
+    # biggest files first so one huge spec does not finish last on an idle pool
+    order = sorted(range(len(cands)), key=lambda i: -_size(cands[i].abspath))
+    with ProcessPoolExecutor(
+        max_workers=jobs, mp_context=get_context("fork"), initializer=_init_worker, initargs=(rules, root, debug)
+    ) as pool:
+        results = dict(zip(order, pool.map(_work, [cands[i] for i in order], chunksize=1)))
+    for i in range(len(cands)):
+        yield results[i]
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
+
+
+def default_jobs() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+
+
+def _merge(findings: list[Finding]) -> list[Finding]:
+    """One finding per fingerprint; related locations of duplicates are united."""
+    merged: dict[str, Finding] = {}
+    for f in findings:
+        prev = merged.get(f.fingerprint)
+        if prev is None:
+            merged[f.fingerprint] = f
+            continue
+        seen = {(r.path, r.pointer) for r in prev.related}
+        extra = tuple(r for r in f.related if (r.path, r.pointer) not in seen)
+        if extra:
+            merged[f.fingerprint] = replace(prev, related=(prev.related + extra)[:MAX_RELATED])
+    return list(merged.values())
+
+
+def sort_key(f: Finding) -> tuple[Any, ...]:
+    r = f.location.region
+    return (f.path, r.start_line if r else 0, r.start_column if r else 0, f.rule, f.message)
+
+
+def read_baseline(path: str) -> set[str]:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except FileNotFoundError:
+        raise EngineError(f"{path}: baseline file not found") from None
+    except (OSError, ValueError) as exc:
+        raise EngineError(f"{path}: cannot read baseline: {exc}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("findings"), list):
+        raise EngineError(f"{path}: not a silentlint baseline (no findings list)")
+    return {str(item.get("fingerprint")) for item in data["findings"] if isinstance(item, dict)}
+
+
+def baseline_json(findings: list[Finding]) -> str:
+    from linter.model import pointer_str
+
+    items = [
+        {"fingerprint": f.fingerprint, "rule": f.rule, "path": f.path, "pointer": pointer_str(f.location.pointer), "message": f.message}
+        for f in findings
+    ]
+    return json.dumps({"tool": "silentlint", "version": 1, "findings": items}, indent=2, ensure_ascii=False) + "\n"
+
+
+def run(
+    paths: list[str],
+    config: Config,
+    *,
+    root: str | None = None,
+    select: Iterable[str] = (),
+    ignore: Iterable[str] = (),
+    baseline: str | None = None,
+    jobs: int = 1,
+    debug: bool = False,
+) -> RunResult:
+    root = os.path.abspath(root or os.getcwd())
+    catalog = load_catalog()
+    rules = RuleSet(catalog, config, select, ignore)
+    cands, problems = discover(paths, root, config.include, config.exclude, config.respect_gitignore)
+    known = read_baseline(baseline) if baseline else set()
+    result = RunResult(findings=[], rules=rules.enabled, problems=list(problems), root=root.replace(os.sep, "/"), version=__version__)
+    found: list[Finding] = []
+    declared: dict[tuple[str, str, str], Suppression] = {}
+    used: set[tuple[str, str, str]] = set()
+    for outcome in _outcomes(cands, rules, root, jobs, debug):
+        if outcome.problem:
+            result.problems.append(outcome.problem)
+        if outcome.linted:
+            result.files.append(outcome.linted)
+        if outcome.skipped:
+            result.skipped.append(outcome.skipped)
+        found.extend(outcome.findings)
+        result.suppressed += outcome.suppressed
+        for s in outcome.declared:
+            declared.setdefault(s.key, s)
+        used |= outcome.used
+    if "unused-suppression" in rules.enabled:
+        for key, s in declared.items():
+            if key in used:
+                continue
+            sev = rules.severity("unused-suppression", s.location.path)
+            if sev == "off":
+                continue
+            what = "comment" if key[1].startswith("line ") else IGNORE_KEY
+            found.append(
+                Finding(
+                    "unused-suppression",
+                    sev,  # type: ignore[arg-type]
+                    f"{what} suppresses {s.rule}, but no {s.rule} finding is there",
+                    s.location,
+                    fingerprint=fingerprint("unused-suppression", s.location, "|".join(key)),
+                )
+            )
+    found = _merge(found)
+    if known:
+        kept = [f for f in found if f.fingerprint not in known]
+        result.baseline_suppressed = len(found) - len(kept)
+        found = kept
+    found.sort(key=sort_key)
+    result.findings = found
+    return result
+
+
+def exit_code(result: RunResult, fail_on: str) -> int:
+    if result.problems:
+        return 3
+    if fail_on == "never":
+        return 0
+    threshold = SEVERITY_RANK[fail_on]
+    return 1 if any(SEVERITY_RANK[f.severity] >= threshold for f in result.findings) else 0
+
+

@@ -1,0 +1,210 @@
+"""Shared model building: following ``$ref`` with notices, and walking JSON Schemas into fields.
+
+Every schema definition is walked once per document (memoized by its location), so a spec in
+which 5,000 operations share one large schema costs one walk, and a field reached through
+``$ref`` is one :class:`Field` used by many operations.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Mapping
+
+from linter.model import Document, Field, Location, Notice, Operation, Pointer, Source
+from linter.sources.refs import RefProblem, Workspace
+
+MAX_SCHEMA_DEPTH = 12
+_COMBINERS = ("allOf", "oneOf", "anyOf")
+
+
+class Builder:
+    """Per-document state while turning a tree into the model."""
+
+    def __init__(self, ws: Workspace, doc: Document):
+        self.ws = ws
+        self.doc = doc
+        self._fields: dict[tuple[str, Pointer], Field] = {}
+        self._walked: dict[tuple[str, Pointer], list[Field]] = {}
+        self._noticed: set[tuple[str, Pointer]] = set()
+
+    def notice(self, rule: str, message: str, source: Source, pointer: Pointer, key: str = "") -> None:
+        k = (source.abspath, pointer)
+        if k in self._noticed:
+            return
+        self._noticed.add(k)
+        self.doc.notices.append(Notice(rule, message, Location(source, pointer), key or message))
+
+    def deref(
+        self, source: Source, pointer: Pointer, node: Any, base: Pointer = ()
+    ) -> tuple[Source, Pointer, Any, tuple[str, ...]] | None:
+        """Follow ``$ref``; on failure record an ``unresolved-ref`` notice and return None."""
+        if not (isinstance(node, Mapping) and "$ref" in node):
+            return source, pointer, node, ()
+        try:
+            return self.ws.deref(source, pointer, node, base)
+        except RefProblem as exc:
+            self.notice("unresolved-ref", str(exc), source, pointer + ("$ref",), key=str(node.get("$ref")))
+            return None
+
+    def field(
+        self,
+        *,
+        name: str,
+        path: str,
+        where: str,
+        required: bool,
+        schema: Mapping[str, Any],
+        description: str,
+        location: Location,
+        schema_location: Location,
+        ref_chain: tuple[str, ...],
+        operation: Operation | None,
+    ) -> Field:
+        """The one Field of this definition, created on first use."""
+        key = (location.source.abspath, location.pointer)
+        f = self._fields.get(key)
+        if f is None:
+            f = Field(
+                name=name,
+                path=path,
+                where=where,  # type: ignore[arg-type]
+                required=required,
+                schema=schema,
+                description=description,
+                location=location,
+                schema_location=schema_location,
+                ref_chain=ref_chain,
+            )
+            self._fields[key] = f
+            self.doc.fields.append(f)
+        if operation is not None and (not f.used_by or f.used_by[-1] is not operation):
+            f.used_by.append(operation)
+            operation.fields.append(f)
+        return f
+
+    def walk_schema(
+        self,
+        source: Source,
+        pointer: Pointer,
+        node: Any,
+        *,
+        where: str,
+        prefix: str,
+        operation: Operation | None,
+        base: Pointer = (),
+    ) -> None:
+        """Add the leaf fields of an object schema (properties, through allOf/oneOf/anyOf,
+        array items and ``$ref``) to ``operation``."""
+        for f in self._schema_fields(source, pointer, node, where, prefix, base, (), 0):
+            if operation is not None and (not f.used_by or f.used_by[-1] is not operation):
+                f.used_by.append(operation)
+                operation.fields.append(f)
+
+    def _schema_fields(
+        self,
+        source: Source,
+        pointer: Pointer,
+        node: Any,
+        where: str,
+        prefix: str,
+        base: Pointer,
+        stack: tuple[tuple[str, Pointer], ...],
+        depth: int,
+    ) -> list[Field]:
+        got = self.deref(source, pointer, node, base)
+        if got is None:
+            return []
+        src, ptr, schema, _chain = got
+        if src is not source:
+            base = ()
+        key = (src.abspath, ptr)
+        if key in stack or depth > MAX_SCHEMA_DEPTH or not isinstance(schema, Mapping):
+            return []
+        memo = self._walked.get(key)
+        if memo is not None:
+            return memo
+        result = list(self._object_leaves(src, ptr, schema, where, prefix, base, stack + (key,), depth))
+        self._walked[key] = result
+        return result
+
+    def _object_leaves(
+        self,
+        src: Source,
+        ptr: Pointer,
+        schema: Mapping[str, Any],
+        where: str,
+        prefix: str,
+        base: Pointer,
+        stack: tuple[tuple[str, Pointer], ...],
+        depth: int,
+    ) -> Iterator[Field]:
+        for comb in _COMBINERS:
+            parts = schema.get(comb)
+            if isinstance(parts, list):
+                for i, part in enumerate(parts):
+                    yield from self._schema_fields(src, ptr + (comb, i), part, where, prefix, base, stack, depth + 1)
+        items = schema.get("items")
+        if isinstance(items, Mapping) and "properties" not in schema:
+            yield from self._schema_fields(src, ptr + ("items",), items, where, prefix + "[]", base, stack, depth + 1)
+        props = schema.get("properties")
+        if not isinstance(props, Mapping):
+            return
+        required = schema.get("required")
+        required_set = set(required) if isinstance(required, list) else set()
+        for name, prop in props.items():
+            name = str(name)
+            prop_ptr = ptr + ("properties", name)
+            path = f"{prefix}.{name}" if prefix else name
+            got = self.deref(src, prop_ptr, prop, base)
+            if got is None:
+                continue
+            psrc, pptr, pschema, chain = got
+            if not isinstance(pschema, Mapping):
+                continue
+            if _is_container(self, psrc, pptr, pschema, base if psrc is src else ()):
+                yield from self._schema_fields(
+                    psrc, pptr, pschema, where, path, base if psrc is src else (), stack, depth + 1
+                )
+                continue
+            loc = Location(psrc, pptr)
+            desc = pschema.get("description")
+            if not isinstance(desc, str) and isinstance(prop, Mapping) and isinstance(prop.get("description"), str):
+                desc = prop["description"]  # OpenAPI 3.1 / JSON Schema: description beside $ref
+                loc = Location(src, prop_ptr)
+            yield self.field(
+                name=name,
+                path=path,
+                where=where,
+                required=name in required_set,
+                schema=pschema,
+                description=desc if isinstance(desc, str) else "",
+                location=loc,
+                schema_location=Location(psrc, pptr),
+                ref_chain=chain,
+                operation=None,
+            )
+
+
+def _is_container(b: Builder, src: Source, ptr: Pointer, schema: Mapping[str, Any], base: Pointer) -> bool:
+    """An object (or array of objects) whose own properties are the leaves."""
+    if isinstance(schema.get("properties"), Mapping):
+        return True
+    for comb in _COMBINERS:
+        parts = schema.get(comb)
+        if isinstance(parts, list) and any(
+            _objectish(b, src, ptr + (comb, i), p, base) for i, p in enumerate(parts)
+        ):
+            return True
+    items = schema.get("items")
+    return isinstance(items, Mapping) and _objectish(b, src, ptr + ("items",), items, base)
+
+
+def _objectish(b: Builder, src: Source, ptr: Pointer, node: Any, base: Pointer) -> bool:
+    got = b.deref(src, ptr, node, base)
+    if got is None or not isinstance(got[2], Mapping):
+        return False
+    return isinstance(got[2].get("properties"), Mapping) or got[2].get("type") == "object"
+
+
+def text(node: Mapping[str, Any], key: str) -> str:
+    v = node.get(key)
+    return v if isinstance(v, str) else ""

@@ -1,0 +1,189 @@
+"""OpenAPI 2.0 (Swagger), 3.0 and 3.1 → model."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from linter.formats.common import Builder, text
+from linter.model import Document, Location, Operation, Output, Pointer, Source
+from linter.sources.refs import Workspace
+
+METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+
+
+def sniff(tree: Any) -> str | None:
+    if not isinstance(tree, Mapping):
+        return None
+    swagger = tree.get("swagger")
+    if swagger is not None and str(swagger).startswith("2"):
+        return "openapi-2.0"
+    version = tree.get("openapi")
+    if isinstance(version, str):
+        if version.startswith("3.0"):
+            return "openapi-3.0"
+        if version.startswith("3."):
+            return "openapi-3.1"
+    return None
+
+
+def _json_media(content: Any) -> tuple[str, Any] | None:
+    """The JSON media type of a ``content`` map, else the first one."""
+    if not isinstance(content, Mapping) or not content:
+        return None
+    for mt, media in content.items():
+        m = str(mt).lower()
+        if m == "application/json" or (m.startswith("application/") and m.endswith("+json")):
+            return str(mt), media
+    for mt, media in content.items():
+        if "json" in str(mt).lower():
+            return str(mt), media
+    mt, media = next(iter(content.items()))
+    return str(mt), media
+
+
+def build(source: Source, fmt: str, ws: Workspace) -> Document:
+    doc = Document(source=source, format=fmt)
+    b = Builder(ws, doc)
+    paths = source.tree.get("paths")
+    if not isinstance(paths, Mapping):
+        return doc
+    v2 = fmt == "openapi-2.0"
+    for path, item in paths.items():
+        path = str(path)
+        if path.startswith("x-"):
+            continue
+        got = b.deref(source, ("paths", path), item)
+        if got is None or not isinstance(got[2], Mapping):
+            continue
+        isrc, iptr, item_node, _ = got
+        shared_params = item_node.get("parameters")
+        for method in METHODS:
+            op_node = item_node.get(method)
+            if not isinstance(op_node, Mapping):
+                continue
+            op_ptr = iptr + (method,)
+            op = Operation(
+                kind="http",
+                name=text(op_node, "operationId") or f"{method.upper()} {path}",
+                method=method,
+                path=path,
+                summary=text(op_node, "summary"),
+                description=text(op_node, "description"),
+                annotations={k: v for k, v in op_node.items() if isinstance(k, str) and k.startswith("x-")},
+                location=Location(isrc, op_ptr),
+                node=op_node,
+            )
+            _parameters(b, op, isrc, iptr, shared_params, op_ptr, op_node.get("parameters"), v2)
+            if not v2:
+                _request_body(b, op, isrc, op_ptr, op_node.get("requestBody"))
+            _responses(b, op, isrc, op_ptr, op_node.get("responses"), v2)
+            doc.operations.append(op)
+    return doc
+
+
+def _parameters(
+    b: Builder,
+    op: Operation,
+    src: Source,
+    item_ptr: Pointer,
+    shared: Any,
+    op_ptr: Pointer,
+    own: Any,
+    v2: bool,
+) -> None:
+    resolved: dict[tuple[str, str], tuple[Source, Pointer, Mapping[str, Any], tuple[str, ...]]] = {}
+    for base_ptr, plist in ((item_ptr, shared), (op_ptr, own)):
+        if not isinstance(plist, list):
+            continue
+        for i, p in enumerate(plist):
+            got = b.deref(src, base_ptr + ("parameters", i), p)
+            if got is None or not isinstance(got[2], Mapping):
+                continue
+            node = got[2]
+            resolved[(str(node.get("name")), str(node.get("in")))] = got  # operation level wins
+    for (name, where), (psrc, pptr, param, chain) in resolved.items():
+        loc = Location(psrc, pptr)
+        if where == "body" and v2:
+            schema = param.get("schema")
+            if schema is not None:
+                b.walk_schema(psrc, pptr + ("schema",), schema, where="body", prefix="", operation=op)
+            continue
+        schema_src, schema_ptr, schema = psrc, pptr, param
+        if not v2:
+            sch = param.get("schema")
+            sch_ptr = pptr + ("schema",)
+            if sch is None:
+                media = _json_media(param.get("content"))
+                if media and isinstance(media[1], Mapping):
+                    sch, sch_ptr = media[1].get("schema"), pptr + ("content", media[0], "schema")
+            got = b.deref(psrc, sch_ptr, sch) if sch is not None else None
+            if got is not None and isinstance(got[2], Mapping):
+                schema_src, schema_ptr, schema = got[0], got[1], got[2]
+            else:
+                schema = {}
+        b.field(
+            name=name,
+            path=name,
+            where=where,
+            required=param.get("required") is True,
+            schema=schema,
+            description=text(param, "description") or text(schema, "description"),
+            location=loc,
+            schema_location=Location(schema_src, schema_ptr),
+            ref_chain=chain,
+            operation=op,
+        )
+
+
+def _request_body(b: Builder, op: Operation, src: Source, op_ptr: Pointer, body: Any) -> None:
+    if body is None:
+        return
+    got = b.deref(src, op_ptr + ("requestBody",), body)
+    if got is None or not isinstance(got[2], Mapping):
+        return
+    bsrc, bptr, bnode, _ = got
+    media = _json_media(bnode.get("content"))
+    if not media or not isinstance(media[1], Mapping) or "schema" not in media[1]:
+        return
+    b.walk_schema(
+        bsrc, bptr + ("content", media[0], "schema"), media[1]["schema"], where="body", prefix="", operation=op
+    )
+
+
+def _responses(b: Builder, op: Operation, src: Source, op_ptr: Pointer, responses: Any, v2: bool) -> None:
+    if not isinstance(responses, Mapping):
+        return
+    for status, resp in responses.items():
+        status = str(status)
+        if status.startswith("x-"):
+            continue
+        got = b.deref(src, op_ptr + ("responses", status), resp)
+        if got is None or not isinstance(got[2], Mapping):
+            continue
+        rsrc, rptr, rnode, _ = got
+        schema = schema_ptr = media_type = None
+        if v2:
+            if "schema" in rnode:
+                schema, schema_ptr = rnode["schema"], rptr + ("schema",)
+        else:
+            media = _json_media(rnode.get("content"))
+            if media and isinstance(media[1], Mapping) and "schema" in media[1]:
+                media_type = media[0]
+                schema, schema_ptr = media[1]["schema"], rptr + ("content", media[0], "schema")
+        schema_loc = None
+        if schema is not None and schema_ptr is not None:
+            sgot = b.deref(rsrc, schema_ptr, schema)
+            if sgot is not None:
+                schema, schema_loc = sgot[2], Location(sgot[0], sgot[1])
+            else:
+                schema = None
+        op.outputs.append(
+            Output(
+                status=status,
+                description=text(rnode, "description"),
+                schema=schema if isinstance(schema, Mapping) else None,
+                media_type=media_type,
+                location=Location(rsrc, rptr),
+                schema_location=schema_loc,
+            )
+        )

@@ -1,0 +1,90 @@
+"""Finding the files to lint: paths and globs from the command line and config, ``.gitignore``
+respected (asked of git itself, so every gitignore rule works), hidden and vendored folders skipped."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from dataclasses import dataclass
+
+from linter.config import glob_match
+from linter.model import InputProblem
+from linter.sources.loader import API_SUFFIXES, display_path
+
+_SKIP_DIRS = {"node_modules", "__pycache__", "venv", ".venv", "site-packages"}
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    abspath: str
+    display: str
+    explicit: bool  # named on the command line (a non-API file is then an error, not a skip)
+
+
+def _walk(top: str) -> list[str]:
+    found = []
+    for dirpath, dirnames, filenames in os.walk(top):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d not in _SKIP_DIRS)
+        for name in sorted(filenames):
+            if name.lower().endswith(API_SUFFIXES):
+                found.append(os.path.join(dirpath, name))
+    return found
+
+
+def _git_ignored(paths: list[str], cwd: str) -> set[str]:
+    """The subset of ``paths`` git ignores; empty when not in a git work tree or no git."""
+    if not paths:
+        return set()
+    try:
+        proc = subprocess.run(
+            ["git", "check-ignore", "--stdin", "-z"],
+            cwd=cwd,
+            input="\0".join(paths).encode(),
+            capture_output=True,
+            timeout=60,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return set()
+    if proc.returncode not in (0, 1):
+        return set()
+    return {os.path.abspath(os.path.join(cwd, p)) for p in proc.stdout.decode().split("\0") if p}
+
+
+def discover(
+    paths: list[str],
+    root: str,
+    include: tuple[str, ...] = (),
+    exclude: tuple[str, ...] = (),
+    respect_gitignore: bool = True,
+) -> tuple[list[Candidate], list[InputProblem]]:
+    out: list[Candidate] = []
+    problems: list[InputProblem] = []
+    seen: set[str] = set()
+    for arg in paths:
+        ab = os.path.abspath(arg)
+        if os.path.isdir(ab):
+            found = _walk(ab)
+            # a directory named explicitly is linted even if git ignores it; gitignore
+            # rules then only filter what lies below it that it does not ignore as a whole
+            if respect_gitignore and not _git_ignored([ab], ab):
+                ignored = _git_ignored(found, ab)
+                found = [f for f in found if f not in ignored]
+            for f in found:
+                disp = display_path(f, root)
+                if include and not any(glob_match(g, disp) for g in include):
+                    continue
+                if any(glob_match(g, disp) for g in exclude):
+                    continue
+                if f not in seen:
+                    seen.add(f)
+                    out.append(Candidate(f, disp, explicit=False))
+        elif os.path.exists(ab):
+            disp = display_path(ab, root)
+            if any(glob_match(g, disp) for g in exclude):
+                continue
+            if ab not in seen:
+                seen.add(ab)
+                out.append(Candidate(ab, disp, explicit=True))
+        else:
+            problems.append(InputProblem(arg, "no such file or directory", "unreadable"))
+    return out, problems
