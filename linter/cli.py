@@ -85,7 +85,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--debug", action="store_true", help="show internal tracebacks")
 
     r = sub.add_parser("rules", help="list the rules")
-    r.add_argument("--format", choices=("text", "json"), default="text")
+    r.add_argument("--format", choices=("text", "json", "markdown"), default="text")
 
     e = sub.add_parser("explain", help="explain one rule")
     e.add_argument("rule", metavar="RULE")
@@ -172,6 +172,14 @@ def _rule_line(rule: Rule) -> str:
     return f"{rule.id:<28} {rule.family:<11} {rule.default_severity:<8} {rule.fix:<7} {rule.summary}"
 
 
+def rule_table_markdown(catalog: dict[str, Rule]) -> str:
+    """The README's rule table (a test keeps the README in step with the catalog)."""
+    rows = ["| rule | family | default | fix | what it flags |", "|---|---|---|---|---|"]
+    for r in catalog.values():
+        rows.append(f'| <a id="rule-{r.id}"></a>`{r.id}` | {r.family} | {r.default_severity} | {r.fix} | {r.summary} |')
+    return "\n".join(rows) + "\n"
+
+
 def cmd_rules(args: argparse.Namespace) -> int:
     catalog = load_catalog()
     if args.format == "json":
@@ -180,6 +188,9 @@ def cmd_rules(args: argparse.Namespace) -> int:
             for r in catalog.values()
         ]
         print(json.dumps(data, indent=2))
+        return EXIT_OK
+    if args.format == "markdown":
+        sys.stdout.write(rule_table_markdown(catalog))
         return EXIT_OK
     print(f"{'RULE':<28} {'FAMILY':<11} {'DEFAULT':<8} {'FIX':<7} SUMMARY")
     for rule in catalog.values():

@@ -72,7 +72,9 @@ def _message(error: jsonschema.ValidationError) -> str:
         keys = ", ".join(f"{where}.{k}" if where else k for k in extra)
         return f"unknown key {keys}"
     if error.validator == "oneOf" and error.context:
-        best = jsonschema.exceptions.best_match(error.context)
+        # report against the branch of the instance's own type (a mapping → the object form)
+        ctx = [e for e in error.context if not (isinstance(error.instance, dict) and e.validator == "enum")]
+        best = jsonschema.exceptions.best_match(ctx or error.context)
         if best.validator == "additionalProperties":
             extra = sorted(set(best.instance) - set(best.schema.get("properties", {})))
             return f"unknown key {', '.join(f'{where}.{k}' for k in extra)}"

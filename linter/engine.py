@@ -497,3 +497,16 @@ def exit_code(result: RunResult, fail_on: str) -> int:
     return 1 if any(SEVERITY_RANK[f.severity] >= threshold for f in result.findings) else 0
 
 
+
+
+def load_document(path: str, root: str | None = None) -> Document | None:
+    """Parse one file into the model (None when it is not an API or tool file)."""
+    root = os.path.abspath(root or os.path.dirname(os.path.abspath(path)))
+    ws = Workspace(root)
+    ab = os.path.abspath(path)
+    source = load_source(ab, ws.display(ab))
+    fmt = detect(source.tree)
+    if fmt is None:
+        return None
+    ws.add(source)
+    return build(source, fmt, ws)

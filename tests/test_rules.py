@@ -1,0 +1,75 @@
+"""Every fixture under tests/rules/<rule-id>/ yields exactly its expected findings.
+
+YAML fixtures mark each expected finding with a trailing ``# expect: <rule-id>`` comment on the
+line the finding points at; JSON fixtures have a sibling ``<name>.expected.json`` list of
+``{"rule", "line", "column"}``. ``good-*`` files must yield nothing. The rules run are the
+fixture's own rule, the rules it expects, and any named in a ``# select: a, b`` comment.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from linter.config import Config
+from linter.engine import run
+
+RULES_DIR = Path(__file__).parent / "rules"
+EXPECT_RX = re.compile(r"#\s*expect:\s*([a-z0-9-]+(?:\s*,\s*[a-z0-9-]+)*)")
+SELECT_RX = re.compile(r"^#\s*select:\s*(.+)$", re.M)
+
+FIXTURES = sorted(
+    p for p in RULES_DIR.glob("*/*") if p.suffix in (".yaml", ".yml", ".json") and not p.name.endswith(".expected.json")
+)
+
+
+def expected(path: Path) -> tuple[set[str], list[tuple[str, int, int | None]]]:
+    text = path.read_text(encoding="utf-8")
+    rules = {path.parent.name}
+    out: list[tuple[str, int, int | None]] = []
+    if path.suffix == ".json":
+        exp = path.with_name(path.stem + ".expected.json")
+        if exp.exists():
+            for item in json.loads(exp.read_text(encoding="utf-8")):
+                out.append((item["rule"], item["line"], item.get("column")))
+    else:
+        for lineno, line in enumerate(text.splitlines(), start=1):
+            m = EXPECT_RX.search(line)
+            if m:
+                out.extend((r.strip(), lineno, None) for r in m.group(1).split(","))
+    for m in SELECT_RX.finditer(text):
+        rules |= {r.strip() for r in m.group(1).split(",")}
+    rules |= {r for r, _, _ in out}
+    return rules, out
+
+
+def test_fixtures_exist_for_every_rule() -> None:
+    from linter.catalog import load_catalog
+
+    for rid in load_catalog():
+        assert any(p.name.startswith("bad-") for p in (RULES_DIR / rid).glob("*")), f"no bad fixture for {rid}"
+        assert any(p.name.startswith("good-") for p in (RULES_DIR / rid).glob("*")), f"no good fixture for {rid}"
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_fixture(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(path.parent)
+    rules, want = expected(path)
+    if path.name.startswith("good-"):
+        assert not want, "good fixtures expect nothing"
+    result = run([path.name], Config(), select=sorted(rules), jobs=1)
+    assert result.problems == []
+    got = []
+    for f in result.findings:
+        assert f.path == path.name
+        r = f.region
+        assert r is not None
+        got.append((f.rule, r.start_line, r.start_column))
+    want_cols = [w for w in want if w[2] is not None]
+    got_lines = sorted((rule, line) for rule, line, _ in got)
+    assert got_lines == sorted((rule, line) for rule, line, _ in want), [f.message for f in result.findings]
+    for w in want_cols:
+        assert w in got
