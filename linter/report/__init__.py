@@ -1,1 +1,47 @@
+"""Reporters: one run result rendered as text, json, sarif, github or markdown.
 
+Every reporter is a pure function ``(RunResult, ReportOptions) -> str`` so the CLI can write
+several formats from one run (``--output FORMAT=FILE``) and tests can compare exact output.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from linter.model import RunResult
+from linter.report.github import render_github
+from linter.report.json_report import render_json
+from linter.report.markdown import render_markdown
+from linter.report.sarif import render_sarif
+from linter.report.text import render_text
+
+
+@dataclass(frozen=True)
+class ReportOptions:
+    color: bool = False  # ANSI colour (text only)
+    show_source: bool = False  # text: code frame of the source around each finding
+    github_max_annotations: int = 10  # per level and step, GitHub's display limit; <= 0: no cap
+
+
+Reporter = Callable[[RunResult, ReportOptions], str]
+
+REPORTERS: dict[str, Reporter] = {
+    "text": render_text,
+    "json": render_json,
+    "sarif": render_sarif,
+    "github": render_github,
+    "markdown": render_markdown,
+}
+
+
+def render(fmt: str, result: RunResult, options: ReportOptions | None = None) -> str:
+    """Render ``result`` in format ``fmt``; ``ValueError`` names the known formats."""
+    try:
+        reporter = REPORTERS[fmt]
+    except KeyError:
+        raise ValueError(f"unknown format {fmt!r} (choose from {', '.join(REPORTERS)})") from None
+    return reporter(result, options if options is not None else ReportOptions())
+
+
+__all__ = ["REPORTERS", "ReportOptions", "Reporter", "render"]

@@ -1,0 +1,73 @@
+"""Helpers shared by the reporters: positions, counts and safe rendering of untrusted text.
+
+Messages and paths can carry text copied from the linted spec, so every reporter must
+neutralise it for its own medium; the one-line form here is the baseline for terminals.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+
+from linter.model import SEVERITIES, SEVERITY_RANK, Finding, Location, Region, RunResult
+
+# C0 controls (but tab), DEL and C1 controls: they move the cursor, recolour the terminal or
+# end the line, so spec text must never reach a terminal or log with them intact.
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
+_NAMED = {"\n": "\\n", "\r": "\\r"}
+
+
+def _escape_control(match: re.Match[str]) -> str:
+    ch = match.group()
+    if ch in _NAMED:
+        return _NAMED[ch]
+    return f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}"
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line with control characters shown as escapes (``\\n``, ``\\x1b``)."""
+    return _CONTROL.sub(_escape_control, text)
+
+
+def region_of(location: Location) -> Region | None:
+    """The location's region (computed lazily by the source's locator when not explicit)."""
+    return location.resolve_region()
+
+
+def start_of(region: Region | None) -> tuple[int, int]:
+    """1-based (line, column); a finding with no known position points at the file's start."""
+    if region is None:
+        return 1, 1
+    return region.start_line, region.start_column
+
+
+def severity_counts(findings: Iterable[Finding]) -> dict[str, int]:
+    """Findings per severity, every severity present (in ``SEVERITIES`` order)."""
+    counts = Counter(f.severity for f in findings)
+    return {sev: counts.get(sev, 0) for sev in SEVERITIES}
+
+
+def by_severity_first(findings: list[Finding]) -> list[int]:
+    """Indexes of ``findings`` ordered errors first, keeping the given order within a level."""
+    return sorted(range(len(findings)), key=lambda i: -SEVERITY_RANK.get(findings[i].severity, 0))
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def summary_sentence(result: RunResult) -> str:
+    """``3 findings (1 error, 2 warnings, 0 notes) in 2 files`` / ``No findings in 2 files.``"""
+    n = len(result.findings)
+    files = plural(len(result.files), "file")
+    baseline = (
+        f", {result.baseline_suppressed} suppressed by baseline" if result.baseline_suppressed else ""
+    )
+    if not n:
+        return f"No findings in {files}{baseline}."
+    c = severity_counts(result.findings)
+    return (
+        f"{plural(n, 'finding')} ({plural(c['error'], 'error')}, {plural(c['warning'], 'warning')}, "
+        f"{plural(c['note'], 'note')}) in {files}{baseline}"
+    )
