@@ -1,0 +1,502 @@
+"""Lazy source positions: map a JSON pointer to a :class:`~linter.model.Region` on demand.
+
+Positions matter only when a finding is reported, so :func:`make_locator` does no work: the
+first :meth:`Locator.region` call scans (JSON) or composes (YAML) the text, and a clean file
+never pays for it.
+
+Conventions (shared by both syntaxes):
+
+- Lines and columns are 1-based and counted in Unicode code points (Python ``str`` indexes),
+  what SARIF calls ``columnKind: unicodeCodePoints``; ``end_column`` is exclusive.
+- A line ends at ``\\n``, at ``\\r\\n`` (one line end; the ``\\r`` belongs to the line it ends)
+  or at a lone ``\\r``, as SARIF, GitHub and VS Code count lines. Other Unicode separators
+  (``\\x85``, ``\\u2028``, ...) do not end a line, even though YAML itself treats them as breaks.
+- A leading BOM (``\\ufeff``) is not a column: line 1 columns start after it. ``char_offset``
+  still counts it, because it indexes the text a fix writer splices.
+- A mapping member spans from its key to the end of its value (so the reported line is the
+  key's line); an array element spans the element; the empty pointer spans the document value.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import re
+from abc import ABC, abstractmethod
+from array import array
+from bisect import bisect_right
+from functools import cache
+from itertools import accumulate, islice
+from json.decoder import scanstring
+from typing import Any, Callable
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from linter.model import Pointer, Region
+
+__all__ = ["Locator", "JsonLocator", "YamlLocator", "make_locator"]
+
+_BOM = "\ufeff"
+_LINE_END = re.compile(r"(\r\n?|\n)")
+
+
+def make_locator(text: str, syntax: str) -> Locator:
+    """A locator for ``text``; nothing is parsed until the first :meth:`Locator.region`."""
+    if syntax == "json":
+        return JsonLocator(text)
+    if syntax == "yaml":
+        return YamlLocator(text)
+    raise ValueError(f"unknown syntax: {syntax!r} (expected 'json' or 'yaml')")
+
+
+def _index(part: str | int) -> int | None:
+    """An array index from a pointer part (``0`` or ``"0"``); None when it cannot be one."""
+    if isinstance(part, int):
+        return part if part >= 0 else None
+    if part.isascii() and part.isdigit():
+        return int(part)
+    return None
+
+
+class Locator(ABC):
+    """Pointer → region for one file's text. Subclasses find spans; this class does lines."""
+
+    __slots__ = ("text", "_line_starts")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._line_starts: array[int] | None = None
+
+    @abstractmethod
+    def _span(self, pointer: Pointer) -> tuple[int, int] | None:
+        """``(start, end)`` code-point offsets of the pointer's node, None when it is absent."""
+
+    def region(self, pointer: Pointer) -> Region | None:
+        """Where ``pointer`` stands in the text, or None when it does not exist there."""
+        span = self._span(tuple(pointer))
+        if span is None:
+            return None
+        start, end = span
+        start_line, start_column = self.line_col(start)
+        end_line, end_column = self.line_col(end)
+        return Region(start_line, start_column, end_line, end_column, start, end - start)
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        """1-based line and column (code points) of a 0-based code-point offset."""
+        starts = self._line_starts
+        if starts is None:
+            starts = self._line_starts = self._compute_line_starts()
+        line = bisect_right(starts, offset)
+        column = offset - starts[line - 1] + 1
+        if line == 1 and column > 1 and self.text.startswith(_BOM):
+            column -= 1
+        return line, column
+
+    def _compute_line_starts(self) -> array[int]:
+        """Offsets where lines begin, computed once at C speed (no per-line Python loop: a
+        20 MB file has about a million lines) and kept compact."""
+        text = self.text
+        if text.count("\r") == text.count("\r\n"):  # no lone CR: "\n" ends every line
+            lengths = map((1).__add__, map(len, text.split("\n")))
+            starts = array("q", accumulate(lengths, initial=0))
+            starts.pop()  # past the end: there is no line after the last one
+        else:
+            pieces = _LINE_END.split(text)  # line, separator, line, separator, ..., line
+            starts = array("q", [0])
+            starts.extend(islice(accumulate(map(len, pieces)), 1, None, 2))
+        return starts
+
+
+# --------------------------------------------------------------------------------------- JSON
+
+_WS = r"[ \t\n\r]*"
+_STRING = r'"(?:[^"\\]++|\\.)*+"'
+_SCALAR = r'[^"\s,:{}\[\]]++'  # number, true, false, null (NaN, Infinity)
+_SKIP_DEPTH = 48  # values nested deeper are skipped by the C decoder instead
+_EAGER = 1  # container levels indexed ahead of the one a pointer visits (see JsonLocator)
+
+_JSON_WS = re.compile(_WS)
+_JSON_NEXT = re.compile(_WS + r"([,}\]])")
+_JSON_EMPTY = re.compile(_WS + r"[}\]]")
+# an object member up to its value: key (group 1, unquoted), then either a string/scalar value
+# (group 2) and its separator (group 3), or the opening bracket of a container value
+_JSON_MEMBER = re.compile(
+    _WS + r'"((?:[^"\\]++|\\.)*+)"' + _WS + ":" + _WS
+    + "(?:(" + _STRING + "|" + _SCALAR + ")" + _WS + "([,}])|[{\\[])",
+    re.S,
+)
+_JSON_ITEM = re.compile(
+    _WS + "(?:(" + _STRING + "|" + _SCALAR + ")" + _WS + r"([,\]])|[{\[])", re.S
+)
+
+
+@cache
+def _container_skipper() -> re.Pattern[str]:
+    """A regex matching a JSON container nested at most ``_SKIP_DEPTH`` deep, compiled on
+    first use. It only finds where a container of already-parsed JSON ends (bracket kinds are
+    not paired, nothing is validated), 2-3x faster than the C decoder because it builds no
+    objects; possessive quantifiers keep it linear."""
+    body = r"(?:[^\"{}\[\]]++|" + _STRING + ")*+"
+    container = r"[{\[]" + body + r"[}\]]"
+    for _ in range(_SKIP_DEPTH - 1):
+        container = r"[{\[](?:[^\"{}\[\]]++|" + _STRING + "|" + container + r")*+[}\]]"
+    return re.compile(container, re.S)
+
+
+_ObjectIndex = dict[str, tuple[int, int, int]]  # key → (key start, value start, value end)
+_ArrayIndex = list[tuple[int, int]]  # element → (start, end)
+
+
+class JsonLocator(Locator):
+    """Finds spans by scanning only the containers a pointer walks through.
+
+    A visited container's members are scanned once — one regex match per member; values are
+    skipped at C speed without building objects — and memoized by the container's start
+    offset, so later lookups there are O(1). Containers nested in it are indexed the same way
+    ``_EAGER`` levels ahead instead of being skipped: skipping costs as much as indexing, and
+    the next lookup would otherwise scan the same bytes again (a quarter less work for
+    thousands of lookups in a 20 MB spec). No position tree of the whole document is built.
+    Duplicate keys resolve to the last one, as ``json.loads`` does. Malformed text yields None
+    rather than an exception.
+    """
+
+    __slots__ = ("_objects", "_arrays", "_decode", "_root")
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self._objects: dict[int, tuple[_ObjectIndex, int]] = {}
+        self._arrays: dict[int, tuple[_ArrayIndex, int]] = {}
+        self._decode: Callable[[str, int], tuple[Any, int]] | None = None
+        self._root: int | None = None
+
+    def _span(self, pointer: Pointer) -> tuple[int, int] | None:
+        text = self.text
+        try:
+            if self._root is None:
+                self._root = _JSON_WS.match(text, 1 if text.startswith(_BOM) else 0).end()
+            start = self._root
+            if not pointer:
+                return start, self._skip(start)
+            span_start = end = start
+            for part in pointer:
+                opener = text[start : start + 1]
+                if opener == "{":
+                    member = self._object(start, _EAGER)[0].get(str(part))
+                    if member is None:
+                        return None
+                    span_start, start, end = member
+                elif opener == "[":
+                    items = self._array(start, _EAGER)[0]
+                    index = _index(part)
+                    if index is None or index >= len(items):
+                        return None
+                    span_start, end = items[index]
+                    start = span_start
+                else:
+                    return None
+            return span_start, end
+        except (ValueError, IndexError, StopIteration):
+            return None
+
+    def _skip(self, start: int) -> int:
+        """End of the JSON value at ``start``."""
+        if self.text[start : start + 1] in ("{", "["):
+            return self._container(start, 0)
+        return self._decoded_end(start)
+
+    def _decoded_end(self, start: int) -> int:
+        """End of the value at ``start`` by the C decoder: scalars at the root, and containers
+        nested deeper than the skipping regex handles."""
+        decode = self._decode
+        if decode is None:
+            decode = self._decode = json.JSONDecoder(strict=False).scan_once
+        return decode(self.text, start)[1]
+
+    def _container(self, start: int, eager: int) -> int:
+        """End of the container at ``start``: indexed while ``eager`` > 0, else skipped."""
+        if eager > 0:
+            if self.text[start] == "{":
+                return self._object(start, eager - 1)[1]
+            return self._array(start, eager - 1)[1]
+        done = self._objects.get(start) or self._arrays.get(start)
+        if done is not None:
+            return done[1]
+        match = _container_skipper().match(self.text, start)
+        return match.end() if match is not None else self._decoded_end(start)
+
+    def _object(self, start: int, eager: int) -> tuple[_ObjectIndex, int]:
+        cached = self._objects.get(start)
+        if cached is not None:
+            return cached
+        text = self.text
+        members: _ObjectIndex = {}
+        empty = _JSON_EMPTY.match(text, start + 1)
+        if empty is not None:
+            end = empty.end()
+        else:
+            i = start + 1
+            while True:
+                m = _JSON_MEMBER.match(text, i)
+                if m is None:
+                    raise ValueError(f"expected an object member at {i}")
+                key = m.group(1)
+                if "\\" in key:
+                    key = scanstring(text, m.start(1), False)[0]
+                separator = m.group(3)
+                if separator is not None:
+                    members[key] = (m.start(1) - 1, m.start(2), m.end(2))
+                    i = m.end()
+                else:
+                    value_start = m.end() - 1
+                    value_end = self._container(value_start, eager)
+                    members[key] = (m.start(1) - 1, value_start, value_end)
+                    sep = _JSON_NEXT.match(text, value_end)
+                    if sep is None:
+                        raise ValueError(f"expected ',' or '}}' at {value_end}")
+                    separator, i = sep.group(1), sep.end()
+                if separator != ",":
+                    if separator != "}":
+                        raise ValueError(f"expected ',' or '}}' before {i}")
+                    end = i
+                    break
+        self._objects[start] = result = (members, end)
+        return result
+
+    def _array(self, start: int, eager: int) -> tuple[_ArrayIndex, int]:
+        cached = self._arrays.get(start)
+        if cached is not None:
+            return cached
+        text = self.text
+        items: _ArrayIndex = []
+        empty = _JSON_EMPTY.match(text, start + 1)
+        if empty is not None:
+            end = empty.end()
+        else:
+            i = start + 1
+            while True:
+                m = _JSON_ITEM.match(text, i)
+                if m is None:
+                    raise ValueError(f"expected an array element at {i}")
+                separator = m.group(2)
+                if separator is not None:
+                    items.append(m.span(1))
+                    i = m.end()
+                else:
+                    value_start = m.end() - 1
+                    value_end = self._container(value_start, eager)
+                    items.append((value_start, value_end))
+                    sep = _JSON_NEXT.match(text, value_end)
+                    if sep is None:
+                        raise ValueError(f"expected ',' or ']' at {value_end}")
+                    separator, i = sep.group(1), sep.end()
+                if separator != ",":
+                    if separator != "]":
+                        raise ValueError(f"expected ',' or ']' before {i}")
+                    end = i
+                    break
+        self._arrays[start] = result = (items, end)
+        return result
+
+
+# --------------------------------------------------------------------------------------- YAML
+
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+_STR_TAG = "tag:yaml.org,2002:str"
+# Where an alias stands after a key or a previous item: skip separators, comments and the
+# collection's own anchor or tag, then `*name`.
+_ALIAS = re.compile(r"(?:[\s,:\-\[{?]|#[^\r\n]*|[&!][^\s,\[\]{}]*)*(\*[^\s,\[\]{}]+)")
+
+_Pair = tuple[Node, Node]
+
+
+class _MapIndex:
+    """One mapping's members (merged ones included) by key text."""
+
+    __slots__ = ("by_value", "by_resolved")
+
+    def __init__(self) -> None:
+        self.by_value: dict[str, _Pair] = {}
+        self.by_resolved: dict[str, _Pair] = {}
+
+
+class YamlLocator(Locator):
+    """Finds spans on PyYAML's composed node graph (C loader when available).
+
+    The text is composed once, on the first lookup; only the first document of a stream is
+    used. Aliases compose to the very node they name, so a pointer *through* an alias resolves
+    into the anchored node and its region is the anchor's place; a pointer *to* an aliased
+    member or item spans the ``*alias`` text itself. A member that comes from a merge key
+    (``<<: *base``) is located in the mapping it was merged from, chosen with the precedence the
+    loaded tree has (see :meth:`_merged_pairs`). Keys match by their scalar text first, then
+    by ``str()`` of their resolved value (``200`` → ``"200"``, ``0x10`` → ``"16"``, ``yes`` →
+    ``"True"``); duplicate keys resolve to the last, as in the loaded dict.
+    """
+
+    __slots__ = ("_body", "_shift", "_composed", "_doc", "_maps", "_items", "_constructor")
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self._body = text
+        self._shift = 0
+        self._composed = False
+        self._doc: Node | None = None
+        self._maps: dict[int, _MapIndex] = {}
+        self._items: dict[int, list[tuple[int, int]]] = {}
+        self._constructor: yaml.constructor.SafeConstructor | None = None
+
+    def _root(self) -> Node | None:
+        if not self._composed:
+            self._composed = True
+            if self.text.startswith(_BOM):
+                # libyaml does not count the BOM in mark indexes; strip it and shift instead
+                self._body, self._shift = self.text[1:], 1
+            loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+            documents = yaml.compose_all(self._body, Loader=loader)
+            # composing allocates a node per scalar; the cyclic GC rescanning them all made it
+            # ~5x slower on a 3 MB spec, and nodes hold no cycles worth collecting meanwhile
+            gc_was_enabled = gc.isenabled()
+            gc.disable()
+            try:
+                self._doc = next(documents, None)
+            except yaml.YAMLError:
+                self._doc = None
+            finally:
+                documents.close()
+                if gc_was_enabled:
+                    gc.enable()
+        return self._doc
+
+    def _span(self, pointer: Pointer) -> tuple[int, int] | None:
+        node = self._root()
+        if node is None:
+            return None
+        if not pointer:
+            return node.start_mark.index + self._shift, self._end(node) + self._shift
+        span = (0, 0)
+        for part in pointer:
+            if isinstance(node, MappingNode):
+                pair = self._lookup(node, str(part))
+                if pair is None:
+                    return None
+                key, node = pair
+                span = (key.start_mark.index, self._member_end(key, node))
+            elif isinstance(node, SequenceNode):
+                index = _index(part)
+                if index is None or index >= len(node.value):
+                    return None
+                span = self._item_spans(node)[index]
+                node = node.value[index]
+            else:
+                return None
+        return span[0] + self._shift, span[1] + self._shift
+
+    def _lookup(self, node: MappingNode, key: str) -> _Pair | None:
+        index = self._maps.get(id(node))
+        if index is None:
+            index = self._maps[id(node)] = _MapIndex()
+            pairs = node.value
+            if any(k.tag == _MERGE_TAG for k, _ in pairs):
+                pairs = self._merged_pairs(node)
+            for pair in pairs:  # in load order: a later pair overwrites, as in the dict
+                key_node = pair[0]
+                if isinstance(key_node, ScalarNode) and key_node.tag != _MERGE_TAG:
+                    index.by_value[key_node.value] = pair
+                    if key_node.tag != _STR_TAG:
+                        resolved = self._resolved(key_node)
+                        if resolved is not None:
+                            index.by_resolved[resolved] = pair
+        return index.by_value.get(key) or index.by_resolved.get(key)
+
+    def _merged_pairs(self, node: MappingNode) -> list[_Pair]:
+        """The pairs of a mapping with merge keys, in the order the loaded dict is built.
+
+        PyYAML's own ``flatten_mapping`` runs on a copy of the merge graph (it rewrites the
+        nodes it flattens), so the member found is the one the tree holds, whatever that
+        PyYAML version's precedence (the YAML spec: explicit keys, then earlier mappings of
+        ``<<: [*a, *b]``; PyYAML 6.0.4 lets a later one win for keys longer than one
+        character). The pairs keep their original key and value nodes, so a merged member is
+        located in the mapping it was merged from.
+        """
+        copies: dict[int, MappingNode] = {}
+
+        def copy(n: Node) -> Node:
+            if isinstance(n, MappingNode):
+                done = copies.get(id(n))
+                if done is None:
+                    done = copies[id(n)] = MappingNode(n.tag, [], n.start_mark, n.end_mark)
+                    done.value = [(k, copy(v) if k.tag == _MERGE_TAG else v) for k, v in n.value]
+                return done
+            if isinstance(n, SequenceNode):
+                items = [copy(item) for item in n.value]
+                return SequenceNode(n.tag, items, n.start_mark, n.end_mark)
+            return n
+
+        flat = copy(node)
+        try:
+            self._safe_constructor().flatten_mapping(flat)
+        except (yaml.YAMLError, RecursionError):  # PyYAML cannot load it either
+            return [pair for pair in node.value if pair[0].tag != _MERGE_TAG]
+        return list(flat.value)
+
+    def _safe_constructor(self) -> yaml.constructor.SafeConstructor:
+        if self._constructor is None:
+            self._constructor = yaml.constructor.SafeConstructor()
+        return self._constructor
+
+    def _resolved(self, key: ScalarNode) -> str | None:
+        """``str()`` of the value a non-string scalar key loads as (the tree's key)."""
+        try:
+            return str(self._safe_constructor().construct_object(key))
+        except (yaml.YAMLError, ValueError, TypeError):
+            return None
+
+    def _alias_end(self, after: int) -> int:
+        return self._alias_span(after)[1]
+
+    def _alias_span(self, after: int) -> tuple[int, int]:
+        """The ``*name`` text that follows offset ``after`` (an aliased value or item)."""
+        match = _ALIAS.match(self._body, after)
+        return (match.start(1), match.end(1)) if match else (after, after)
+
+    def _member_end(self, key: Node, value: Node) -> int:
+        if value.start_mark.index < key.end_mark.index:  # composed earlier: an alias
+            return self._alias_end(key.end_mark.index)
+        return self._end(value)
+
+    def _item_spans(self, seq: SequenceNode) -> list[tuple[int, int]]:
+        """Spans of a sequence's items, computed once. An item that starts no later than the
+        previous one ended was composed earlier: it is an alias, located by its ``*name``."""
+        spans = self._items.get(id(seq))
+        if spans is not None:
+            return spans
+        spans = []
+        boundary = seq.start_mark.index
+        for item in seq.value:
+            start = item.start_mark.index
+            span = self._alias_span(boundary) if start <= boundary else (start, self._end(item))
+            spans.append(span)
+            boundary = span[1]
+        self._items[id(seq)] = spans
+        return spans
+
+    def _end(self, node: Node) -> int:
+        """Where a node's text really ends: a block collection's end mark lies at the next
+        token (after trailing comments and blank lines), so follow its last child instead; a
+        block scalar's end mark is past its trailing line breaks, so trim them."""
+        while True:
+            if isinstance(node, ScalarNode):
+                end = node.end_mark.index
+                if node.style in ("|", ">"):
+                    start, body = node.start_mark.index, self._body
+                    while end > start and body[end - 1] in " \t\r\n":
+                        end -= 1
+                return end
+            if node.flow_style or not node.value:
+                return node.end_mark.index
+            if isinstance(node, SequenceNode):
+                return self._item_spans(node)[-1][1]
+            key, value = node.value[-1]
+            if value.start_mark.index < key.end_mark.index:
+                return self._alias_end(key.end_mark.index)
+            node = value
