@@ -1,0 +1,157 @@
+"""``analyse`` (what the description states) and ``gaps`` (what of it the schema does not say).
+
+The rule checks are thin wrappers over :func:`gaps`; the benchmark (``benchmarks/gold.py``)
+scores the same function, so what is measured is what ships.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from linter.prose import bounds, formats, standards, vocab
+from linter.prose.evidence import Evidence, Gap
+from linter.prose.text import name_words, prepare
+
+# Nothing below can fire without one of these; most descriptions ("Name of the bucket.") stop here.
+_CUE = re.compile(
+    r"\d|[`\"“'|:：、(（「]|[\u4e00-\u9fff]|\b(?:or|values?|options?|one\s+of|either|can|must|may|should|e\.?g|example|instance"
+    r"|such|includ\w*|like|enum|format|date|time|iso|rfc|unix|posix|epoch|uuid|guid|e-?mail|ur[il]|base|hex|json|cron|cidr"
+    r"|ipv[46]|e\.?164|regexp?|regular|pattern|alpha\w*|letters?|characters?|digits?|start|begin|separated|delimited"
+    r"|between|max\w*|min\w*|most|least|up\s+to|more|less|fewer|exceed|limit\w*|positive|negative|range|code|currency"
+    r"|country|language|locale|zone|mime|media|content|fqdn|host\s?name|only|valid|supported|allowed|possible)\b",
+    re.I,
+)
+_SCALAR = {"string", "integer", "number", "boolean", "array", "object"}
+
+
+def _norm_type(type_: str | None) -> str | None:
+    if not type_:
+        return None
+    t = type_.strip().lower()
+    if t.startswith("array"):
+        return "array"
+    return t if t in _SCALAR else None
+
+
+def analyse(description: str, *, name: str = "", type: str | None = None, where: str = "") -> list[Evidence]:
+    """Every constraint the description states, in order of position."""
+    if not description or not _CUE.search(description):
+        return []
+    t = prepare(description)
+    ty = _norm_type(type)
+    std = standards.find(t, name, ty)
+    out = vocab.find(t, name, ty)
+    if std:
+        out = [e for e in out if not (e.kind == "example_vocab" and _instances_of(e.values, std))]
+    nw = name_words(name)
+    if not (nw and nw[-1] in vocab.EXPRESSION_NAMES):
+        out += formats.find(t, name, ty, where, bool(std))
+    out += bounds.find(t, name, ty)
+    out += std
+    out.sort(key=lambda e: (e.span[0], e.kind))
+    return out
+
+
+def _instances_of(values: tuple[str, ...], std: list[Evidence]) -> bool:
+    """Examples that are instances of a named standard ("en-US" under BCP 47) are not a hidden
+    vocabulary: the standard is the vocabulary."""
+    return any(all(re.fullmatch(e.data["pattern"].strip("^$"), v) for v in values) for e in std)
+
+
+def _has(schema: Mapping[str, Any], *keys: str) -> bool:
+    return any(schema.get(k) is not None for k in keys)
+
+
+def _items(schema: Mapping[str, Any]) -> Mapping[str, Any]:
+    it = schema.get("items")
+    return it if isinstance(it, Mapping) else {}
+
+
+def _consts(schema: Mapping[str, Any]) -> bool:
+    for key in ("oneOf", "anyOf"):
+        branches = schema.get(key)
+        if isinstance(branches, list) and branches and all(
+            isinstance(b, Mapping) and ("const" in b or "enum" in b) for b in branches
+        ):
+            return True
+    return False
+
+
+def _enumerated(schema: Mapping[str, Any]) -> bool:
+    items = _items(schema)
+    return _has(schema, "enum", "const") or _consts(schema) or _has(items, "enum", "const") or _consts(items)
+
+
+_FAMILIES = {
+    "minimum": ("minimum", "exclusiveMinimum"),
+    "exclusiveMinimum": ("minimum", "exclusiveMinimum"),
+    "maximum": ("maximum", "exclusiveMaximum"),
+    "exclusiveMaximum": ("maximum", "exclusiveMaximum"),
+    "minLength": ("minLength",),
+    "maxLength": ("maxLength",),
+    "minItems": ("minItems",),
+    "maxItems": ("maxItems",),
+}
+
+
+def _preview(values: tuple[str, ...], limit: int = 6) -> str:
+    shown = ", ".join(values[:limit])
+    return shown + (f", … ({len(values) - limit} more)" if len(values) > limit else "")
+
+
+def _short(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def gaps(
+    description: str,
+    *,
+    name: str,
+    type: str | None,
+    where: str,
+    schema: Mapping[str, Any],
+) -> list[Gap]:
+    """The evidence the schema does not already express, one :class:`Gap` per piece."""
+    ev = analyse(description, name=name, type=type, where=where)
+    if not ev:
+        return []
+    ty = _norm_type(type)
+    out: list[Gap] = []
+    enumerated = _enumerated(schema)
+    has_closed = any(e.kind == "closed_vocab" for e in ev)
+    items = _items(schema)
+    for e in ev:
+        if e.kind == "closed_vocab":
+            if enumerated or ty == "boolean":
+                continue
+            n = len(e.values)
+            out.append(Gap("prose-enum", e, f"description lists {n} value{'s' if n != 1 else ''} "
+                                           f"({_preview(e.values)}) but the schema has no enum"))
+        elif e.kind == "example_vocab":
+            if enumerated or has_closed or ty == "boolean":
+                continue
+            n = len(e.values)
+            out.append(Gap("example-only-vocabulary", e,
+                           f"description shows {'only an example' if n == 1 else f'only {n} examples'} "
+                           f"({_preview(e.values)}) of what looks like a fixed set of values, with no full list or enum"))
+        elif e.kind == "format":
+            if _has(schema, "format", "pattern") or _has(items, "format", "pattern"):
+                continue
+            what = e.data.get("format") or e.data.get("layout") or "a fixed format"
+            out.append(Gap("prose-format", e, f"description prescribes {what} (\"{_short(e.text)}\") but the "
+                                              f"schema has no format or pattern"))
+        elif e.kind == "bounds":
+            missing = [k for k in e.data if not _has(schema, *_FAMILIES.get(k, (k,)))]
+            if not missing:
+                continue
+            stated = ", ".join(f"{k} {e.data[k]}" for k in e.data)
+            out.append(Gap("prose-bounds", e, f"description states {stated} (\"{_short(e.text)}\") but the "
+                                              f"schema has no {' or '.join(missing)}"))
+        elif e.kind == "standard":
+            if _has(schema, "pattern", "format") or enumerated or _has(items, "pattern", "format"):
+                continue
+            out.append(Gap("public-standard-vocabulary", e, f"description names {e.data['standard']} values "
+                                                            f"but the schema has no pattern or enum"))
+    return out

@@ -1,0 +1,287 @@
+"""Numeric and length bounds stated in prose ("between 1 and 100", "max 50", "at most 255
+characters", "up to 20 items", "must be positive", 不超过64个字符), with the JSON Schema keyword
+that would enforce each (chosen from the unit word, then the field type)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from linter.prose.evidence import Evidence
+from linter.prose.text import Text, same_name, scan
+
+_NUM = r"[-+−]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|[-+−]?\d+(?:\.\d+)?(?![\d.]*\d)"
+_UNIT = (
+    r"(?:(?:(?:unicode|utf-?8|ascii|alphanumeric|numeric|total|decimal)\s+)?"
+    r"(?P<unit>(?:characters?|chars?|letters?|bytes?|digits?|symbols?|code\s*points?|items?|elements?|entries|entry"
+    r"|values?|objects?|records?|results?|tags?|ids?|strings?|members?|numbers?|keys?"
+    r"|kb|mb|gb|kib|mib|gib|percent|seconds?|minutes?|hours?|days?|weeks?|months?|years?|ms|milliseconds?)(?![a-z])"
+    r"|字符|个字符|個字符|字元|個字元|字节|字節|位|个|個|项|項|条|條|%))"
+)
+_LEN_UNITS = re.compile(r"^(?:characters?|chars?|letters?|bytes?|digits?|symbols?|code\s*points?|字符|个字符|個字符|字元|個字元|字节|字節|位)$", re.I)
+_ITEM_UNITS = re.compile(r"^(?:items?|elements?|entries|entry|objects?|tags?|ids?|strings?|members?|keys?|项|項|个|個|条|條)$", re.I)
+_SKIP_UNITS = re.compile(r"^(?:kb|mb|gb|kib|mib|gib)$", re.I)
+
+_FILL = r"(?:\s+(?:valid|allowed|possible|permitted|supported|accepted|total))?(?:\s+(?:value|length|size|number|count|amount|limit))?(?:\s+of\s+(?!\d)[a-z]+){0,1}(?:\s+(?:per\s+\w+|in\s+length))?\s*(?:is|of|:|=|are|to|can\s+be|would\s+be)?\s*"
+_MAX = re.compile(
+    r"(?P<cue>\bmax(?:imum)?\.?|\bat\s+most|\bup\s+to|\bno\s+more\s+than|\bnot\s+more\s+than|\bno\s+(?:larger|greater|higher|longer|bigger)\s+than"
+    r"|\bnot\s+(?:larger|greater|higher|longer)\s+than|\b(?:cannot|can't|must\s+not|may\s+not|should\s+not|does\s+not|will\s+not|not\s+to|can\s+not)\s+exceed"
+    r"|\bnot\s+exceed(?:ing)?|\bless\s+than\s+or\s+equal\s+to|\blimited\s+to|\blimit\s+of|\bcharacter\s+limit|\blength\s+limit|\bmax(?:imum)?\s+length"
+    r"|\b(?:must|should)\s+be\s+(?:less|fewer|smaller|shorter|lower)\s+than|\b(?:is|are)\s+(?:less|fewer|smaller|shorter|lower)\s+than|<=|≤)"
+    + _FILL + r"(?P<n>" + _NUM + r")\s*" + _UNIT + r"?",
+    re.I,
+)
+_MAX_POST = re.compile(
+    r"(?<![\w.,-])(?P<n>" + _NUM + r")\s*" + _UNIT + r"?\s*(?:in\s+length\s+)?"
+    r"(?P<cue>or\s+(?:less|fewer|below|under|smaller|shorter)|\(?max(?:imum)?\)?(?!\s*[\w(])|at\s+most|以内|以內|以下)",
+    re.I,
+)
+_MIN = re.compile(
+    r"(?P<cue>\bmin(?:imum)?\.?|\bat\s+least|\bno\s+(?:less|fewer|smaller|shorter)\s+than|\bnot\s+(?:less|fewer|smaller|shorter)\s+than"
+    r"|\bgreater\s+than\s+or\s+equal\s+to|\b(?:must|should)\s+be\s+(?:greater|more|larger|longer|higher)\s+than|>=|≥)"
+    + _FILL + r"(?P<n>" + _NUM + r")\s*" + _UNIT + r"?",
+    re.I,
+)
+_MIN_POST = re.compile(
+    r"(?<![\w.,-])(?P<n>" + _NUM + r")\s*" + _UNIT + r"?\s*(?P<cue>or\s+(?:more|greater|higher|above|larger|longer)|以上)",
+    re.I,
+)
+_BETWEEN = re.compile(
+    r"\bbetween\s+(?P<a>" + _NUM + r")\s*(?:" + _UNIT.replace("unit", "u1") + r")?\s*(?:and|to|-|–)\s*(?P<b>" + _NUM + r")\s*"
+    + _UNIT + r"?(?:\s*\(?(?P<incl>inclusive(?:ly)?|exclusive(?:ly)?)\)?)?",
+    re.I,
+)
+_RANGE = re.compile(
+    r"(?P<ctx>\b(?:from|ranges?(?:\s+(?:of|is|from))?|range\s+of|be|is|are|of|within|in\s+the\s+range(?:\s+of)?|values?|length|size)\s*:?\s+|(?<=[A-Za-z\u4e00-\u9fff*])[:：]\s*)"
+    r"(?P<a>" + _NUM + r")\s*(?:" + _UNIT.replace("unit", "u1") + r")?\s*(?:to|through|thru|-|–|~|～|\.\.)\s*(?P<b>" + _NUM + r")(?![\d:])\s*" + _UNIT + r"?",
+    re.I,
+)
+_RANGE_ANY = re.compile(r"(?<![\w.\-/:#])(?P<a>\d+(?:\.\d+)?)\s*(?:-|–|~|～)\s*(?P<b>\d+(?:\.\d+)?)(?![\w.\-/:%])")
+_RANGE_CTX = re.compile(r"\b(?:values?|range|number|length|between|limit|size|digits?|characters?)\b|取值|范围|範圍|长度|長度", re.I)
+_INTERVAL = re.compile(
+    r"(?P<ctx>\b(?:range|interval|between|in|within)\b|取值|范围|範圍|区间|區間)[^\n\[(（]{0,12}?(?P<l>[\[(（])\s*(?P<a>" + _NUM + r")\s*[,，]\s*(?P<b>" + _NUM + r")\s*(?P<r>[\])）])",
+    re.I,
+)
+_SIGN = re.compile(
+    r"\b(?:must|should|has\s+to|needs?\s+to|shall)\s+be\s+(?:a\s+)?(?:strictly\s+)?(?P<s>positive|negative|non-?negative|non-?positive)(?P<z>\s+or\s+zero)?"
+    r"|\b(?:a\s+|any\s+|small\s+)?(?P<s2>positive|negative|non-?negative)\s+(?:integer|number|value|whole\s+number|amount|int)s?\b"
+    r"|\bzero\s+or\s+(?:a\s+)?positive"
+    r"|(?P<zh>正整数|正整數|非负整数|非負整數|非负数|非負數|正数|正數|大于0|大於0|大于零|大於零|不能为负|不能為負)",
+    re.I,
+)
+_SINGLE_ITEM = re.compile(
+    r"\bonly\s+(?:one|a\s+single|1)\s+\w+(?:\s+\w+)?\s+(?:is|can\s+be|may\s+be)\s+(?:supported|allowed|specified|permitted|accepted|provided)",
+    re.I,
+)
+_ZH_MAX = re.compile(
+    r"(?P<cue>最大(?:值|长度|長度|数量|數量|条数|條數|个数|個數)?|最多|不超过|不超過|不能超过|不能超過|不大于|不大於|小于等于|小於等於|上限|至多"
+    r"|不得超过|不得超過|长度不超过|長度不超過|最长|最長|长度为|長度為)[ ]*(?:为|為|是|:|：)?[ ]*(?P<n>" + _NUM + r")[ ]*" + _UNIT + r"?"
+)
+_ZH_MIN = re.compile(
+    r"(?P<cue>最小(?:值|长度|長度)?|最少|至少|不少于|不少於|不小于|不小於|大于等于|大於等於|下限|最短)[ ]*(?:为|為|是|:|：)?[ ]*(?P<n>" + _NUM + r")[ ]*" + _UNIT + r"?"
+)
+_ZH_RANGE = re.compile(
+    r"(?:介于|介於|在|从|從|为|為)?[ ]*(?P<a>" + _NUM + r")[ ]*(?:" + _UNIT.replace("unit", "u1") + r")?[ ]*(?:到|至|~|～|-|－|—|和)[ ]*(?P<b>" + _NUM + r")[ ]*" + _UNIT
+    + r"?[ ]*(?:之间|之間|以内|以內|范围内|範圍內)"
+    r"|(?:取值范围|取值範圍|范围|範圍|长度|長度)[ ]*(?:为|為|是|:|：)?[ ]*(?P<a2>" + _NUM + r")[ ]*(?:到|至|~|～|-|－|—)[ ]*(?P<b2>" + _NUM + r")[ ]*"
+    + _UNIT.replace("unit", "u2") + r"?"
+)
+_NOT_BOUND = re.compile(
+    r"\s*(?:decimal|significant|times\b|retries|attempts|requests?\s+per|calls?\s+per|(?:\w+\s+)?ago\b|levels?\s+deep)", re.I
+)
+_DEFAULT = re.compile(r"default|默认|默認|缺省|預設|e\.g\.|for example|such as|example", re.I)
+_COND_SENT = re.compile(
+    r"\bif\s+(?:it\s+is\s+|this\s+is\s+|the\s+\w+\s+is\s+)?(?:unspecified|omitted|not\s+(?:specified|set|provided|given|supplied))"
+    r"|\bby\s+default\b|\bwhen\s+(?:omitted|not\s+(?:specified|set))|\b(?:take|takes|taking|last|lasts|wait|waits)\s+up\s+to",
+    re.I,
+)
+_COND_CLAUSE = re.compile(r"^\s*(?:if|when|whenever|unless|once|values?\s+(?:above|below|over|greater|less))\b", re.I)
+_OTHER_SUBJECT = re.compile(r"`([A-Za-z_][\w.]*)`\s+(?:must|should|is|can|may)\b")
+
+
+def _n(text: str) -> int | float:
+    v = float(text.replace(",", "").replace("−", "-").lstrip("+"))
+    return int(v) if v.is_integer() else v
+
+
+def _clause(s: str, i: int) -> str:
+    lo = max(0, i - 120)
+    chunk = s[lo:i]
+    cut = max(chunk.rfind(". "), chunk.rfind("\n"), chunk.rfind(", "), chunk.rfind("; "), chunk.rfind("，"),
+              chunk.rfind("。"), chunk.rfind("("), chunk.rfind("；"))
+    return chunk[cut + 1 :] if cut >= 0 else chunk
+
+
+def _sentence(s: str, i: int, j: int) -> str:
+    """The sentence around ``s[i:j]`` (bounded window, so long descriptions stay linear)."""
+    a, b = max(0, i - 300), min(len(s), j + 300)
+    lo = max(s.rfind(". ", a, i), s.rfind("\n", a, i), s.rfind("。", a, i), a - 1)
+    hi_candidates = [x for x in (s.find(". ", j, b), s.find("\n", j, b), s.find("。", j, b)) if x >= 0]
+    hi = min(hi_candidates) if hi_candidates else b
+    return s[lo + 1 : hi]
+
+
+def _family(unit: str | None, ctx: str, type_: str | None) -> str | None:
+    """``value`` (minimum/maximum), ``length`` (min/maxLength) or ``items`` (min/maxItems)."""
+    u = (unit or "").strip().lower()
+    if u and _LEN_UNITS.match(u):
+        return "length"
+    if u and _ITEM_UNITS.match(u) and (type_ in ("array", None) or u in ("items", "item", "elements", "element")):
+        return "items" if type_ != "string" else "value"
+    if type_ == "array":
+        return "items"
+    if re.search(r"\b(?:length|long|characters?|chars)\b|长度|長度|字符|字元", ctx, re.I):
+        return "length"
+    if type_ == "string" and not re.search(r"\b(?:value|number|count|amount|page|results?|seconds?|minutes?|days?)\b", ctx, re.I):
+        return None  # a bare number on a string: a length or a numeric string, cannot tell
+    return "value"
+
+
+_KW = {
+    ("value", "min"): "minimum", ("value", "max"): "maximum",
+    ("length", "min"): "minLength", ("length", "max"): "maxLength",
+    ("items", "min"): "minItems", ("items", "max"): "maxItems",
+}
+
+
+def _data(family: str, lo: int | float | None, hi: int | float | None, lo_ex: bool = False, hi_ex: bool = False) -> dict[str, Any]:
+    d: dict[str, Any] = {}
+    if lo is not None:
+        if lo_ex and family == "value":
+            d["exclusiveMinimum"] = lo
+        else:
+            d[_KW[(family, "min")]] = lo + (1 if lo_ex else 0) if family != "value" else lo
+    if hi is not None:
+        if hi_ex and family == "value":
+            d["exclusiveMaximum"] = hi
+        else:
+            d[_KW[(family, "max")]] = hi - (1 if hi_ex else 0) if family != "value" else hi
+    if family != "value":
+        d = {k: int(v) for k, v in d.items() if v >= 0}
+    return d
+
+
+def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
+    """Bounds in the prepared description; defaults and conditions about other values excluded."""
+    s = t.norm
+    low = s.lower()
+    hits: list[tuple[int, int, dict[str, Any]]] = []
+
+    def ok(a: int, b: int) -> bool:
+        cl = _clause(s, a)
+        if _DEFAULT.search(cl) or _COND_CLAUSE.search(cl):
+            return False
+        if any(not same_name(o.group(1), name) for o in _OTHER_SUBJECT.finditer(cl)):
+            return False
+        return not _COND_SENT.search(_sentence(s, a, b))
+
+    def unit_of(m: re.Match[str], *groups: str) -> str | None:
+        for g in groups:
+            try:
+                u = m.group(g)
+            except IndexError:
+                continue
+            if u:
+                return u
+        return None
+
+    def add(m: re.Match[str], lo: Any, hi: Any, lo_ex: bool = False, hi_ex: bool = False, unit: str | None = None) -> None:
+        a, b = m.start(), m.end()
+        num_group = "n" if "n" in m.re.groupindex and m.group("n") else "b" if "b" in m.re.groupindex and m.group("b") else 0
+        if unit and _SKIP_UNITS.match(unit.strip()):
+            return
+        if not ok(a, b):
+            return
+        if _NOT_BOUND.match(s, m.end(num_group)):
+            return
+        fam = _family(unit, _sentence(s, a, b), type_)
+        if fam is None:
+            return
+        d = _data(fam, lo, hi, lo_ex, hi_ex)
+        if d:
+            hits.append((a, b, d))
+
+    for m in scan(_BETWEEN, s, low, ('between',)):
+        lo, hi = _n(m.group("a")), _n(m.group("b"))
+        if lo < hi:
+            ex = (m.group("incl") or "").lower().startswith("exclusive")
+            add(m, lo, hi, ex, ex, unit_of(m, "unit", "u1"))
+    for m in scan(_RANGE, s, low, ('0', '1', '2', '3', '4', '5', '6', '7', '8', '9')):
+        a, b = m.group("a"), m.group("b")
+        lo, hi = _n(a), _n(b)
+        if lo < hi and not (len(a) == 4 and len(b) == 2):
+            add(m, lo, hi, unit=unit_of(m, "unit", "u1"))
+    for m in scan(_RANGE_ANY, s, low, ('-', '–', '~', '～')):
+        a, b = m.group("a"), m.group("b")
+        lo, hi = _n(a), _n(b)
+        if not lo < hi or (len(a) == 4 and len(b) <= 2) or (len(a) == 4 and a[:2] in ("19", "20")):
+            continue
+        before = s[max(0, m.start() - 12) : m.start()]
+        if re.search(r"(?:ISO|RFC|version|v|sha|utf|\+|/)\s*$", before, re.I):
+            continue
+        if not _RANGE_CTX.search(_sentence(s, m.start(), m.end())):
+            continue
+        add(m, lo, hi)
+    for m in scan(_INTERVAL, s, low, ('[', '(', '（')):
+        lo, hi = _n(m.group("a")), _n(m.group("b"))
+        if lo < hi:
+            add(m, lo, hi, m.group("l") in "(（", m.group("r") in ")）")
+    for m in scan(_MAX, s, low, ('max', 'most', 'up to', 'more than', 'larger', 'greater', 'higher', 'longer', 'bigger', 'exceed', 'less than', 'limit', '<=', '≤', 'fewer', 'smaller', 'shorter', 'lower')):
+        cue = m.group("cue").lower()
+        ex = bool(re.search(r"less|fewer|smaller|shorter|lower", cue)) and "equal" not in cue
+        add(m, None, _n(m.group("n")), hi_ex=ex, unit=unit_of(m, "unit"))
+    for m in scan(_MAX_POST, s, low, ('less', 'fewer', 'below', 'under', 'smaller', 'shorter', 'max', 'most', '以内', '以內', '以下')):
+        add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"))
+    for m in scan(_MIN, s, low, ('min', 'least', 'less than', 'fewer than', 'smaller than', 'shorter than', 'greater than', 'more than', 'larger than', 'longer than', 'higher than', '>=', '≥')):
+        cue = m.group("cue").lower()
+        ex = bool(re.search(r"greater|more|larger|longer|higher", cue)) and "equal" not in cue
+        add(m, _n(m.group("n")), None, lo_ex=ex, unit=unit_of(m, "unit"))
+    for m in scan(_MIN_POST, s, low, ('more', 'greater', 'higher', 'above', 'larger', 'longer', '以上')):
+        add(m, _n(m.group("n")), None, unit=unit_of(m, "unit"))
+    for m in scan(_ZH_MAX, s, low, ('最', '不超', '不能超', '不大', '小于', '小於', '上限', '至多', '不得', '长度', '長度')):
+        add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"))
+    for m in scan(_ZH_MIN, s, low, ('最', '至少', '不少', '不小', '大于等于', '大於等於', '下限')):
+        add(m, _n(m.group("n")), None, unit=unit_of(m, "unit"))
+    for m in scan(_ZH_RANGE, s, low, ('之间', '之間', '以内', '以內', '范围', '範圍', '长度', '長度')):
+        a, b = (m.group("a"), m.group("b")) if m.group("a") else (m.group("a2"), m.group("b2"))
+        lo, hi = _n(a), _n(b)
+        if lo < hi:
+            add(m, lo, hi, unit=unit_of(m, "unit", "u1", "u2"))
+    for m in scan(_SIGN, s, low, ('positive', 'negative', '正', '非负', '非負', '大于0', '大於0', '大于零', '大於零', '不能为负', '不能為負')):
+        word = (m.group("s") or m.group("s2") or "").lower().replace("-", "")
+        zh = m.group("zh") or ""
+        if m.group("z") or m.group(0).lower().startswith("zero") or word == "nonnegative" or "非负" in zh or "非負" in zh or "不能" in zh:
+            d: dict[str, Any] = {"minimum": 0}
+        elif word == "negative":
+            d = {"exclusiveMaximum": 0}
+        elif word == "nonpositive":
+            d = {"maximum": 0}
+        elif type_ == "integer" or "整" in zh:
+            d = {"minimum": 1}
+        else:
+            d = {"exclusiveMinimum": 0}
+        if type_ in ("string", "array", "boolean", "object"):
+            continue
+        if ok(m.start(), m.end()):
+            hits.append((m.start(), m.end(), d))
+    if type_ == "array":
+        for m in scan(_SINGLE_ITEM, s, low, ('only',)):
+            hits.append((m.start(), m.end(), {"maxItems": 1}))
+    return _resolve(t, hits)
+
+
+def _resolve(t: Text, hits: list[tuple[int, int, dict[str, Any]]]) -> list[Evidence]:
+    hits.sort(key=lambda h: (-(h[1] - h[0]), h[0]))
+    kept: list[tuple[int, int, dict[str, Any]]] = []
+    for a, b, d in hits:
+        if any(a < kb and ka < b for ka, kb, _ in kept):
+            continue
+        kept.append((a, b, d))
+    kept.sort(key=lambda h: h[0])
+    out: list[Evidence] = []
+    for a, b, d in kept:
+        while b > a and t.norm[b - 1] in " \t\n":
+            b -= 1
+        span = t.span(a, b)
+        out.append(Evidence("bounds", span, t.original[span[0] : span[1]], (), d))
+    return out

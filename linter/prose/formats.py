@@ -1,0 +1,413 @@
+"""Textual formats stated in prose (date layouts, ISO 8601, epoch, comma-separated lists, UUID,
+email, URI, base64, IP, regexes, character sets, "in the format `x/{y}`"), each with the
+``format`` or ``pattern`` that would say the same thing in the schema."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from linter.prose.evidence import Evidence
+from linter.prose.lists import parse_bullets
+from linter.prose.text import Text, clean_token, name_words, scan
+
+Data = dict[str, Any]
+
+_LAYOUT = re.compile(
+    r"(?<![A-Za-z0-9])(?:YYYY|yyyy)(?:(?P<s1>[-/.]?)(?:MM)(?:(?P=s1)(?:DD|dd))?)?"
+    r"(?:(?:T|[ ])(?:HH|hh)(?::?(?:mm|MM)(?::?(?:ss|SS)(?:[.,](?:S{1,9}|s{1,9}|f{1,9}))?)?)?)?"
+    r"(?:Z|[+-±]hh:?mm|TZD|XXX|ZZ?)?(?![A-Za-z0-9])"
+    r"|(?<![A-Za-z0-9])(?:DD|dd|MM)(?P<s2>[-/.])(?:MM|DD|dd)(?P=s2)(?:YYYY|yyyy|YY|yy)(?:[ T](?:HH|hh):mm(?::ss)?)?(?![A-Za-z0-9])"
+    r"|(?<![A-Za-z0-9])yyyy-mm-dd(?:[T ]hh:mm(?::ss)?)?(?![A-Za-z0-9])"
+    r"|(?<![A-Za-z0-9:])(?:HH|hh):mm(?::ss)?(?![A-Za-z0-9:])"
+)
+_LAYOUT_TOKENS = re.compile(r"YYYY|yyyy|YY|yy|MM|DD|dd|HH|hh|mm|ss|S{1,9}|s{1,9}|f{1,9}|TZD|XXX|ZZ|Z|±hh:?mm|[+-]hh:?mm")
+_ISO = re.compile(r"\bISO[- ]?8601\b|\bRFC[- ]?3339\b|ISO8601|\bRFC[- ]?(?:1123|2822|822|7231)\b", re.I)
+_EPOCH = re.compile(
+    r"\b(?:unix|posix)(?:[- ]epoch)?[- ](?:time(?:stamp)?s?|date(?:time)?|seconds?|milliseconds?|ms|format|epoch)\b"
+    r"|\bepoch[- ](?:time(?:stamp)?s?|seconds?|milliseconds?|ms|format)\b|\b(?:unix|posix)\s+epoch\b"
+    r"|\b(?:seconds|milliseconds|ms|microseconds|nanoseconds)\s+since\s+(?:the\s+)?(?:unix\s+)?epoch\b"
+    r"|(?:秒级|毫秒级|秒級|毫秒級|Unix|unix|UNIX)?(?:时间戳|時間戳)",
+    re.I,
+)
+_SEPARATED = re.compile(
+    r"\b(?:comma|space|semicolon|pipe|whitespace|colon)[- ]?(?:separated|delimited|seperated)\b"
+    r"|\bseparated\s+by\s+(?:a\s+)?(?:commas?|semicolons?|spaces?|pipes?)\b"
+    r"|(?:以|用|使用)?(?:英文)?(?:逗号|逗號|分号|分號|空格|竖线|豎線)(?:分隔|隔开|隔開|分割)",
+    re.I,
+)
+_MINMAX = re.compile(r"\b(?:min|minimum|lower|start|from)\s*,\s*(?:max|maximum|upper|end|to)\b", re.I)
+_UUID = re.compile(
+    r"\b(?:in|as)\s+(?:an?\s+)?(?:valid\s+)?(?:UUID|GUID)\b|\b(?:UUID|GUID)\s+(?:v?\d\s+)?(?:format|string|value)\b"
+    r"|\b(?:must|should)\s+be\s+an?\s+(?:valid\s+)?(?:UUID|GUID)\b|\bvalid\s+(?:UUID|GUID)\b"
+    r"|^\W*(?:the\s+|an?\s+)?(?:UUID|GUID)\b|UUID格式|GUID格式",
+    re.I,
+)
+_EMAIL = re.compile(
+    r"^\W*(?:(?:the|an?|your|their|his|her|its)\s+)?(?:[\w'’-]+\s+){0,2}e-?mail\s+address(?:es)?\b"
+    r"|\b(?:must|should)\s+be\s+an?\s+(?:valid\s+)?e-?mail(?:\s+address)?\b|\bvalid\s+e-?mail\s+address"
+    r"|(?:邮箱地址|郵箱地址|电子邮件地址|電子郵件地址|邮箱格式|郵箱格式)",
+    re.I,
+)
+_URI = re.compile(
+    r"\b(?:must|should)\s+be\s+an?\s+(?:(?:valid|full|fully[- ]qualified|absolute|well[- ]formed|complete)\s+)*(?:URL|URI)\b"
+    r"|\b(?:URL|URI)\s+(?:form|format)\b|\bvalid\s+(?:URL|URI)\b|\babsolute\s+(?:URL|URI)\b"
+    r"|\bfully[- ]qualified\s+(?:URL|URI)\b|\bin\s+(?:the\s+)?(?:standard\s+)?(?:URL|URI)\s+form",
+    re.I,
+)
+_BASE64 = re.compile(r"\bbase[- ]?64(?P<url>[- ]?url)?\b", re.I)
+_HEX = re.compile(
+    r"\bbase[- ]?16\b|\bhex(?:adecimal)?[- ]encoded\b|\b(?:as|in)\s+(?:a\s+)?hex(?:adecimal)?\b"
+    r"|\bhex(?:adecimal)?\s+(?:string|digits|characters|encoding|format)\b|十六进制|十六進制",
+    re.I,
+)
+_HOST = re.compile(
+    r"\b(?:valid|must\s+be\s+an?)\s+(?:host\s?name|FQDN)\b|\bfully[- ]qualified\s+domain\s+name\b|\bFQDN\b", re.I
+)
+_IPV = re.compile(r"\bIPv(?P<v>[46])\b", re.I)
+_CIDR = re.compile(r"\bCIDR\b")
+_E164 = re.compile(r"\bE\.?164\b")
+_CRON = re.compile(r"\bcron(?:tab)?\s+(?:expression|syntax|format|schedule|string|notation)\b|\bin\s+cron\b", re.I)
+_REGEX_NAMED = re.compile(
+    r"\b(?:regexp?|regular\s+expression|pattern)\b[^\"'`\n]{0,30}?(?P<q>[\"'`])(?P<re>[^\"'`\n]{2,300})(?P=q)", re.I
+)
+_REGEX_ANCHORED = re.compile(r"(?P<q>[\"'`])(?P<re>\^[^\"'`\n]{1,300}\$)(?P=q)")
+_CHAR_CLASS = re.compile(r"\[(?=[^\]\n]{0,5}(?:a-z|A-Z|0-9))[^\n]{3,120}?\](?=[\s,.;]|$)")
+_LABEL = re.compile(r"(?:^|\n|[.;]\s)[ ]*(?:[-*•][ ]+)?(?P<k>Format|Encoding|格式)[ ]*[:：][ ]*(?P<v>[^\n<;]{1,80})", re.I)
+_TYPE_LABEL = re.compile(r"(?:^|\n)[ ]*(?:[-*•][ ]+)?(?:Type|Encoding)[ ]*:[ ]*(?P<v>(?:alpha-?)?numeric\b|alphabetic\b)", re.I)
+_IN_FORMAT = re.compile(
+    r"\b(?:in|of|with|using|follows?|following|match(?:es|ing)?)\s+(?:the\s+|this\s+)?(?:following\s+)?"
+    r"(?P<w>format|form|pattern|syntax|layout|structure)(?:\s+of)?\s*[:：]?\s*",
+    re.I,
+)
+_FORMS_LIST = re.compile(r"\bin\s+one\s+of\s+the\s+following\s+(?:forms|formats|patterns)\s*:", re.I)
+_STARTS = re.compile(
+    r"\b(?:must|should|has\s+to|needs?\s+to|shall)\s+(?:always\s+)?(?P<w>start|begin|end)\s+with\s+(?:an?\s+|the\s+)?"
+    r"(?P<x>`[^`\n]+`|\"[^\"\n]+\"|'[^'\n]+'|(?:lower-?case\s+|upper-?case\s+)?(?:letter|digit|number|alphanumeric\s+character)\b|[^\s,.;]+)"
+    r"|\bfirst\s+character\s+must\s+be\s+an?\s+(?P<x2>(?:lower-?case\s+|upper-?case\s+)?(?:letter|digit|number))",
+    re.I,
+)
+_CHARSET = re.compile(
+    r"\balpha-?numeric(?:al)?\b(?!\s+(?:order|sort|ordering|sorting)\b)(?:\s+characters?)?"
+    r"|\b(?:(?:lower-?case|upper-?case|ASCII|latin)\s+)?letters\s*(?:,\s*|\s+(?:and|or)\s+|\s*/\s*)(?:\w+\s+)?(?:numbers|digits|numerals)\b"
+    r"|(?:字母|数字|數字)(?:、|和|或|及|与|與)(?:字母|数字|數字)",
+    re.I,
+)
+_CHARSET_EXTRA = re.compile(
+    r"(?:\s*,\s*|\s+(?:and|or)\s+|\s*,\s*(?:and|or)\s+|\s*\(\s*|\s*、\s*)"
+    r"(?:(?P<w>hyphens?|dashes?|underscores?|periods?|dots?|spaces?|commas?|slashes?|colons?|plus\s+signs?|at\s+signs?|下划线|下劃線|中划线|中劃線|点|點)"
+    r"|(?P<q>'[^'\s]'|\"[^\"\s]\"|`[^`\s]`|‘[^’\s]’))",
+    re.I,
+)
+_BANNED = re.compile(
+    r"\b(?:can(?:not|'t)|must\s+not|may\s+not|should\s+not|does\s+not|do\s+not)\s+(?:contain|include|have)\s+"
+    r"(?:any\s+)?(?:[\w-]+\s+){0,2}?(?:characters?|spaces|whitespace|wildcards?)\b"
+    r"|\b(?:invalid|disallowed|forbidden|illegal|prohibited)\s+characters?\b",
+    re.I,
+)
+_NW = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+_DIGITS = re.compile(
+    rf"\b(?P<n>{_NW})-digits?\b|\b(?P<n2>{_NW})\s+digit\b|\b(?:exactly|must\s+be|be)\s+(?P<n3>{_NW})\s+digits\b",
+    re.I,
+)
+_LETTER_CODE = re.compile(
+    r"\b(?P<n>\d|two|three|four|five)[- ](?P<k>letter|character|char)\s+(?:code|string|abbreviation|identifier|symbol)\b", re.I
+)
+_JSON = re.compile(
+    r"\bJSON(?:[- ](?:encoded|formatted|serialized))?\s+(?:string|array|document|text|blob)\b|\bJSON[- ]encoded\b"
+    r"|\bstringified\s+JSON\b|\b(?:as|in)\s+(?:a\s+)?JSON(?:\s+format)?\b(?!\s+(?:object|response|body))"
+    r"|JSON(?:格式|字符串|字串)",
+    re.I,
+)
+_DATE_EXAMPLE = re.compile(
+    r"(?:\be\.[ ]?g\.?|\bfor\s+example|\bsuch\s+as|\bexamples?|\blike|例如|比如)[ ,:：]*[`\"'“]?"
+    r"(?P<d>\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)"
+    r"(?P<range>[,/]\d{4}-\d{2}-\d{2})?",
+    re.I,
+)
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+            "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+_DURATION_WORDS = frozenset("duration period interval retention timeout ttl delay age expiry lifetime".split())
+_DATE_WORDS = frozenset("date day birthday dob".split())
+_TIME_WORDS = frozenset("time timestamp datetime at instant".split())
+_PLACEHOLDER = re.compile(r"\{[^}]+\}|<[^>]+>|\b[A-Z]{2,}(?:_[A-Z]+)*\b|\[[a-z_-]+\]")
+
+CHAR_WORDS = {
+    "hyphen": "-", "dash": "-", "underscore": "_", "period": ".", "dot": ".", "space": " ", "comma": ",",
+    "slash": "/", "colon": ":", "plus sign": "+", "at sign": "@", "下划线": "_", "下劃線": "_", "中划线": "-",
+    "中劃線": "-", "点": ".", "點": ".",
+}
+
+
+def _num(word: str) -> int:
+    return int(word) if word.isdigit() else _NUMBERS[word.lower()]
+
+
+def layout_data(layout: str) -> Data:
+    """``YYYY-MM-DD`` → ``{"format": "date"}``; other layouts → an anchored ``pattern``."""
+    if "T" in layout[8:]:
+        date, _, time = layout.partition("T")
+        layout_n = date + "T" + time.replace("MM", "mm").replace("SS", "ss")
+    else:
+        layout_n = layout
+    up = layout_n.replace("yyyy", "YYYY").replace("dd", "DD")
+    if re.fullmatch(r"YYYY-MM-DD", up) or layout == "yyyy-mm-dd":
+        return {"format": "date", "layout": layout}
+    if re.fullmatch(r"YYYY-MM-DDT(?:HH|hh):mm(?::ss(?:[.,](?:S+|s+|f+))?)?(?:Z|[+-±]hh:?mm|TZD|XXX)?", up):
+        return {"format": "date-time", "layout": layout}
+    parts: list[str] = []
+    pos = 0
+    for m in _LAYOUT_TOKENS.finditer(layout):
+        parts.append(re.escape(layout[pos : m.start()]))
+        tok = m.group()
+        if tok in ("Z",):
+            parts.append("Z")
+        elif tok in ("TZD", "XXX", "ZZ") or tok.endswith("mm") and tok[0] in "+-±":
+            parts.append(r"(?:Z|[+-][0-9]{2}:?[0-9]{2})")
+        else:
+            width = {"YYYY": 4, "yyyy": 4}.get(tok, len(tok))
+            parts.append(f"[0-9]{{{width}}}")
+        pos = m.end()
+    parts.append(re.escape(layout[pos:]))
+    return {"pattern": "^" + "".join(parts) + "$", "layout": layout}
+
+
+def _charset_pattern(t: str, m: re.Match[str]) -> tuple[int, Data]:
+    words = m.group().lower()
+    cls = ""
+    if "alpha" in words or ("letter" in words and ("number" in words or "digit" in words or "numeral" in words)) \
+            or ("字母" in words and ("数字" in words or "數字" in words)):
+        if "lower" in words:
+            cls = "a-z0-9"
+        elif "upper" in words:
+            cls = "A-Z0-9"
+        else:
+            cls = "A-Za-z0-9"
+    end = m.end()
+    extras: list[str] = []
+    while True:
+        e = _CHARSET_EXTRA.match(t, end)
+        if not e:
+            break
+        if e.group("w"):
+            w = e.group("w").lower().rstrip("s") if e.group("w").isascii() else e.group("w")
+            w = re.sub(r"\s+", " ", w)
+            ch = CHAR_WORDS.get(w) or CHAR_WORDS.get(w + "s", "")
+        else:
+            ch = e.group("q")[1]
+        if ch:
+            extras.append(ch)
+        end = e.end()
+        if t[end : end + 1] == ")":
+            end += 1
+    extra = "".join(dict.fromkeys(c for c in extras if c != "-"))
+    extra = "".join("\\" + c if c in "\\]^[" else c for c in extra)
+    return end, {"pattern": f"^[{cls}{extra}{'-' if '-' in extras else ''}]+$"}
+
+
+def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) -> list[Evidence]:
+    """Every format statement in the prepared description (overlaps resolved, longest first)."""
+    s = t.norm
+    low = s.lower()
+    hits: list[tuple[int, int, Data]] = []
+    words = set(name_words(name))
+    stringish = type_ in (None, "string", "array")
+
+    def add(a: int, b: int, data: Data) -> None:
+        hits.append((a, b, data))
+
+    for m in scan(_LAYOUT, s, low, ('yyyy', 'hh:mm')):
+        add(m.start(), m.end(), layout_data(m.group()))
+    for m in scan(_ISO, s, low, ('iso', 'rfc')):
+        tok = m.group().upper().replace(" ", "").replace("-", "")
+        ctx = s[max(0, m.start() - 60) : m.end() + 40].lower()
+        ctx_words = set(re.findall(r"[a-z]+", ctx)) | words
+        if tok.startswith("RFC") and tok not in ("RFC3339",):
+            add(m.start(), m.end(), {"layout": m.group()})
+        elif ctx_words & _DURATION_WORDS and not ctx_words & {"timestamp", "datetime"}:
+            add(m.start(), m.end(), {"format": "duration"})
+        elif (ctx_words & _DATE_WORDS or "full-date" in ctx) and not ctx_words & (_TIME_WORDS - {"at"}):
+            add(m.start(), m.end(), {"format": "date"})
+        else:
+            add(m.start(), m.end(), {"format": "date-time"})
+    for m in scan(_EPOCH, s, low, ('unix', 'posix', 'epoch', '时间戳', '時間戳')):
+        txt = s[m.start() : m.end() + 16].lower()
+        unit = "milliseconds" if re.search(r"milli|\bms\b|毫秒", txt) else "seconds"
+        d: Data = {"layout": f"unix epoch {unit}"}
+        if type_ in (None, "string"):
+            d["pattern"] = "^[0-9]+$"
+        add(m.start(), m.end(), d)
+    for m in scan(_SEPARATED, s, low, ('separat', 'delimit', '逗号', '逗號', '分号', '分號', '空格', '竖线', '豎線')):
+        txt = m.group().lower()
+        sep = ";" if ("semicolon" in txt or "分号" in txt or "分號" in txt) else " " if ("space" in txt or "空格" in txt) \
+            else "|" if ("pipe" in txt or "竖线" in txt or "豎線" in txt) else ":" if "colon" in txt else ","
+        if type_ == "array":
+            d = {"style": "form" if sep == "," else {" ": "spaceDelimited", "|": "pipeDelimited"}.get(sep, "form"),
+                 "explode": False}
+        else:
+            e = re.escape(sep) if sep != " " else " "
+            d = {"pattern": f"^[^{e}]+({e}[^{e}]+)*$"}
+            if where == "query":
+                d["advice"] = "or declare an array with style: form, explode: false"
+        add(m.start(), m.end(), d)
+    for m in scan(_MINMAX, s, low, ('min', 'lower', 'start', 'from')):
+        add(m.start(), m.end(), {"pattern": r"^-?[0-9]+(\.[0-9]+)?,-?[0-9]+(\.[0-9]+)?$", "layout": "min,max"})
+    if stringish:
+        for m in scan(_UUID, s, low, ('uuid', 'guid')):
+            add(m.start() + len(m.group()) - len(m.group().lstrip(" \t\n\"'`(")), m.end(), {"format": "uuid"})
+        for m in scan(_EMAIL, s, low, ('mail', '邮箱', '郵箱', '邮件', '郵件')):
+            st = m.start() + len(m.group()) - len(m.group().lstrip(" \t\n\"'`(*"))
+            add(st, m.end(), {"format": "email"})
+        for m in scan(_URI, s, low, ('url', 'uri')):
+            add(m.start(), m.end(), {"format": "uri"})
+        for m in scan(_BASE64, s, low, ('64',)):
+            add(m.start(), m.end(), {"format": "base64url"} if m.group("url") else {"format": "byte"})
+        for m in scan(_HEX, s, low, ('hex', '16', '十六进制', '十六進制')):
+            add(m.start(), m.end(), {"pattern": "^[0-9a-fA-F]+$"})
+        for m in scan(_HOST, s, low, ('host', 'fqdn', 'domain')):
+            add(m.start(), m.end(), {"format": "hostname"})
+        vs = {m.group("v") for m in scan(_IPV, s, low, ('ipv',))}
+        for m in scan(_IPV, s, low, ('ipv',)):
+            if len(vs) == 1 and not _CIDR.search(s):
+                add(m.start(), m.end(), {"format": f"ipv{m.group('v')}"})
+            else:
+                add(m.start(), m.end(), {"layout": "IP address or range (IPv4/IPv6/CIDR)"})
+            break
+        for m in scan(_CIDR, s, low, ('cidr',)):
+            add(m.start(), m.end(), {"pattern": r"^[0-9a-fA-F.:]+/[0-9]{1,3}$", "layout": "CIDR"})
+        for m in scan(_E164, s, low, ('164',)):
+            add(m.start(), m.end(), {"pattern": r"^\+?[1-9][0-9]{1,14}$", "layout": "E.164"})
+        for m in scan(_CRON, s, low, ('cron',)):
+            add(m.start(), m.end(), {"pattern": r"^\S+(\s+\S+){4,6}$", "layout": "cron"})
+        for m in scan(_JSON, s, low, ('json',)):
+            if type_ != "array":
+                add(m.start(), m.end(), {"contentMediaType": "application/json", "layout": "JSON"})
+        for m in scan(_REGEX_NAMED, s, low, ('regex', 'regular expression', 'pattern')):
+            add(m.start(), m.end(), _pattern_data(m.group("re")))
+        for m in scan(_REGEX_ANCHORED, s, low, ('^',)):
+            add(m.start("re"), m.end("re"), _pattern_data(m.group("re")))
+        for m in scan(_CHAR_CLASS, s, low, ('a-z', '0-9')):
+            d = _pattern_data("^" + m.group() + "*$")
+            if "pattern" in d:
+                add(m.start(), m.end(), d)
+        for m in scan(_STARTS, s, low, ('start', 'begin', 'end with', 'first character')):
+            x = m.group("x") or m.group("x2") or ""
+            low = x.lower()
+            anchor = "$" if (m.group("w") or "").lower() == "end" else ""
+            if "letter" in low:
+                cls = "[a-z]" if "lower" in low else "[A-Z]" if "upper" in low else "[A-Za-z]"
+            elif "digit" in low or "number" in low:
+                cls = "[0-9]"
+            elif "alphanumeric" in low:
+                cls = "[A-Za-z0-9]"
+            else:
+                lit = clean_token(x)
+                if not lit or (x[0] not in "`\"'" and lit.isalpha() and len(lit) > 1):
+                    continue
+                cls = re.escape(lit)
+            add(m.start(), m.end(), {"pattern": f"{cls}.*$" if anchor else f"^{cls}"})
+        for m in scan(_CHARSET, s, low, ('alpha', 'letter', '字母')):
+            end, d = _charset_pattern(s, m)
+            add(m.start(), end, d)
+        for m in scan(_BANNED, s, low, ('not', "n't", 'invalid', 'disallowed', 'forbidden', 'illegal', 'prohibited')):
+            add(m.start(), m.end(), {"layout": m.group()})
+        for m in scan(_LETTER_CODE, s, low, ('letter', 'character', 'char ')):
+            if has_standard:
+                continue
+            n = _num(m.group("n"))
+            cls = "[A-Za-z]" if m.group("k").lower() == "letter" else "."
+            add(m.start(), m.end(), {"pattern": f"^{cls}{{{n}}}$"})
+        for m in scan(_LABEL, s, low, ('format', 'encoding', '格式')):
+            v = m.group("v").strip()
+            st = m.start("k")
+            low = v.lower()
+            if re.match(r"alpha-?numeric", low):
+                d = {"pattern": "^[A-Za-z0-9]*$"}
+            elif re.match(r"numeric\b|digits?\b", low):
+                d = {"pattern": "^[0-9]*$"}
+            else:
+                d = {"layout": v}
+            add(st, m.end("v"), d)
+        for m in scan(_TYPE_LABEL, s, low, ('numeric', 'alphabetic')):
+            low = m.group("v").lower()
+            d = {"pattern": "^[A-Za-z0-9]*$"} if "alpha" in low and "num" in low else \
+                {"pattern": "^[0-9]*$"} if low.startswith("num") else {"pattern": "^[A-Za-z]*$"}
+            add(m.start("v"), m.end("v"), d)
+        for m in scan(_IN_FORMAT, s, low, ('format', 'form', 'pattern', 'syntax', 'layout', 'structure')):
+            x = re.match(r"`[^`\n]+`|\"[^\"\n]+\"|'[^'\n]+'|[^\s]+", s[m.end() :])
+            if not x:
+                continue
+            raw = x.group()
+            lay = clean_token(raw)
+            quoted = raw[0] in "`\"'"
+            if not lay or len(lay) < 2:
+                continue
+            if m.group("w").lower() == "format":
+                if not quoted and not re.search(r"[/:{}<>\[\]_.=-]", lay):
+                    continue
+            elif not _PLACEHOLDER.search(lay):
+                continue
+            add(m.start(), m.end() + x.end(), _layout_pattern(lay))
+        for m in scan(_FORMS_LIST, s, low, ('following form',)):
+            p = parse_bullets(s, m.end())
+            if p is None or len(p.items) < 2:
+                continue
+            add(m.start(), p.end, {"layout": " | ".join(i.value for i in p.items)})
+        for m in scan(_DATE_EXAMPLE, s, low, ('e.g', 'example', 'such as', 'like', '例如', '比如')):
+            if not (words & (_DATE_WORDS | _TIME_WORDS | {"since", "until", "from", "to", "before", "after", "start", "end"})
+                    or re.search(r"\b(?:date|time)\b", s, re.I)):
+                continue
+            inst = m.group("d")
+            if m.group("range"):
+                sep = re.escape(m.group("range")[0])
+                d = {"pattern": rf"^[0-9]{{4}}-[0-9]{{2}}-[0-9]{{2}}({sep}[0-9]{{4}}-[0-9]{{2}}-[0-9]{{2}})?$",
+                     "layout": "YYYY-MM-DD" + m.group("range")[0] + "YYYY-MM-DD"}
+            elif len(inst) == 10:
+                d = {"format": "date", "layout": "YYYY-MM-DD"}
+            else:
+                d = {"format": "date-time"}
+            add(m.start("d"), m.end(), d)
+    for m in scan(_DIGITS, s, low, ('digit',)):
+        n = _num(m.group("n") or m.group("n2") or m.group("n3"))
+        add(m.start(), m.end(), {"pattern": f"^[0-9]{{{n}}}$"})
+    return _resolve(t, hits)
+
+
+def _pattern_data(rx: str) -> Data:
+    try:
+        re.compile(rx)
+    except re.error:
+        return {"layout": rx}
+    return {"pattern": rx}
+
+
+def _layout_pattern(layout: str) -> Data:
+    """``projects/{project}/locations/{location}`` → ``^projects/[^/]+/locations/[^/]+$``."""
+    if _LAYOUT.fullmatch(layout):
+        return layout_data(layout)
+    if not re.search(r"\{[^}]+\}|<[^>]+>", layout):
+        return {"layout": layout}
+    out: list[str] = []
+    pos = 0
+    for m in re.finditer(r"\{[^}]+\}|<[^>]+>", layout):
+        out.append(re.escape(layout[pos : m.start()]))
+        out.append("[^/]+")
+        pos = m.end()
+    out.append(re.escape(layout[pos:]))
+    return {"pattern": "^" + "".join(out) + "$", "layout": layout}
+
+
+def _resolve(t: Text, hits: list[tuple[int, int, Data]]) -> list[Evidence]:
+    hits.sort(key=lambda h: (-(h[1] - h[0]), h[0]))
+    kept: list[tuple[int, int, Data]] = []
+    for a, b, d in hits:
+        if any(a < kb and ka < b for ka, kb, _ in kept):
+            continue
+        kept.append((a, b, d))
+    kept.sort(key=lambda h: h[0])
+    out = []
+    for a, b, d in kept:
+        span = t.span(a, b)
+        out.append(Evidence("format", span, t.original[span[0] : span[1]], (), d))
+    return out
+

@@ -1,0 +1,378 @@
+"""Parsing the value lists that follow a cue in prose: inline (``a, b or c``), bullet blocks,
+inline bullets (``- `a`: meaning - `b`: meaning``), definition lines and markdown tables.
+
+The parser is deliberately strict about what counts as a token: a quoted/backticked literal, or
+one bare word-like token followed by a separator or the end of the clause. A bare word followed
+by more words is prose ("can be the name of a user"), and stops the list.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from linter.prose.text import clean_token
+
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+QTOK = re.compile(
+    r"`[^`\n]{1,80}`|\"[^\"\n]{1,80}\"|“[^”\n]{1,80}”|'[^'\n]{1,60}'(?!\w)|‘[^’\n]{1,60}’"
+    r"|「[^」\n]{1,60}」|『[^』\n]{1,60}』|\*[^*\s][^*\n]{0,40}\*"
+)
+_BC = r"A-Za-z0-9_$.+\-/*#@%~\u00c0-\u024f"
+_BE = r"A-Za-z0-9_$#@%*+\u00c0-\u024f"
+BARE = re.compile(rf"[{_BC}]*[{_BE}](?:\.\.\.|…)?|[{_CJK}]+")
+_CJK_CHAR = re.compile(rf"[{_CJK}]")
+_SEP = re.compile(
+    r"""
+    [ ]*(?P<p>[,，、;；|])[ ]*(?:(?:and/or|and|or|nor)[ ]+)?
+   |[ ]+(?:and/or|and|or|nor|as[ ]well[ ]as)[ ]+
+   |[ ]*(?:或者|或是|或|和|及|与|與|以及)[ ]*
+   |[ ]*(?P<ell>\.{2,3}|…)[ ]*,?[ ]*
+    """,
+    re.X | re.I,
+)
+_PAREN = re.compile(r"[ ]*[(（][^()（）\n]{0,160}[)）]")
+_MEANING = re.compile(r"[ ]*(?:[:：=]|[-–—]+(?=[ ]))")
+_TERM = re.compile(r"[ ]*(?:$|\n|[.。!！?？](?=\s|$)|[.。](?=[A-Z])|[)）\]},，;；:：。]|[-–—](?=[ ]))")
+_PARTIAL_AFTER = re.compile(
+    r"[ ]*,?[ ]*(?:etc\b\.?|and[ ]so[ ]on|and[ ]more|among[ ]others|or[ ]others|and[ ]others|…|\.\.\.|等)",
+    re.I,
+)
+_ETC = {"etc", "etc.", "等", "等等"}
+STOP_WORDS = frozenset(
+    """the any some this that these those following each every its their your our which what
+    who whom set to be is are was of in on for with by from as at if when where more other such
+    it they there here than then only also not no-op see use using e.g i.e eg ie same both* one
+    two three all* none* values value""".split()
+)
+_STOP = frozenset(w for w in STOP_WORDS if not w.endswith("*"))
+
+BULLET_LINE = re.compile(r"^(?P<ind>[ \t]*)(?P<m>[-*•·+])[ \t]+", re.M)
+_INLINE_MARK = re.compile(r"(?:(?<=\s)|^)[-*•](?=[ ]+\S)")
+_TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
+
+
+@dataclass(slots=True)
+class Item:
+    value: str
+    start: int
+    end: int
+    quoted: bool
+
+
+@dataclass(slots=True)
+class Parsed:
+    items: list[Item]
+    end: int
+    partial: bool = False
+    style: str = "inline"  # inline | block | bullets | table
+    gaps: list[int] = field(default_factory=list)  # indexes after which an ellipsis stood
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        return tuple(i.value for i in self.items)
+
+
+def _token_at(t: str, i: int) -> tuple[re.Match[str] | None, bool]:
+    m = QTOK.match(t, i)
+    if m:
+        return m, True
+    m = BARE.match(t, i)
+    return m, False
+
+
+def _bare_ok(value: str, first: bool) -> bool:
+    low = value.lower()
+    if not value or len(value) > 40:
+        return False
+    if first and low in _STOP:
+        return False
+    if low in ("e.g", "i.e", "eg", "ie"):
+        return False
+    return True
+
+
+def parse_inline(t: str, pos: int, *, quoted_only: bool = False, max_items: int = 200) -> Parsed | None:
+    """A separator-delimited list starting at ``pos`` (``a, b, and c`` / ``a | b`` / ``a、b 或 c``)."""
+    i = pos
+    while i < len(t) and t[i] in " \t:：":
+        i += 1
+    items: list[Item] = []
+    style: bool | None = None  # True when the list is written with quoted tokens
+    sep_class: str | None = None
+    ells: list[int] = []
+    partial = False
+    end = pos
+    while len(items) < max_items:
+        m, quoted = _token_at(t, i)
+        if m is None:
+            break
+        raw = m.group()
+        if not quoted and quoted_only:
+            break
+        if style is True and not quoted:
+            break
+        value = clean_token(raw)
+        if value.lower() in _ETC:
+            partial = True
+            break
+        ellipsis = (not quoted) and (raw.endswith("..") or raw.endswith("…"))
+        if not quoted and not _bare_ok(value, not items):
+            break
+        j = m.end()
+        p = _PAREN.match(t, j)
+        after_paren = p.end() if p else j
+        s = _SEP.match(t, after_paren)
+        k = j
+        while k < len(t) and t[k] == " ":
+            k += 1
+        cjk_switch = (
+            not quoted
+            and s is None
+            and k < len(t)
+            and bool(_CJK_CHAR.match(t, k)) != bool(_CJK_CHAR.match(value[-1]))
+            and not p
+        )
+        term = _TERM.match(t, after_paren) or (_PARTIAL_AFTER.match(t, after_paren))
+        follows_ok = bool(s) or bool(term) or cjk_switch or ellipsis
+        if not quoted and not p and re.match(r"[:/=][^\s]", t[j : j + 2]):
+            follows_ok = False  # "arn:aws:…", "a/b": part of a longer token
+        if not quoted and not follows_ok:
+            break  # a bare word followed by more words is prose, not a token
+        items.append(Item(value, m.start(), m.end(), quoted))
+        end = after_paren if p else m.end()
+        if style is None:
+            style = quoted
+        if cjk_switch:
+            break
+        if ellipsis:
+            ells.append(len(items) - 1)
+            s2 = re.compile(r"[ ]*,?[ ]*").match(t, j)
+            i = s2.end() if s2 else j
+            continue
+        if s is None:
+            break
+        if s.group("ell"):
+            ells.append(len(items) - 1)
+        elif s.group("p"):
+            cls = {"，": ",", "；": ";"}.get(s.group("p"), s.group("p"))
+            if sep_class is None:
+                sep_class = cls
+            elif cls != sep_class:
+                break
+        nxt, nq = _token_at(t, s.end())
+        if nxt is None:
+            break
+        i = s.end()
+    if not items:
+        return None
+    pm = _PARTIAL_AFTER.match(t, end)
+    if pm:
+        partial = True
+        end = pm.end()
+    if ells:
+        expanded = _expand_ellipsis(items, ells)
+        if expanded is None:
+            partial = True
+        else:
+            items = expanded
+    return Parsed(items, end, partial, "inline")
+
+
+def _expand_ellipsis(items: list[Item], ells: list[int]) -> list[Item] | None:
+    """``1, 2, 4, 6, 8... 64`` → every value; ``None`` when the gap cannot be filled exactly."""
+    out: list[Item] = []
+    for idx, it in enumerate(items):
+        out.append(it)
+        if idx not in ells:
+            continue
+        if idx == len(items) - 1 or idx < 1:
+            return None
+        try:
+            a, b, nxt = int(items[idx - 1].value), int(it.value), int(items[idx + 1].value)
+        except ValueError:
+            return None
+        step = b - a
+        if step <= 0 or (nxt - b) % step or not 0 < (nxt - b) // step <= 1000:
+            return None
+        for v in range(b + step, nxt, step):
+            out.append(Item(str(v), it.end, it.end, False))
+    return out
+
+
+def _item_in_body(t: str, i: int, line_end: int, *, inline: bool) -> Item | None:
+    """The token that opens a bullet item's body, if the body is ``token [sep meaning]``."""
+    m, quoted = _token_at(t, i)
+    if m is None:
+        return None
+    value = clean_token(m.group())
+    if not value:
+        return None
+    j = m.end()
+    rest = t[j:line_end]
+    if quoted:
+        if re.match(r"[ ]*(?:$|[:：=,.;，。；)]|[-–—]+[ ]|\(|（|or[ ]+[`\"'])", rest) or (inline and re.match(r"[ ]+[-*•][ ]", rest)):
+            return Item(value, m.start(), j, True)
+        return None
+    if not _bare_ok(value, True):
+        return None
+    rest = t[j:line_end]
+    if (
+        not rest.strip()
+        or _MEANING.match(rest)
+        or _PAREN.match(rest)
+        or re.match(r"[ ]*[,.;。，；]?[ ]*$", rest)
+        or (inline and re.match(r"[ ]+[-*•][ ]", rest))
+    ):
+        return Item(value, m.start(), j, False)
+    return None
+
+
+def _line_end(t: str, i: int) -> int:
+    e = t.find("\n", i)
+    return len(t) if e < 0 else e
+
+
+def parse_bullets(t: str, pos: int) -> Parsed | None:
+    """A bullet list (or definition lines of quoted tokens) right after ``pos``; inline bullets
+    when the list continues on the cue's own line."""
+    i = pos
+    while i < len(t) and t[i] in " \t:：":
+        i += 1
+    eol = _line_end(t, i)
+    if t[i:eol].strip():
+        return _parse_inline_bullets(t, i)
+    # block: skip up to two blank lines
+    k = eol
+    blanks = 0
+    while k < len(t) and blanks <= 2:
+        nxt_end = _line_end(t, k + 1)
+        line = t[k + 1 : nxt_end]
+        if line.strip():
+            break
+        blanks += 1
+        k = nxt_end
+    start = k + 1
+    if start >= len(t):
+        return None
+    first = BULLET_LINE.match(t, start)
+    if first and _INLINE_MARK.search(t, first.end(), _line_end(t, start)):
+        inline = _parse_inline_bullets(t, first.start("m"))
+        if inline is not None and len(inline.items) >= 2:
+            return inline
+    return _parse_block(t, start)
+
+
+def _parse_block(t: str, start: int) -> Parsed | None:
+    items: list[Item] = []
+    indent: int | None = None
+    defn = False
+    pos = start
+    end = start
+    prev_blank = False
+    while pos < len(t):
+        eol = _line_end(t, pos)
+        line = t[pos:eol]
+        if not line.strip():
+            prev_blank = True
+            pos = eol + 1
+            continue
+        ind = len(line) - len(line.lstrip(" \t"))
+        bm = BULLET_LINE.match(t, pos)
+        item: Item | None = None
+        if bm and bm.end() <= eol:
+            if indent is not None and ind > indent + 1:
+                pos = eol + 1  # nested bullet: part of the previous item's meaning
+                continue
+            item = _item_in_body(t, bm.end(), eol, inline=False)
+            if item is None:
+                break
+            if indent is None:
+                indent = ind
+        elif (indent is None or defn) and QTOK.match(t, pos + ind):
+            q = QTOK.match(t, pos + ind)
+            assert q is not None
+            if _MEANING.match(t, q.end()) or q.end() == eol:
+                item = Item(clean_token(q.group()), q.start(), q.end(), True)
+                defn = True
+                if indent is None:
+                    indent = ind
+        if item is None:
+            if items and (ind > (indent or 0) or not prev_blank):
+                pos = eol + 1  # wrapped meaning of the previous item
+                prev_blank = False
+                continue
+            break
+        items.append(item)
+        end = eol
+        prev_blank = False
+        pos = eol + 1
+    if not items:
+        return None
+    return Parsed(items, end, False, "block")
+
+
+def _parse_inline_bullets(t: str, i: int) -> Parsed | None:
+    m = _INLINE_MARK.match(t, i)
+    if not m:
+        return None
+    para_end = t.find("\n\n", i)
+    para_end = len(t) if para_end < 0 else para_end
+    items: list[Item] = []
+    end = i
+    for mk in _INLINE_MARK.finditer(t, i, para_end):
+        body = mk.end()
+        while body < para_end and t[body] == " ":
+            body += 1
+        item = _item_in_body(t, body, _line_end(t, body), inline=True)
+        if item is None:
+            if not items:
+                return None
+            continue
+        items.append(item)
+        end = item.end
+    if not items:
+        return None
+    return Parsed(items, end, False, "bullets")
+
+
+VALUE_HEADERS = frozenset(
+    "value values code codes option options enum type types status mode state 值 取值 枚举值 枚舉值 可选值 可選值 参数值 參數值 代码 代碼 编码 編碼".split()
+)
+
+
+def parse_tables(t: str) -> list[Parsed]:
+    """Markdown tables whose first column is headed like a value column (``| Value | Meaning |``)."""
+    out: list[Parsed] = []
+    for sep in re.finditer(r"^[^\n]*-{3,}[^\n]*$", t, re.M):
+        if not _TABLE_SEP.match(sep.group()):
+            continue
+        head_end = sep.start() - 1
+        if head_end <= 0:
+            continue
+        head_start = t.rfind("\n", 0, head_end) + 1
+        header = t[head_start:head_end]
+        cells = [c.strip() for c in header.strip().strip("|").split("|")]
+        if not cells or clean_token(cells[0]).lower() not in VALUE_HEADERS:
+            continue
+        items: list[Item] = []
+        pos = sep.end() + 1
+        end = pos
+        while pos < len(t):
+            eol = _line_end(t, pos)
+            row = t[pos:eol]
+            if "|" not in row or not row.strip():
+                break
+            lead = len(row) - len(row.lstrip(" |"))
+            cell_end = row.find("|", lead)
+            cell = row[lead : cell_end if cell_end >= 0 else len(row)]
+            value = clean_token(cell)
+            if not value or (" " in value and not QTOK.match(cell.strip())):
+                break
+            s = pos + lead + (len(cell) - len(cell.lstrip()))
+            items.append(Item(value, s, s + len(cell.strip()), bool(QTOK.match(cell.strip()))))
+            end = eol
+            pos = eol + 1
+        if len(items) >= 2:
+            out.append(Parsed(items, end, False, "table"))
+    return out

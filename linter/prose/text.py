@@ -1,0 +1,165 @@
+"""Description text prepared for matching: HTML and markdown noise removed, with a map back to
+the original code-point offsets so evidence spans point into the description as written."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator
+
+# One pass over the markup that real specs put in descriptions. Each alternative is replaced by
+# a short plain-text equivalent (a newline for block tags, a backtick for <code>, the character
+# for an entity); a markdown link keeps its text only.
+_MARKUP = re.compile(
+    r"""
+    (?P<block><br\s*/?>|</?p(?:\s[^>]*)?>|</?(?:ul|ol|div|table|tbody|thead|dl|pre|blockquote|remarks)(?:\s[^>]*)?>|</li>|</d[td]>|\\n)
+   |(?P<li><li(?:\s[^>]*)?>|<d[td](?:\s[^>]*)?>)
+   |(?P<tr><tr(?:\s[^>]*)?>|</tr>)
+   |(?P<cell><t[dh](?:\s[^>]*)?>)
+   |(?P<code></?(?:code|tt|kbd|samp|var)(?:\s[^>]*)?>)
+   |(?P<tag></?(?:a|b|i|em|strong|span|u|sup|sub|small|font|h[1-6]|caption|section|article|header|footer|nav|img)(?:\s[^>]*)?/?>|</t[dh]>)
+   |(?P<ent>&(?:lt|gt|amp|quot|apos|nbsp|\#\d{1,6}|\#x[0-9a-fA-F]{1,6});)
+   |(?P<bold>\*\*)
+   |(?P<link>\[(?P<ltext>[^\]\n]{1,200})\]\([^)\s]{1,500}\))
+    """,
+    re.X | re.I,
+)
+_MARKUP_CUE = re.compile(r"[<&*\[]|\\n")
+_ENTITIES = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'", "nbsp": " "}
+_SPACES = str.maketrans({"\u00a0": " ", "\u2007": " ", "\u202f": " ", "\u3000": " ", "\t": " "})
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """``norm`` is what the matchers see; ``starts[i]``/``ends[i]`` give the original offsets of
+    ``norm[i]`` (``None`` when nothing was changed, i.e. the identity map)."""
+
+    original: str
+    norm: str
+    starts: list[int] | None = None
+    ends: list[int] | None = None
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """Original offsets of ``norm[start:end]``."""
+        if self.starts is None or self.ends is None:
+            return (start, end)
+        if end <= start:
+            pos = self.starts[start] if start < len(self.starts) else len(self.original)
+            return (pos, pos)
+        return (self.starts[start], self.ends[end - 1])
+
+
+def prepare(description: str) -> Text:
+    """Strip markup (HTML tags, entities, ``**bold**``, markdown links, literal ``\\n``)."""
+    plain = description.translate(_SPACES)
+    if not _MARKUP_CUE.search(plain):
+        return _masked(Text(description, plain), plain) if "```" in plain else Text(description, plain)
+    out: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    pos = 0
+
+    def emit(text: str, start: int, end: int) -> None:
+        out.append(text)
+        starts.extend([start] * len(text))
+        ends.extend([end] * len(text))
+
+    for m in _MARKUP.finditer(plain):
+        if m.start() > pos:
+            out.append(plain[pos : m.start()])
+            starts.extend(range(pos, m.start()))
+            ends.extend(range(pos + 1, m.start() + 1))
+        kind = m.lastgroup
+        if kind == "block":
+            emit("\n", m.start(), m.end())
+        elif kind == "li":
+            emit("\n- ", m.start(), m.end())
+        elif kind == "tr":
+            emit("\n", m.start(), m.end())
+        elif kind == "cell":
+            emit("| ", m.start(), m.end())
+        elif kind == "code":
+            emit("`", m.start(), m.end())
+        elif kind == "ent":
+            name = m.group()[1:-1]
+            if name.startswith("#x") or name.startswith("#X"):
+                char = chr(int(name[2:], 16))
+            elif name.startswith("#"):
+                char = chr(int(name[1:]))
+            else:
+                char = _ENTITIES[name.lower()]
+            emit(char, m.start(), m.end())
+        elif kind == "link":
+            ts, te = m.span("ltext")
+            out.append(plain[ts:te])
+            starts.extend(range(ts, te))
+            ends.extend(range(ts + 1, te + 1))
+        # "tag" and "bold" vanish
+        pos = m.end()
+    if pos == 0:
+        return _masked(Text(description, plain), plain)
+    out.append(plain[pos:])
+    starts.extend(range(pos, len(plain)))
+    ends.extend(range(pos + 1, len(plain) + 1))
+    return _masked(Text(description, "".join(out), starts, ends), plain)
+
+
+_SAMPLE = re.compile(r"<pre\b.*?</pre>|```.*?```", re.S | re.I)
+
+
+def _masked(t: Text, plain: str) -> Text:
+    """Blank out code samples (``<pre>``, fenced blocks): a sample request or response shows
+    other fields' values, not constraints on this one."""
+    regions = [m.span() for m in _SAMPLE.finditer(plain)]
+    if not regions:
+        return t
+    chars = list(t.norm)
+    for i, ch in enumerate(chars):
+        o = t.starts[i] if t.starts is not None else i
+        if ch != "\n" and any(a <= o < b for a, b in regions):
+            chars[i] = " "
+    return Text(t.original, "".join(chars), t.starts, t.ends)
+
+
+_QUOTES = "`\"'“”‘’「」『』*"
+_TRAIL = ".,;:!?。，；：、)）]"
+
+
+def clean_token(token: str) -> str:
+    """The literal a client would send: quotes, backticks and trailing punctuation removed."""
+    t = token.strip()
+    for _ in range(3):
+        before = t
+        t = t.strip()
+        if len(t) >= 2 and t[0] in _QUOTES and t[-1] in _QUOTES:
+            t = t[1:-1]
+        t = t.rstrip(_TRAIL) if not (t and t[-1] in _QUOTES) else t
+        if t == before:
+            break
+    return t.strip()
+
+
+_WORD_SPLIT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+def name_words(name: str) -> list[str]:
+    """``uploadType``/``upload_type``/``X-Upload-Type`` → ``["upload", "type"]`` (lower case)."""
+    return [w.lower() for w in _WORD_SPLIT.findall(name or "")]
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether two identifiers name the same field (case, separators and dotted prefixes ignored)."""
+    def key(s: str) -> str:
+        s = s.rsplit(".", 1)[-1]
+        return re.sub(r"[^0-9a-z]", "", s.lower())
+
+    return bool(a) and bool(b) and key(a) == key(b)
+
+
+def scan(rx: "re.Pattern[str]", s: str, low: str, keys: tuple[str, ...]) -> "Iterator[re.Match[str]]":
+    """``rx.finditer(s)``, skipped outright when none of the literal ``keys`` occurs in ``low``:
+    most descriptions contain no cue for most patterns, and ``in`` is far cheaper than a scan."""
+    for k in keys:
+        if k in low:
+            return rx.finditer(s)
+    return iter(())

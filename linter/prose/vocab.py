@@ -1,0 +1,487 @@
+"""Vocabularies written in prose: closed sets ("one of: a, b, c") and sets shown only by example
+("e.g. executive"). English and Chinese (Simplified and Traditional)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from linter.prose.evidence import Evidence
+from linter.prose.lists import (
+    QTOK,
+    Item,
+    Parsed,
+    parse_bullets,
+    parse_inline,
+    parse_tables,
+)
+from linter.prose.text import Text, clean_token, name_words, same_name, scan
+
+# -- cues ------------------------------------------------------------------------------------
+
+_ADJ = (
+    r"(?:possible|valid|allowed|accepted|acceptable|supported|permitted|permissible|available|legal"
+    r"|allowable|applicable|recognized|recognised|admissible)"
+)
+_NOUN = (
+    r"(?:values?|options?|choices?|settings?|keywords?|strings?|entries|inputs?|types|modes|states"
+    r"|statuses|levels|kinds|categories|roles|codes|formats|methods|actions|fields|units|orders)"
+)
+_VALUES_CUE = re.compile(
+    rf"\b(?:(?:the|only|other)\s+)*{_ADJ}\s+(?:input\s+)?{_NOUN}\b(?P<qual>[^:.\n]{{0,60}}?)[ ]*"
+    r"(?P<verb>(?:are|is)(?:[ ]+(?:as[ ]+follows|listed[ ]+below|the[ ]+following))?[ ]*:?"
+    r"|includes?[ ]*:?|including[ ]*:?|(?:can|may|must)[ ]+be[ ]*:?|:)",
+    re.I,
+)
+_VALUES_LABEL = re.compile(r"(?:^|\n|[.;][ ])[ ]*(?:enum|values?|options?|choices?)[ ]*:", re.I)
+_ONE_OF = re.compile(
+    r"(?P<pre>\b\w+\s+)?\bone\s+of(?:\s+the(?:se)?\s+following(?P<what>(?:\s+(?:valid|allowed|supported|possible|accepted))?"
+    r"\s+(?:values?|options?|keywords?|strings?|choices?|types|modes|settings|items|codes|forms|formats|patterns|words"
+    r"|fields|statuses|states|categories|entries))?)?[ ]*(?::|\b)",
+    re.I,
+)
+_COLON_LIST = re.compile(r"[:：][ \t]*(?=\n|[ \t]*[-*•][ \t])")
+_ONE_OF_BAD_PRE = re.compile(r"(?:exactly|only|least|most|than|just|any)\s+$", re.I)
+_FOLLOWING = re.compile(
+    r"\b(?:the\s+)?following\s+(?:[a-z]+\s+){0,2}?(?:values?|options?|keywords?|strings?|fields?|types|modes|codes|choices)"
+    r"\s+(?:are|is|may\s+be|can\s+be|must\s+be)\s+(?:[a-z]+\s+){0,2}?"
+    r"(?:supported|allowed|valid|accepted|permitted|used|specified|available|recognized|possible)"
+    r"(?P<qual>[^:\n]{0,60}?)[ ]*:"
+    r"|\b(?:accepts?|supports?|takes?|allows?|recognizes?)\s+the\s+following(?:\s+[a-z]+){0,2}?\s*:",
+    re.I,
+)
+_EITHER = re.compile(r"\beither\b[ ]*:?[ ]*", re.I)
+_CAN_BE = re.compile(
+    r"\b(?:(?:can|may|must|should|could|will|shall)(?:\s+only)?\s+be|(?:is|are)(?:\s+(?:either|always))?)"
+    r"(?:\s+(?:set\s+to|equal\s+to|either))?[ ]*:?[ ]*(?=[`\"'“‘「])",
+    re.I,
+)
+_ONLY = re.compile(r"\bonly\s+(?:(?:[a-z]+\s+){0,2}(?:by|to|with)\s+)?(?=[`\"'“‘「])", re.I)
+_ONLY_TAIL = re.compile(
+    r"[ ]+(?:is|are)[ ]+(?:currently[ ]+)?(?:the[ ]+only[ ]+)?(?:supported|allowed|accepted|permitted|valid|possible)",
+    re.I,
+)
+_SINGLE = re.compile(
+    r"(?:^|[.;:\n]\s*)(?:(?:the\s+)?(?:value|this\s+(?:value|field|parameter|property))\s+|it\s+)?"
+    r"(?:must|should)\s+(?:always\s+)?be(?:\s+set\s+to)?\s+(?=[`\"'“‘「])"
+    r"|\bthe\s+only\s+(?:valid|supported|allowed|accepted|possible|permitted)\s+value\s+is\s+",
+    re.I,
+)
+_PAREN_SLASH = re.compile(
+    r"(?P<head>\b[A-Za-z]+)?[ ]*[(（][ ]*(?P<list>[A-Za-z][\w-]{0,24}(?:[ ]*[/|][ ]*[A-Za-z][\w-]{0,24})+)[ ]*[)）]"
+)
+_LABEL_LINE = re.compile(r"^[ ]*(?P<label>[^\n:：]{1,40}?)[ ]*[:：][ ]*(?=\S)", re.M)
+_BARE_LIST = re.compile(r"^\s*(?=\S)")
+_ZH_CUE = re.compile(
+    r"(?:可选值|可選值|可选项|可選項|可取值|取值范围|取值範圍|取值|枚举值|枚舉值|枚举|枚舉|有效值|合法值"
+    r"|允许值|允許值|允许的值|允許的值|支持的值|支援的值|可选|可選|可为|可為|值为|值為|只能是|只能为"
+    r"|只能為|必须是|必須是|必须为|必須為|可以是|可以为|可以為)"
+    r"(?:[ ]*(?:为|為|是|有|包括|包含|如下))?[ ]*[:：]?[ ]*"
+)
+_ZH_ONE_OF = re.compile(r"(?:为|為|是|取|选择|選擇)[ ]*(?=\S)")
+_ZH_ONE_OF_TAIL = re.compile(r"[ ]*(?:之一|其中之一|中的一个|中的一個|中的一种|中的一種)")
+_PAIRS = re.compile(
+    r"(?P<v>(?<![\w.])-?\d{1,4}|(?<![\w.])[A-Za-z][A-Za-z0-9_]{0,20})[ ]*(?:[:：=]|[-－—](?=[ ]*[\u4e00-\u9fff]))[ ]*"
+    r"(?P<m>[\u4e00-\u9fff][^，,；;、\s)）]{0,15}|(?<=[=:])[ ]*[A-Za-z][A-Za-z ]{0,24}?(?=[ ]*(?:[,;，；)）]|$)))"
+)
+_PAIR_SEP = re.compile(r"[ ]*[，,；;、][ ]*|[ ]+")
+_EXAMPLE_CUE = re.compile(
+    r"(?:\be\.[ ]?g\.?|\beg\.|\bfor[ ]+(?:example|instance)|\bsuch[ ]+as|\bexamples?(?:[ ]+values?)?(?:[ ]+(?:are|is|include))?"
+    r"|\blike|\bincluding|\bincludes?|例如|比如|譬如|诸如|諸如|例|如(?=[ ]*[:：]))[ ]*[,:：]?[ ]*",
+    re.I,
+)
+_PAREN_ETC = re.compile(r"[(（](?=[^()（）\n]{1,200}?(?:\betc\b|等))")
+_SET_THIS = re.compile(
+    r"\b(?:set|use)\s+(?:this\s+(?:field|parameter|property|value|option)|it)\s+(?:to|as)\s+(?=[`\"'“‘])"
+    r"|\b(?:if|when)\s+(?:this\s+(?:parameter|field|property|value|option)|it|the\s+value)\s+is\s+(?:set\s+to\s+)?"
+    r"(?:one\s+of\s+the\s+)?(?=[`\"'“‘])",
+    re.I,
+)
+_CURRENT_VERSION = re.compile(
+    r"\b(?:the\s+)?(?:current|latest)\s+(?:api\s+)?version\s+is\s+(?P<v>`[^`\s]{1,40}`|\"[^\"\s]{1,40}\"|[\w.\-]{1,40}\w)",
+    re.I,
+)
+_SENT_START = re.compile(r"(?:^|[.!?;。；]\s+|\n)")
+_IDENT = re.compile(r"`[A-Za-z_$][\w.$-]*`|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z0-9]+(?:_[a-z0-9]+)+\b")
+_FIELDISH = re.compile(r"\b(?:header|field|parameter|param|property|attribute|argument|column|query)\b", re.I)
+_THIS = re.compile(r"\bthis\b|本字段|该字段|該欄位|此字段", re.I)
+_EXCLUSIVE_TAIL = re.compile(
+    r"[ ]*(?:,[ ]*)?(?:but[ ]+not[ ]+both|(?:must|should|can|may|has[ ]+to|needs[ ]+to)[ ]+(?:also[ ]+)?be[ ]+"
+    r"(?:specified|set|provided|populated|given|present|supplied|used|included))",
+    re.I,
+)
+_FORMS = re.compile(
+    r"\b(?:forms?|formats?|syntax|examples?|operations|steps|requirements|conditions|cases|scenarios|rules"
+    r"|properties|attributes|parameters|validations|characters|placeholders|variables|fields? of|e\.g|scopes"
+    r"|permissions|notes?|returns|responses?|errors|headers|endpoints|links|references|prerequisites|see)\b",
+    re.I,
+)
+_PARTIAL_WORDS = re.compile(r"\b(?:include|includes|including|among|such as|e\.g|for example|like)\b|包括但不限于|包括但不限於", re.I)
+_BY_DEPENDS = re.compile(r"\b(?:based on|depending on|depends on|according to)\b", re.I)
+
+EXPRESSION_NAMES = frozenset("filter filters query q search expression expr".split())
+_SELECTORS = frozenset("sort order orderby sortby fields field mask select expand include exclude by".split())
+_VOCAB_WORDS = frozenset(
+    """type types status state mode category categories kind level role protocol method scope class
+    priority stage phase policy strategy action reason unit units channel direction order sort visibility
+    severity gender variant flavor style format encoding algorithm""".split()
+)
+_FREE_NAME_WORDS = frozenset(
+    """id ids uuid guid name names username title email mail address addresses url uri urls link href
+    path file filename dir directory query q search keyword keywords term terms text body content message
+    comment comments note notes description summary token key secret password hash signature phone number
+    amount price count date time timestamp ip host hostname domain filter expression reference ref label
+    labels tag tags value slug handle city street""".split()
+)
+_FREE_DESC = re.compile(
+    r"\b(?:free[- ]?(?:text|form)|search\s+(?:terms?|query|string)|keywords?|identifier|\bids?\b|names?\s+of|"
+    r"e-?mail\s+address|url|uri|file\s*name|path\s+to)\b",
+    re.I,
+)
+_UPPER_CODE = re.compile(r"^[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)*$")
+_LOWER_ID = re.compile(r"^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*$")
+_PASCAL = re.compile(r"^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)*$")
+_FREE_SHAPE = re.compile(r"[\s@/\\:]|://|^\d+$|^\d{4}-\d{2}|^[+-]?\d+(?:\.\d+)?$|\.\w")
+_INT = re.compile(r"^[-+]?\d+$")
+_NUM = re.compile(r"^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$")
+
+
+@dataclass(slots=True)
+class _Found:
+    start: int
+    parsed: Parsed
+    closed: bool
+    trigger: str
+
+
+def _clause_before(t: str, i: int) -> str:
+    """The clause that ends at ``i`` (back to the previous sentence break), for subject checks."""
+    lo = max(0, i - 160)
+    chunk = t[lo:i]
+    cut = max(chunk.rfind(". "), chunk.rfind("\n"), chunk.rfind("; "), chunk.rfind("。"), chunk.rfind(": "))
+    return chunk[cut + 1 :] if cut >= 0 else chunk
+
+
+def _mentions_other(text: str, name: str) -> bool:
+    """Whether ``text`` names an identifier other than the field itself (values of another field)."""
+    for m in _IDENT.finditer(text):
+        if not same_name(m.group().strip("`"), name):
+            return True
+    return False
+
+
+def _qual_other(qual: str, name: str) -> bool:
+    if not qual.strip():
+        return False
+    if _THIS.search(qual):
+        return False
+    if _mentions_other(qual, name):
+        return True
+    if _FIELDISH.search(qual):
+        return not any(same_name(w, name) for w in re.findall(r"[\w.$-]+", qual))
+    return False
+
+
+def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
+    """Closed and example vocabularies in the prepared description."""
+    s = t.norm
+    low = s.lower()
+    found: list[_Found] = []
+
+    def add(start: int, parsed: Parsed | None, closed: bool, trigger: str, min_items: int = 2) -> None:
+        if parsed is None or len(parsed.items) < min_items:
+            return
+        if parsed.partial:
+            closed = False
+        found.append(_Found(start, parsed, closed, trigger))
+
+    def list_after(pos: int, *, quoted_only: bool = False) -> Parsed | None:
+        b = parse_bullets(s, pos)
+        if b is not None and len(b.items) >= 2 and not quoted_only:
+            return b
+        return parse_inline(s, pos, quoted_only=quoted_only)
+
+    for m in scan(_VALUES_CUE, s, low, ('possible', 'valid', 'allowed', 'accept', 'support', 'permi', 'available', 'legal', 'allowable', 'applicable', 'recogni', 'admissible')):
+        if _qual_other(m.group("qual"), name) or _mentions_other(_clause_before(s, m.start()), name) and _BY_DEPENDS.search(_clause_before(s, m.start())):
+            continue
+        verb = m.group("verb").lower()
+        closed = not verb.startswith("includ")
+        add(m.start(), list_after(m.end()), closed, "values")
+    for m in scan(_VALUES_LABEL, s, low, ('enum', 'value', 'option', 'choice')):
+        add(m.end() - 1, list_after(m.end()), True, "label")
+    for m in scan(_ONE_OF, s, low, ('one of',)):
+        pre = m.group("pre") or ""
+        if _ONE_OF_BAD_PRE.search(pre):
+            continue
+        if m.group("what") and _FORMS.search(m.group(0)):
+            continue
+        p = list_after(m.end())
+        if p and _EXCLUSIVE_TAIL.match(s, p.end):
+            continue
+        add(m.start(), p, True, "one-of")
+    for m in scan(_FOLLOWING, s, low, ('following',)):
+        qual = m.group("qual") or ""
+        if _qual_other(qual, name):
+            continue
+        add(m.start(), list_after(m.end()), True, "following")
+    for m in scan(_EITHER, s, low, ('either',)):
+        p = parse_inline(s, m.end())
+        if p is None or len(p.items) < 2 or _EXCLUSIVE_TAIL.match(s, p.end):
+            continue
+        last = s[p.items[-2].end : p.items[-1].start]
+        if not re.search(r"\bor\b|或", last):
+            continue
+        if _mentions_other(_clause_before(s, m.start()), name):
+            continue
+        add(m.start(), p, True, "either")
+    for m in scan(_CAN_BE, s, low, ('`', '"', "'", '“', '‘', '「')):
+        p = parse_inline(s, m.end(), quoted_only=True)
+        if p is None or len(p.items) < 2 or _EXCLUSIVE_TAIL.match(s, p.end):
+            continue
+        last_sep = s[p.items[-2].end : p.items[-1].start]
+        if not re.search(r"\bor\b|或", last_sep):
+            continue
+        before = _clause_before(s, m.start())
+        if _mentions_other(before, name) or _PARTIAL_WORDS.search(before) or re.search(r"example|default", before, re.I):
+            continue
+        add(m.start(), p, True, "can-be")
+    for m in scan(_ONLY, s, low, ('only',)):
+        p = parse_inline(s, m.end(), quoted_only=True)
+        if p is None or not _ONLY_TAIL.match(s, p.end):
+            continue
+        add(m.start(), p, True, "only", 1)
+    for m in scan(_SINGLE, s, low, ('must', 'should', 'only')):
+        q = QTOK.match(s, m.end())
+        if q is None or _mentions_other(_clause_before(s, m.end()), name):
+            continue
+        nxt = s[q.end() : q.end() + 12]
+        if re.match(r"[ ]*(?:,[ ]*)?(?:or|and|,|、)\b", nxt):
+            continue  # a list: handled by the list cues
+        if re.match(r"[ ]*,?[ ]*(?:if|when|unless|in[ ]+order|to|only)\b", nxt, re.I):
+            continue  # a conditional use of one value, not the whole set
+        it = Item(clean_token(q.group()), q.start(), q.end(), True)
+        if it.value:
+            add(m.start() + (len(m.group()) - len(m.group().lstrip(".;:\n \t"))), Parsed([it], q.end()), True, "single", 1)
+    for m in scan(_COLON_LIST, s, low, (':', '：')):
+        intro = _clause_before(s, m.start() + 1)
+        if _FORMS.search(intro) or _BY_DEPENDS.search(intro) or _qual_other(intro, name):
+            continue
+        p = parse_bullets(s, m.end())
+        if p is None or len(p.items) < 2:
+            continue
+        st = m.start() + 1 - len(intro)
+        while st < m.start() and s[st].isspace():
+            st += 1
+        add(st, p, not _PARTIAL_WORDS.search(intro), "colon")
+    lead = re.match(r"\s*(?=[-*•][ \t])", s)
+    if lead:
+        p = parse_bullets(s, lead.end())
+        if p is not None and len(p.items) >= 2:
+            add(lead.end(), p, True, "leading-bullets")
+    for m in scan(_PAREN_ETC, s, low, ('etc', '等')):
+        p = parse_inline(s, m.end())
+        if p is not None and p.partial:
+            add(m.start(), p, False, "paren-etc", 1)
+    for p in parse_tables(s):
+        add(p.items[0].start, p, True, "table")
+    for m in scan(_PAREN_SLASH, s, low, ('(', '（')):
+        head = (m.group("head") or "").lower()
+        words = set(name_words(name)) | {head}
+        if not (words & _VOCAB_WORDS) or len(s.strip()) > 120:
+            continue
+        parts = re.split(r"[ ]*[/|][ ]*", m.group("list"))
+        if any(len(x) < 2 for x in parts):
+            continue
+        off = m.start("list")
+        items = []
+        for part in parts:
+            i = s.index(part, off)
+            items.append(Item(part, i, i + len(part), False))
+            off = i + len(part)
+        add(m.start("list") - 1, Parsed(items, m.end()), True, "paren")
+    for m in scan(_LABEL_LINE, s, low, (':', '：')):
+        label = m.group("label")
+        if re.search(r"example|e\.g|default|note|see|deprecated|format|示例|例|默认|默認|注意", label, re.I):
+            continue
+        if _mentions_other(label, name) or len(label.split()) > 6:
+            continue
+        p = parse_inline(s, m.end())
+        if p is None or len(p.items) < 2:
+            continue
+        rest = s[p.end : s.find("\n", p.end) if "\n" in s[p.end :] else len(s)]
+        if rest.strip(" .。"):
+            continue
+        seps = "".join(s[a.end : b.start] for a, b in zip(p.items, p.items[1:]))
+        if not re.search(r"\bor\b|[|/]|或", seps) or _content_nouns(p):
+            continue
+        add(m.start("label"), p, True, "label-line")
+    whole = parse_inline(s, _BARE_LIST.match(s).end()) if s.strip() else None  # type: ignore[union-attr]
+    if whole and len(whole.items) >= 2 and not s[whole.end :].strip(" .。\n"):
+        seps = "".join(s[a.end : b.start] for a, b in zip(whole.items, whole.items[1:]))
+        if re.search(r"\bor\b|\||或", seps) and not _content_nouns(whole):
+            add(whole.items[0].start, whole, True, "whole")
+    _zh(s, name, add)
+    _pairs(s, add)
+    for m in scan(_EXAMPLE_CUE, s, low, ('e.g', 'eg.', 'example', 'instance', 'such as', 'like', 'includ', '例', '如')):
+        cue = m.group().strip().lower()
+        quoted_only = cue == "like"
+        p = parse_bullets(s, m.end()) if cue.startswith("includ") else None
+        if p is None or len(p.items) < 2:
+            p = parse_inline(s, m.end(), quoted_only=quoted_only)
+        if p is None:
+            continue
+        nxt = s[p.end : p.end + 3]
+        if not p.items[-1].quoted and not re.match(r"[ ]*(?:$|[\n.,;:)）。，；]|\s*(?:etc|等))", s[p.end :]):
+            continue
+        if p.items[-1].quoted and not re.match(r"[ ]*(?:$|[\n.,;:)）。，；]|or\b|and\b|etc|等)", s[p.end :]) and not nxt.startswith(" ("):
+            continue
+        add(m.start(), p, False, "example", 1)
+    for m in scan(_SET_THIS, s, low, ('set ', 'use ', 'if ', 'when ')):
+        p = parse_inline(s, m.end(), quoted_only=True)
+        if p is not None:
+            add(m.start(), p, False, "set-this", 1)
+    for m in scan(_CURRENT_VERSION, s, low, ('version',)):
+        v = m.group("v")
+        st = m.start("v")
+        add(m.start(), Parsed([Item(clean_token(v), st, st + len(v), v[0] in "`\"")], m.end()), False, "version", 1)
+    return _decide(t, found, name, type_)
+
+
+def _content_nouns(p: Parsed) -> bool:
+    """"Username or email" describes what the value is, it does not list values."""
+    return any(not i.quoted and i.value.lower().rstrip("s") in _FREE_NAME_WORDS for i in p.items)
+
+
+def _zh(s: str, name: str, add) -> None:  # type: ignore[no-untyped-def]
+    if not re.search(r"[\u4e00-\u9fff]", s):
+        return
+    for m in _ZH_CUE.finditer(s):
+        b = parse_bullets(s, m.end())
+        p = b if b is not None and len(b.items) >= 2 else parse_inline(s, m.end())
+        if p is None:
+            continue
+        tail = s[p.end : p.end + 6]
+        closed = not re.match(r"[ ]*等", tail) and "但不限" not in s[m.start() : m.end() + 4]
+        add(m.start(), p, closed, "zh")
+    for m in _ZH_ONE_OF.finditer(s):
+        p = parse_inline(s, m.end())
+        if p is None or len(p.items) < 2 or not _ZH_ONE_OF_TAIL.match(s, p.end):
+            continue
+        add(m.end(), p, True, "zh-one-of")
+
+
+def _pairs(s: str, add) -> None:  # type: ignore[no-untyped-def]
+    """``（0：正常，1：停用）`` / ``0 = off, 1 = on``: value–meaning pairs, a closed set."""
+    if not re.search(r"\d[ ]*[:：=\-－—]|[A-Za-z0-9][ ]*[:：\-－—][ ]*[\u4e00-\u9fff]", s):
+        return
+    i = 0
+    while True:
+        m = _PAIRS.search(s, i)
+        if m is None:
+            return
+        run = [m]
+        j = m.end()
+        while True:
+            sep = _PAIR_SEP.match(s, j)
+            k = sep.end() if sep else j
+            n = _PAIRS.match(s, k)
+            if n is None:
+                break
+            run.append(n)
+            j = n.end()
+        i = j if j > m.start() else m.end()
+        numeric = all(re.match(r"-?\d", r.group("v")) for r in run)
+        cjk = all(re.match(r"[\u4e00-\u9fff]", r.group("m")) for r in run)
+        if len(run) < 2 or not (numeric or cjk):
+            continue
+        values = [r.group("v") for r in run]
+        if len(set(values)) != len(values):
+            continue
+        items = [Item(r.group("v"), r.start("v"), r.end("v"), False) for r in run]
+        tail = s[j : j + 4]
+        parsed = Parsed(items, j, bool(re.match(r"[ ]*[,，、]?[ ]*(?:等|etc)", tail)), "pairs")
+        add(items[0].start, parsed, True, "pairs")
+
+
+def _typed(values: tuple[str, ...], type_: str | None) -> bool:
+    """Whether every value can be sent as the schema type (``n`` is not an integer)."""
+    if type_ == "integer":
+        return all(_INT.match(v) for v in values)
+    if type_ == "number":
+        return all(_NUM.match(v) for v in values)
+    return True
+
+
+def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None, trigger: str, first_sentence: bool) -> bool:
+    """Examples of a controlled vocabulary rather than of a free-form value: decided from the
+    field name, the description's first sentence and the examples' shape."""
+    words = set(name_words(name))
+    head = re.split(r"(?<=[.!?。])\s", t.norm.strip(), maxsplit=1)[0][:200]
+    head_words = {w.lower() for w in re.findall(r"[A-Za-z]+", head)}
+    nw = name_words(name)
+    if nw and nw[-1] in _FREE_NAME_WORDS and not (words & {"type", "status", "mode", "kind", "category", "state"}):
+        return False
+    if name.lower().endswith(("id", "ids")) and not _UPPER_CODE.match(name):
+        return False
+    cue = bool((words | head_words) & _VOCAB_WORDS)
+    if _FREE_DESC.search(head) and not cue:
+        return False
+    if trigger == "version":
+        return True
+    if any(len(v) > 32 for v in values):
+        return False
+    for v in values:
+        if _INT.match(v):
+            if not (type_ == "integer" and cue):
+                return False
+            continue
+        if _FREE_SHAPE.search(v) or re.search(r"\d{3,}", v):
+            return False
+    if all(_UPPER_CODE.match(v) and len(v) >= 2 for v in values):
+        return True
+    if all(_LOWER_ID.match(v) for v in values):
+        return cue or first_sentence
+    if all(_PASCAL.match(v) or _UPPER_CODE.match(v) or _LOWER_ID.match(v) or _INT.match(v) for v in values):
+        return cue and bool(words & _VOCAB_WORDS or head_words & {"type", "status", "mode", "kind", "category", "state", "role", "level"})
+    return False
+
+
+def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[Evidence]:
+    out: list[Evidence] = []
+    taken: list[tuple[int, int]] = []
+    name_is_selector = bool(set(name_words(name)) & _SELECTORS)
+    nw = name_words(name)
+    expression = bool(nw) and nw[-1] in EXPRESSION_NAMES
+    # closed sets first, longest first, so an example cue inside a closed list is not re-reported
+    found.sort(key=lambda f: (not f.closed, -(f.parsed.end - f.start)))
+    for f in found:
+        values = tuple(dict.fromkeys(i.value for i in f.parsed.items))
+        if not values or not _typed(values, type_):
+            continue
+        if type_ == "boolean":
+            continue
+        if not name_is_selector and any(same_name(v, name) for v in values if not _INT.match(v)):
+            continue  # the values are sibling field names ("exactly one of `url` or `service`")
+        start, end = f.start, f.parsed.end
+        if any(a < end and start < b for a, b in taken):
+            continue
+        if expression:
+            continue  # operands of a filter/query expression, not whole values
+        first = not re.search(r"[.!?。]\s|\n", t.norm[: f.start].strip())
+        if not f.closed and (
+            _qual_other(_clause_before(t.norm, f.start), name)
+            or not _looks_vocab(values, name, t, type_, f.trigger, first)
+        ):
+            continue
+        taken.append((start, end))
+        span = t.span(start, end)
+        out.append(
+            Evidence(
+                "closed_vocab" if f.closed else "example_vocab",
+                span,
+                t.original[span[0] : span[1]],
+                values,
+            )
+        )
+    out.sort(key=lambda e: e.span)
+    return out

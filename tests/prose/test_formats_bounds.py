@@ -1,0 +1,178 @@
+"""Formats, bounds and public standards: exact ``data`` and spans, plus the phrasings that must
+not count (defaults, conditions, encrypted "format", samples, expression fields)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from linter.prose import Evidence, analyse
+
+
+def only(description: str, kind: str, *, name: str = "", type: str | None = "string", where: str = "") -> list[Evidence]:
+    """The evidence of one kind, so a test states exactly what it expects of that kind."""
+    return [e for e in analyse(description, name=name, type=type, where=where) if e.kind == kind]
+
+
+FORMATS: list[tuple[str, str, str, str, str, dict[str, Any]]] = [
+    ("Start date (YYYY-MM-DD).", "start", "string", "", "YYYY-MM-DD", {"format": "date", "layout": "YYYY-MM-DD"}),
+    ("The date, formatted as MM/DD/YYYY.", "d", "string", "", "MM/DD/YYYY",
+     {"pattern": "^[0-9]{2}/[0-9]{2}/[0-9]{4}$", "layout": "MM/DD/YYYY"}),
+    ("Timestamp in ISO 8601 format.", "ts", "string", "", "ISO 8601", {"format": "date-time"}),
+    ("Retention period in ISO 8601 format.", "retention", "string", "", "ISO 8601", {"format": "duration"}),
+    ("Birth date as an ISO 8601 date.", "birthDate", "string", "", "ISO 8601", {"format": "date"}),
+    ("RFC 3339 timestamp", "ts", "string", "", "RFC 3339", {"format": "date-time"}),
+    ("Unix timestamp in seconds", "since", "integer", "", "Unix timestamp", {"layout": "unix epoch seconds"}),
+    ("Milliseconds since the Unix epoch.", "ts", "string", "", "Milliseconds since the Unix epoch",
+     {"layout": "unix epoch milliseconds", "pattern": "^[0-9]+$"}),
+    ("Comma-separated list of tags", "tags", "string", "query", "Comma-separated",
+     {"pattern": "^[^,]+(,[^,]+)*$", "advice": "or declare an array with style: form, explode: false"}),
+    ("Comma-separated list of tags", "tags", "array", "query", "Comma-separated", {"style": "form", "explode": False}),
+    ("Price range as min,max", "price", "string", "", "min,max",
+     {"pattern": r"^-?[0-9]+(\.[0-9]+)?,-?[0-9]+(\.[0-9]+)?$", "layout": "min,max"}),
+    ("The request id, in UUID format.", "rid", "string", "", "in UUID", {"format": "uuid"}),
+    ("Must be a valid URL.", "callback", "string", "", "Must be a valid URL", {"format": "uri"}),
+    ("Base64-encoded image", "img", "string", "", "Base64", {"format": "byte"}),
+    ("Must be a valid hostname", "h", "string", "", "valid hostname", {"format": "hostname"}),
+    ("The IPv4 address of the host", "ip", "string", "", "IPv4", {"format": "ipv4"}),
+    ("The customer's email address.", "contact", "string", "", "The customer's email address", {"format": "email"}),
+    ("Phone number in E.164 format.", "phone", "string", "", "E.164",
+     {"pattern": r"^\+?[1-9][0-9]{1,14}$", "layout": "E.164"}),
+    ("Specified in the format `projects/{project}/locations/{location}`.", "parent", "string", "path",
+     "in the format `projects/{project}/locations/{location}`",
+     {"pattern": "^projects/[^/]+/locations/[^/]+$", "layout": "projects/{project}/locations/{location}"}),
+    ('This must match the regexp "^[0-9a-zA-Z-]+$".', "name", "string", "", 'regexp "^[0-9a-zA-Z-]+$"',
+     {"pattern": "^[0-9a-zA-Z-]+$"}),
+    ("Only alphanumeric characters, '.', '_', or '-' are allowed.", "rid", "string", "",
+     "alphanumeric characters, '.', '_', or '-'", {"pattern": "^[A-Za-z0-9._-]+$"}),
+    ("The formula must start with an `=` character.", "formula", "string", "", "must start with an `=`", {"pattern": "^="}),
+    ("A four-digit year.", "year", "string", "", "four-digit", {"pattern": "^[0-9]{4}$"}),
+    ("A JSON string with the attributes.", "blob", "string", "", "JSON string",
+     {"contentMediaType": "application/json", "layout": "JSON"}),
+    ("开始日期，格式：yyyy-MM-dd", "start", "string", "", "yyyy-MM-dd", {"format": "date", "layout": "yyyy-MM-dd"}),
+    ("创建时间，时间戳（毫秒）", "ct", "integer", "", "时间戳", {"layout": "unix epoch milliseconds"}),
+    ("多个ID以逗号分隔", "ids", "string", "query", "以逗号分隔",
+     {"pattern": "^[^,]+(,[^,]+)*$", "advice": "or declare an array with style: form, explode: false"}),
+    ("開始時間，格式為 yyyy-MM-dd HH:mm:ss", "start", "string", "", "yyyy-MM-dd HH:mm:ss",
+     {"pattern": r"^[0-9]{4}\-[0-9]{2}\-[0-9]{2}\ [0-9]{2}:[0-9]{2}:[0-9]{2}$", "layout": "yyyy-MM-dd HH:mm:ss"}),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_", "where", "text", "data"), FORMATS)
+def test_format(description: str, name: str, type_: str, where: str, text: str, data: dict[str, Any]) -> None:
+    ev = only(description, "format", name=name, type=type_, where=where)
+    assert [(e.text, dict(e.data)) for e in ev] == [(text, data)]
+    assert description[ev[0].span[0] : ev[0].span[1]] == text
+
+
+NO_FORMAT = [
+    ("Stored in encrypted format.", "secret", "string"),
+    ("A date, or null", "before", "string"),
+    ("Sorted in alphanumerical order.", "sort", "string"),
+    ("Pagination in the form of `page=2`.", "page", "string"),
+    ("A common way is to use a Universally unique identifier (UUID).", "key", "string"),
+    ("Send a confirmation email to registrants.", "notify", "boolean"),
+    ("JSONP", "callback", "string"),
+    ("Filter by creation date in YYYY-MM-DD.", "filter", "string"),
+    ("Callback URL.\n\nSample:\n<pre><code>{\"payload\": \"base64 data\"}</code></pre>", "callbackUrl", "string"),
+    ("Number of training epochs.", "epochs", "integer"),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_"), NO_FORMAT)
+def test_no_format(description: str, name: str, type_: str) -> None:
+    assert only(description, "format", name=name, type=type_) == []
+
+
+BOUNDS: list[tuple[str, str, str, str, dict[str, Any]]] = [
+    ("Number of results, between 1 and 100.", "limit", "integer", "between 1 and 100", {"minimum": 1, "maximum": 100}),
+    ("max 50", "limit", "integer", "max 50", {"maximum": 50}),
+    ("A maximum of 50 results.", "limit", "integer", "maximum of 50 results", {"maximum": 50}),
+    ("Title, at most 255 characters.", "title", "string", "at most 255 characters", {"maxLength": 255}),
+    ("Tags, up to 20 items.", "tags", "array", "up to 20 items", {"maxItems": 20}),
+    ("Must be positive.", "amount", "number", "Must be positive", {"exclusiveMinimum": 0}),
+    ("Must be positive.", "count", "integer", "Must be positive", {"minimum": 1}),
+    ("Page size 1-100", "page_size", "integer", "size 1-100", {"minimum": 1, "maximum": 100}),
+    ("No more than 5 per request", "ids", "array", "No more than 5", {"maxItems": 5}),
+    ("Cannot exceed 1000.", "n", "integer", "Cannot exceed 1000", {"maximum": 1000}),
+    ("Minimum 1.", "n", "integer", "Minimum 1", {"minimum": 1}),
+    ("Must not exceed 40 characters.", "quotaUser", "string", "Must not exceed 40 characters", {"maxLength": 40}),
+    ("Must be 50 characters or less in length.", "name", "string", "50 characters or less", {"maxLength": 50}),
+    ("The number of results per page (max 100).", "per_page", "integer", "max 100", {"maximum": 100}),
+    ("Number of days (in the range 1 to 540).", "days", "integer", "in the range 1 to 540", {"minimum": 1, "maximum": 540}),
+    ("Must be from 1 to 9999.", "year", "integer", "from 1 to 9999", {"minimum": 1, "maximum": 9999}),
+    ("The length must be less than 4096 bytes.", "value", "string", "must be less than 4096 bytes", {"maxLength": 4095}),
+    ("Value must be greater than 0.", "x", "number", "must be greater than 0", {"exclusiveMinimum": 0}),
+    ("Optional: How many rows to fetch, Default 20, maximum 100.", "rowCount", "integer", "maximum 100", {"maximum": 100}),
+    ("每页数量，最大100", "size", "integer", "最大100", {"maximum": 100}),
+    ("名称，最多64个字符", "name", "string", "最多64个字符", {"maxLength": 64}),
+    ("名称，长度不超过64", "name", "string", "长度不超过64", {"maxLength": 64}),
+    ("取值介于1到100之间", "n", "integer", "介于1到100之间", {"minimum": 1, "maximum": 100}),
+    ("取值範圍：1~100", "n", "integer", "取值範圍：1~100", {"minimum": 1, "maximum": 100}),
+    ("數量，不能超過50", "n", "integer", "不能超過50", {"maximum": 50}),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_", "text", "data"), BOUNDS)
+def test_bounds(description: str, name: str, type_: str, text: str, data: dict[str, Any]) -> None:
+    ev = only(description, "bounds", name=name, type=type_)
+    assert [(e.text, dict(e.data), e.values) for e in ev] == [(text, data, ())]
+    assert description[ev[0].span[0] : ev[0].span[1]] == text
+
+
+NO_BOUNDS = [
+    ("Defaults to 10.", "limit", "integer"),
+    ("The default page limit is 10.", "limit", "integer"),
+    ("If unspecified, at most 50 items are returned.", "pageSize", "integer"),
+    ("If you specify a number greater than 25, the call returns 25.", "count", "integer"),
+    ("Rounded to up to 2 decimal places.", "amount", "number"),
+    ("The export may take up to 5 minutes.", "export", "string"),
+    ("Hours of day in 24 hour format.", "hours", "integer"),
+    ("默认值为10", "size", "integer"),
+    ("Up to 100.", "note", "string"),
+    ("`queues` must be no larger than 128.", "handSize", "integer"),
+    ("Data from the 2019-2020 season values.", "season", "string"),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_"), NO_BOUNDS)
+def test_no_bounds(description: str, name: str, type_: str) -> None:
+    assert only(description, "bounds", name=name, type=type_) == []
+
+
+STANDARDS = [
+    ("ISO 4217 currency code", "currency", "ISO 4217", "ISO 4217", "^[A-Z]{3}$"),
+    ("Two-letter ISO 3166-1 alpha-2 country code", "country", "ISO 3166-1 alpha-2", "ISO 3166-1 alpha-2", "^[A-Z]{2}$"),
+    ("ISO 3166-1 alpha-3 country code", "country", "ISO 3166-1 alpha-3", "ISO 3166-1 alpha-3", "^[A-Z]{3}$"),
+    ("Language, ISO 639-1 code", "lang", "ISO 639-1", "ISO 639-1", "^[a-z]{2}$"),
+    ("A BCP 47 language tag.", "locale", "BCP 47", "BCP 47", "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$"),
+    ("IANA time zone name, e.g. Europe/Paris", "tz", "IANA time zone", "IANA time zone",
+     "^[A-Za-z_]+(/[A-Za-z0-9_+-]+){0,2}$"),
+    ("MIME type of the file", "mime", "MIME type", "MIME type", "^[a-zA-Z0-9!#$&^_.+-]+/[a-zA-Z0-9!#$&^_.+-]+$"),
+    ("The currency of the payment.", "currency", "currency", "ISO 4217", "^[A-Z]{3}$"),
+    ("货币代码，例如 CNY", "currency", "货币代码", "ISO 4217", "^[A-Z]{3}$"),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "text", "standard", "pattern"), STANDARDS)
+def test_standard(description: str, name: str, text: str, standard: str, pattern: str) -> None:
+    ev = only(description, "standard", name=name)
+    assert [(e.text, dict(e.data)) for e in ev] == [(text, {"standard": standard, "pattern": pattern})]
+
+
+def test_phone_country_code_is_not_iso_3166() -> None:
+    assert only("The country calling code for phone numbers.", "standard", name="dial") == []
+
+
+def test_cheap_skip_without_cues() -> None:
+    assert analyse("The name of the bucket", name="bucket", type="string") == []
+
+
+def test_uppercase_time_layout() -> None:
+    d = "This is a timestamp in ISO 8601 format: `YYYY-MM-DDTHH:MM:SSZ`."
+    ev = only(d, "format", name="since")
+    assert [(e.text, dict(e.data)) for e in ev] == [
+        ("ISO 8601", {"format": "date-time"}),
+        ("YYYY-MM-DDTHH:MM:SSZ", {"format": "date-time", "layout": "YYYY-MM-DDTHH:MM:SSZ"}),
+    ]

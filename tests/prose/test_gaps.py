@@ -1,0 +1,108 @@
+"""``gaps``: the coverage decision against the schema, and the messages the checks will show."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from linter.prose import gaps
+
+
+def rules(description: str, schema: dict[str, Any], *, name: str = "f", type: str | None = "string", where: str = "query") -> list[str]:
+    return [g.rule for g in gaps(description, name=name, type=type, where=where, schema=schema)]
+
+
+def test_prose_enum_message_names_the_values() -> None:
+    (g,) = gaps("One of: vp, director, manager", name="seniority", type="string", where="body", schema={})
+    assert g.rule == "prose-enum"
+    assert g.message == "description lists 3 values (vp, director, manager) but the schema has no enum"
+    assert g.evidence.values == ("vp", "director", "manager")
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"enum": ["vp", "director", "manager"]},
+        {"const": "vp"},
+        {"oneOf": [{"const": "vp"}, {"const": "director"}, {"const": "manager"}]},
+        {"anyOf": [{"const": "vp"}, {"enum": ["director", "manager"]}]},
+    ],
+)
+def test_enum_in_schema_covers_closed_list(schema: dict[str, Any]) -> None:
+    assert rules("One of: vp, director, manager", schema) == []
+
+
+def test_items_enum_covers_array() -> None:
+    d = "Possible values are `a1`, `b2` or `c3`."
+    assert rules(d, {"items": {"enum": ["a1", "b2", "c3"]}}, type="array") == []
+    assert rules(d, {}, type="array") == ["prose-enum"]
+
+
+def test_boolean_true_false_is_not_a_vocabulary() -> None:
+    assert rules("true or false", {}, type="boolean") == []
+    assert rules("Valid values: true or false", {}, type="boolean") == []
+    assert rules("Valid values: true or false", {}, type="string") == ["prose-enum"]
+
+
+def test_integer_field_needs_integer_values() -> None:
+    assert rules("Valid values are `fast` or `slow`.", {}, type="integer") == []
+    assert rules("Valid values are 1, 2 or 3.", {}, type="integer") == ["prose-enum"]
+
+
+def test_example_vocabulary_and_enum() -> None:
+    assert rules("Document state, for example DRAFT", {}, name="state") == ["example-only-vocabulary"]
+    assert rules("Document state, for example DRAFT", {"enum": ["DRAFT", "FINAL"]}, name="state") == []
+
+
+def test_closed_list_wins_over_examples() -> None:
+    d = "The mode. Possible values are `fast`, `slow`. For example `fast`."
+    assert rules(d, {}, name="mode") == ["prose-enum"]
+
+
+@pytest.mark.parametrize("schema", [{"format": "date"}, {"pattern": "^\\d{4}-\\d{2}-\\d{2}$"}])
+def test_format_covered(schema: dict[str, Any]) -> None:
+    assert rules("Start date (YYYY-MM-DD).", schema) == []
+
+
+def test_format_on_items_covers_array() -> None:
+    assert rules("List of dates, each YYYY-MM-DD.", {"items": {"format": "date"}}, type="array") == []
+
+
+def test_format_gap_message() -> None:
+    (g,) = gaps("Start date (YYYY-MM-DD).", name="start", type="string", where="query", schema={})
+    assert g.rule == "prose-format"
+    assert g.message == 'description prescribes date ("YYYY-MM-DD") but the schema has no format or pattern'
+
+
+def test_bounds_matching_keyword() -> None:
+    d = "Number of results, between 1 and 100."
+    assert rules(d, {"minimum": 1, "maximum": 100}, type="integer") == []
+    assert rules(d, {"exclusiveMinimum": 0, "maximum": 100}, type="integer") == []
+    (g,) = gaps(d, name="limit", type="integer", where="query", schema={"minimum": 1})
+    assert g.rule == "prose-bounds"
+    assert g.message == 'description states minimum 1, maximum 100 ("between 1 and 100") but the schema has no maximum'
+    assert rules("Title, at most 255 characters.", {"maximum": 255}) == ["prose-bounds"]
+    assert rules("Title, at most 255 characters.", {"maxLength": 255}) == []
+
+
+def test_default_alone_is_not_a_bound() -> None:
+    assert rules("Defaults to 10.", {}, type="integer") == []
+
+
+def test_public_standard() -> None:
+    assert rules("ISO 4217 currency code", {}, name="currency") == ["public-standard-vocabulary"]
+    assert rules("ISO 4217 currency code", {"pattern": "^[A-Z]{3}$"}, name="currency") == []
+
+
+def test_chinese_gaps() -> None:
+    assert rules("状态，可选值：active、inactive、deleted", {}, name="status") == ["prose-enum"]
+    assert rules("每页数量，最大100", {}, name="size", type="integer") == ["prose-bounds"]
+    assert rules("开始日期，格式：yyyy-MM-dd", {}, name="start") == ["prose-format"]
+    assert rules("類型，如：BUY、SELL等", {}, name="type") == ["example-only-vocabulary"]
+
+
+def test_type_spellings() -> None:
+    d = "Comma-separated list of tags"
+    (g,) = gaps(d, name="tags", type="array<string>", where="query", schema={})
+    assert dict(g.evidence.data) == {"style": "form", "explode": False}

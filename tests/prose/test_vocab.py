@@ -1,0 +1,175 @@
+"""Closed and example vocabularies: exact values, spans and the negatives that must stay quiet."""
+
+from __future__ import annotations
+
+import pytest
+
+from linter.prose import Evidence, analyse
+
+
+def only(description: str, kind: str, *, name: str = "", type: str | None = "string", where: str = "") -> list[Evidence]:
+    """The evidence of one kind, so a test states exactly what it expects of that kind."""
+    return [e for e in analyse(description, name=name, type=type, where=where) if e.kind == kind]
+
+CLOSED = [
+    # (description, name, type, values, text)
+    ("One of: vp, director, manager", "seniority", "string", ("vp", "director", "manager"), "One of: vp, director, manager"),
+    ("Possible values are `inbound`, `outbound` or `both`.", "track", "string", ("inbound", "outbound", "both"),
+     "Possible values are `inbound`, `outbound` or `both`"),
+    ("Valid values: contact, table, and text.", "task", "string", ("contact", "table", "text"),
+     "Valid values: contact, table, and text"),
+    ('Allowed values are "Exact" or "Equivalent".', "matchPolicy", "string", ("Exact", "Equivalent"),
+     'Allowed values are "Exact" or "Equivalent"'),
+    ("Supported values: json | xml | csv", "format", "string", ("json", "xml", "csv"), "Supported values: json | xml | csv"),
+    ("State of the project; either 'open' or 'closed'", "state", "string", ("open", "closed"), "either 'open' or 'closed'"),
+    ("The audio track. Can be: `inbound`, `outbound` or `both`. The default is `both`.", "track", "string",
+     ("inbound", "outbound", "both"), "Can be: `inbound`, `outbound` or `both`"),
+    ("json | xml | csv", "output", "string", ("json", "xml", "csv"), "json | xml | csv"),
+    ("The font size. Possible values are:\n\n- Size7\n- Size8\n- Size9", "fontSize", "string", ("Size7", "Size8", "Size9"),
+     "Possible values are:\n\n- Size7\n- Size8\n- Size9"),
+    ("The order in which results are listed:\n- `ASC` - Oldest to newest.\n- `DESC` - Newest to oldest (default).",
+     "sort_order", "string", ("ASC", "DESC"),
+     "The order in which results are listed:\n- `ASC` - Oldest to newest.\n- `DESC`"),
+    ("Valid values are:\n* `real-time`: never ending * `one-shot`: once * `manual`: by hand", "pushMode", "string",
+     ("real-time", "one-shot", "manual"), "Valid values are:\n* `real-time`: never ending * `one-shot`: once * `manual`"),
+    ('Acceptable values are: - "cs" (Czech) - "de" (German)', "locale", "string", ("cs", "de"),
+     'Acceptable values are: - "cs" (Czech) - "de"'),
+    ("Status of the item:\n• active: in use\n• retired: gone", "status", "string", ("active", "retired"),
+     "Status of the item:\n• active: in use\n• retired: gone"),
+    ("| Value | Meaning |\n|---|---|\n| `A` | first |\n| `B` | second |", "grade", "string", ("A", "B"),
+     "`A` | first |\n| `B` | second |"),
+    ("Vehicle condition: used or new", "condition", "string", ("used", "new"), "Vehicle condition: used or new"),
+    ("Sort order (asc/desc)", "order", "string", ("asc", "desc"), "(asc/desc)"),
+    ("Valid values: 1, 2, 4, 6, 8... 16.", "channels", "integer", ("1", "2", "4", "6", "8", "10", "12", "14", "16"),
+     "Valid values: 1, 2, 4, 6, 8... 16"),
+    ("Must be 'H' for Hotel.", "market", "string", ("H",), "Must be 'H'"),
+    ("Currently, only sorting by `name` or `createTime desc` is supported.", "orderBy", "string",
+     ("name", "createTime desc"), "only sorting by `name` or `createTime desc`"),
+    ("Whether to include it: true or false", "flag", "string", ("true", "false"), "Whether to include it: true or false"),
+    ("<p>Valid Values: <code>text/plain</code> | <code>text/html</code></p>", "ContentType", "string",
+     ("text/plain", "text/html"), "Valid Values: <code>text/plain</code> | <code>text/html</code>"),
+    ("**Values**: one of the following:\n\n- `Flat Fee`\n- `Per Unit`", "model", "string", ("Flat Fee", "Per Unit"),
+     "one of the following:\n\n- `Flat Fee`\n- `Per Unit`"),
+    # Chinese, Simplified and Traditional
+    ("状态，可选值：active、inactive、deleted", "status", "string", ("active", "inactive", "deleted"),
+     "可选值：active、inactive、deleted"),
+    ("排序方式：asc 或 desc", "order", "string", ("asc", "desc"), "排序方式：asc 或 desc"),
+    ("狀態，可選值：active、inactive、deleted", "status", "string", ("active", "inactive", "deleted"),
+     "可選值：active、inactive、deleted"),
+    ("状态（0：正常，1：停用）", "status", "integer", ("0", "1"), "0：正常，1：停用"),
+    ("类型，取值为 BUY、SELL 之一", "side", "string", ("BUY", "SELL"), "取值为 BUY、SELL"),
+    ("訂單類型，可選值：「LIMIT」、「MARKET」", "type", "string", ("LIMIT", "MARKET"), "可選值：「LIMIT」、「MARKET」"),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_", "values", "text"), CLOSED)
+def test_closed_vocab(description: str, name: str, type_: str, values: tuple[str, ...], text: str) -> None:
+    ev = only(description, "closed_vocab", name=name, type=type_)
+    assert [e.values for e in ev] == [values]
+    assert ev[0].text == text
+    assert description[ev[0].span[0] : ev[0].span[1]] == text
+
+
+def test_span_is_in_original_offsets_through_html() -> None:
+    d = "<p>The kind.</p> <p>Possible values are: <code>a1</code>, <code>b2</code>.</p>"
+    (e,) = only(d, "closed_vocab", name="kind")
+    assert e.span == (20, 73)
+    assert e.text == "Possible values are: <code>a1</code>, <code>b2</code>"
+
+
+EXAMPLES = [
+    ("The department, e.g. executive", "department", "string", ("executive",), "e.g. executive"),
+    ("Type of account, such as billing", "account_type", "string", ("billing",), "such as billing"),
+    ("Document state, for example DRAFT", "state", "string", ("DRAFT",), "for example DRAFT"),
+    ("Category of the item (books, music, etc.)", "category", "string", ("books", "music"), "(books, music, etc."),
+    ("Possible values include `pdf` and `docx`.", "kind", "string", ("pdf", "docx"), "Possible values include `pdf` and `docx`"),
+    ('Upload protocol for media (e.g. "raw", "multipart").', "upload_protocol", "string", ("raw", "multipart"),
+     'e.g. "raw", "multipart"'),
+    ("The current version is 2019-10-01-preview.", "api-version", "string", ("2019-10-01-preview",),
+     "The current version is 2019-10-01-preview"),
+    ("Type of seller, including:\n\n`1`: regular seller\n\n`2`: whitelabel seller", "sellerType", "integer", ("1", "2"),
+     "Type of seller, including:\n\n`1`: regular seller\n\n`2`: whitelabel seller"),
+    ("类型，例如：BUY", "type", "string", ("BUY",), "例如：BUY"),
+    ("類型，如：BUY、SELL等", "type", "string", ("BUY", "SELL"), "如：BUY、SELL等"),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_", "values", "text"), EXAMPLES)
+def test_example_vocab(description: str, name: str, type_: str, values: tuple[str, ...], text: str) -> None:
+    ev = only(description, "example_vocab", name=name, type=type_)
+    assert [(e.values, e.text) for e in ev] == [(values, text)]
+    assert not only(description, "closed_vocab", name=name, type=type_)
+
+
+QUIET = [
+    # free-form examples
+    ('Free-text keywords, e.g. "machine learning"', "keywords", "string"),
+    ("The user's id, e.g. 12345", "user_id", "string"),
+    ("Link to the page, e.g. https://example.com/a", "link", "string"),
+    ("The file path, e.g. /var/log/app", "path", "string"),
+    ("The search query, e.g. pizza", "q", "string"),
+    ("Contact, e.g. jane@example.com", "contact", "string"),
+    ('The secondary rewards tier, such as "Gold" or "Platinum."', "tier", "string"),
+    ("For example, <i>arn:aws:iam:::role/name</i>", "PrincipalARN", "string"),
+    # values of another field
+    ("The `mode` property must be set to `fast` or `slow`.", "speed", "string"),
+    ("Exactly one of `url` or `service` must be specified.", "url", "string"),
+    ("Either this or ack_ids must be populated, but not both.", "ackId", "string"),
+    ("The possible values for `enabled` are `true` and `false`.", "maintenance", "string"),
+    ("Specify the value based on the picker (`PickerType`):\n* `DATE`: a date\n* `TIME`: a time", "value", "string"),
+    # booleans, prose, partial, typed
+    ("true or false", "flag", "boolean"),
+    ("Possible values are described in the guide.", "mode", "string"),
+    ("Can be the name of a user.", "assignee", "string"),
+    ("Username or email", "login", "string"),
+    ("Speed (km/h)", "speed", "number"),
+    ("* `0` - top level only\n* `n` (any positive number) - n levels", "depth", "integer"),
+    ("Defaults to 10.", "limit", "integer"),
+    ("Must be `true` if you want the default.", "flag", "string"),
+    ("Example values are \"en-US\" or \"de\". A BCP 47 language tag.", "language", "string"),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_"), QUIET)
+def test_no_vocabulary(description: str, name: str, type_: str) -> None:
+    assert not only(description, "closed_vocab", name=name, type=type_)
+    assert not only(description, "example_vocab", name=name, type=type_)
+
+
+def test_partial_list_is_not_closed() -> None:
+    d = "Valid states include 'PENDING', 'RUNNING', and 'DONE'."
+    assert not only(d, "closed_vocab", name="state")
+    assert [e.values for e in only(d, "example_vocab", name="state")] == [("PENDING", "RUNNING", "DONE")]
+
+
+def test_etc_makes_list_partial() -> None:
+    d = "Possible values are `a1`, `b2`, etc."
+    assert not only(d, "closed_vocab", name="mode")
+    assert [e.values for e in only(d, "example_vocab", name="mode")] == [("a1", "b2")]
+
+
+def test_single_letter_values() -> None:
+    (e,) = only("Kind of thing. One of: a, b, c.", "closed_vocab", name="kind")
+    assert e.values == ("a", "b", "c")
+
+
+def test_can_be_either_three_values() -> None:
+    d = "Indicates the state of the issues to return. Can be either `open`, `closed`, or `all`."
+    (e,) = only(d, "closed_vocab", name="state")
+    assert (e.values, e.text) == (("open", "closed", "all"), "Can be either `open`, `closed`, or `all`")
+
+
+def test_hex_and_id_examples_are_free_form() -> None:
+    assert not only("The color of the label, e.g. `f29513`", "example_vocab", name="color")
+    assert not only("The ID of the customer, e.g. cus_123", "example_vocab", name="customer")
+
+
+def test_language_examples_are_a_standard_not_a_vocabulary() -> None:
+    d = "Returns results in the given language (e.g., 'en', 'fr')."
+    assert not only(d, "example_vocab", name="lang")
+    assert [e.data["standard"] for e in only(d, "standard", name="lang")] == ["BCP 47"]
+
+
+def test_filter_expression_operands_are_not_values() -> None:
+    d = "Fields available for filtering are:\n* `message_type`: the type\n* `send_date`: the date"
+    assert not only(d, "closed_vocab", name="filter")
