@@ -25,7 +25,7 @@ api.yaml:11:24: warning[prose-enum] GET /people › department: description list
   related: api.yaml:7:5 used by GET /people
 tools.json:4:15: note[ambiguous-read-write] invoice_service: name and description do not say whether it reads or writes
 broken.yaml: error: could not parse: mapping values are not allowed here
-3 findings (1 error, 1 warning, 1 note) in 2 files, 2 suppressed by baseline
+3 findings (1 error, 1 warning, 1 note) in 2 files, 2 suppressed by baseline; 1 file could not be linted
 """
 
 WITH_SOURCE = """\
@@ -44,7 +44,7 @@ tools.json:4:15: note[ambiguous-read-write] invoice_service: name and descriptio
   4 |       "name": "invoice_service",
     |               ^^^^^^^^^^^^^^^^^
 broken.yaml: error: could not parse: mapping values are not allowed here
-3 findings (1 error, 1 warning, 1 note) in 2 files, 2 suppressed by baseline
+3 findings (1 error, 1 warning, 1 note) in 2 files, 2 suppressed by baseline; 1 file could not be linted
 """
 
 

@@ -64,10 +64,13 @@ def summary_sentence(result: RunResult) -> str:
     baseline = (
         f", {result.baseline_suppressed} suppressed by baseline" if result.baseline_suppressed else ""
     )
+    problems = (
+        f"; {plural(len(result.problems), 'file')} could not be linted" if result.problems else ""
+    )
     if not n:
-        return f"No findings in {files}{baseline}."
+        return f"No findings in {files}{baseline}{problems}."
     c = severity_counts(result.findings)
     return (
         f"{plural(n, 'finding')} ({plural(c['error'], 'error')}, {plural(c['warning'], 'warning')}, "
-        f"{plural(c['note'], 'note')}) in {files}{baseline}"
+        f"{plural(c['note'], 'note')}) in {files}{baseline}{problems}"
     )

@@ -88,6 +88,7 @@ class Workspace:
     ) -> tuple[Source, Pointer, Any, tuple[str, ...]]:
         """Follow ``$ref`` hops until a node that is not a reference; detects cycles."""
         chain: list[str] = []
+        start = pointer_str(pointer) or "#"
         seen = {(source.abspath, pointer)}
         while isinstance(node, Mapping) and "$ref" in node:
             ref = node["$ref"]
@@ -100,7 +101,7 @@ class Workspace:
             key = (new_source.abspath, new_pointer)
             if key in seen:
                 loop = " → ".join(chain)
-                raise RefProblem(f"$ref cycle: {pointer_str(pointer) or '#'} → {loop}")
+                raise RefProblem(f"$ref cycle: {start} → {loop}")
             seen.add(key)
             source, pointer, node = new_source, new_pointer, new_node
         return source, pointer, node, tuple(chain)

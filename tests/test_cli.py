@@ -1,0 +1,148 @@
+"""The command line end to end: exit codes, messages, outputs, hostile basics."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from linter.cli import main
+
+HERE = Path(__file__).parent
+REPO = HERE.parent
+
+
+def cli(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "linter", *args], cwd=cwd, capture_output=True, text=True, env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO)}
+    )
+
+
+@pytest.fixture
+def hostile(tmp_path: Path) -> Path:
+    root = tmp_path / "project"
+    shutil.copytree(HERE / "hostile", root)
+    shutil.copy(HERE / "formats" / "not-an-api.json", root / "package.json")
+    return root
+
+
+def test_yaml_syntax_error(hostile: Path) -> None:
+    r = cli(["check", "syntax-error.yaml"], hostile)
+    assert r.returncode == 3
+    assert r.stderr == ""
+    assert "syntax-error.yaml: error: invalid YAML: " in r.stdout
+    assert "did not find expected ',' or '}' at line 8 column 1" in r.stdout
+    assert "Traceback" not in r.stdout + r.stderr
+
+
+def test_not_an_api_named_explicitly(hostile: Path) -> None:
+    r = cli(["check", "package.json", "--format", "json"], hostile)
+    assert r.returncode == 3
+    assert r.stderr == "silentlint: package.json: not an OpenAPI document or tool definition (nothing to lint)\n"
+    assert json.loads(r.stdout)["problems"] == [
+        {"path": "package.json", "message": "not an OpenAPI document or tool definition (nothing to lint)", "kind": "not-api"}
+    ]
+
+
+def test_not_an_api_in_a_directory_is_skipped(hostile: Path) -> None:
+    (hostile / "syntax-error.yaml").unlink()
+    r = cli(["check", ".", "--select", "missing-error-response", "--verbose"], hostile)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "silentlint: skipped package.json: not an OpenAPI document or tool definition" in r.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "line", "message"),
+    [
+        ("remote-ref.yaml", 7, "remote $ref not fetched: https://evil.example.com/params.yaml#/Limit (silentlint never fetches remote references)"),
+        ("escape-ref.yaml", 7, "$ref escapes the project root, not read: ../../etc/passwd"),
+        ("cycle-ref.json", 4, "$ref cycle: /paths/~1x/get/parameters/0 → #/parameters/A → #/parameters/B → #/parameters/A"),
+    ],
+)
+def test_bad_refs(hostile: Path, name: str, line: int, message: str) -> None:
+    r = cli(["check", name, "--format", "json"], hostile)
+    assert r.returncode == 1
+    (f,) = json.loads(r.stdout)["findings"]
+    assert (f["rule"], f["severity"], f["line"], f["message"]) == ("unresolved-ref", "error", line, message)
+
+
+def test_one_bad_file_does_not_stop_the_others(hostile: Path) -> None:
+    r = cli(["check", "syntax-error.yaml", "remote-ref.yaml", "missing.yaml", "--format", "json"], hostile)
+    assert r.returncode == 3
+    data = json.loads(r.stdout)
+    assert [p["path"] for p in data["problems"]] == ["missing.yaml", "syntax-error.yaml"]
+    assert data["files"] == ["remote-ref.yaml"]
+    assert [f["rule"] for f in data["findings"]] == ["unresolved-ref"]
+    assert r.stderr.splitlines() == [
+        "silentlint: missing.yaml: no such file or directory",
+        "silentlint: syntax-error.yaml: " + data["problems"][1]["message"],
+    ]
+
+
+def test_usage_errors(tmp_path: Path) -> None:
+    assert cli(["check", "--select", "nope"], tmp_path).returncode == 2
+    assert cli(["check", "--output", "sarif"], tmp_path).stderr == "silentlint: error: --output takes FORMAT=FILE, got 'sarif'\n"
+    (tmp_path / ".silentlint.yaml").write_text("fail-on: error\nfoo: 1\n")
+    r = cli(["check"], tmp_path)
+    assert (r.returncode, r.stderr) == (2, "silentlint: error: " + str(tmp_path / ".silentlint.yaml") + ": unknown key foo\n")
+    assert cli(["explain", "nope"], tmp_path).returncode == 2
+    assert cli(["check", "--baseline", "missing.json"], tmp_path).returncode == 2
+
+
+def test_examples_sarif_validates(tmp_path: Path) -> None:
+    shutil.copytree(REPO / "examples", tmp_path / "examples")
+    r = cli(["check", "examples", "--format", "sarif", "--output", "json=out.json"], tmp_path)
+    assert r.returncode == 1, r.stderr
+    sarif = json.loads(r.stdout)
+    schema = json.loads((HERE / "data" / "sarif-schema-2.1.0.json").read_text())
+    jsonschema.validators.validator_for(schema)(schema).validate(sarif)
+    run = sarif["runs"][0]
+    assert run["columnKind"] == "unicodeCodePoints"
+    assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == (tmp_path.as_uri() + "/")
+    assert run["automationDetails"]["id"] == "silentlint/"
+    rule_ids = {r["id"] for r in run["tool"]["driver"]["rules"]}
+    for res in run["results"]:
+        loc = res["locations"][0]["physicalLocation"]
+        assert loc["artifactLocation"]["uriBaseId"] == "%SRCROOT%"
+        assert loc["artifactLocation"]["uri"].startswith("examples/")
+        assert loc["region"]["startLine"] >= 1 and loc["region"]["startColumn"] >= 1
+        assert res["partialFingerprints"]["silentlint/v1"]
+        assert res["ruleId"] in rule_ids
+    # the examples show every shipped rule
+    from linter.catalog import load_catalog
+
+    shipped = {rid for rid, rule in load_catalog().items() if rule.default_severity != "off"}
+    assert {res["ruleId"] for res in run["results"]} == shipped
+    assert json.loads((tmp_path / "out.json").read_text())["summary"]["findings"] == len(run["results"])
+
+
+def test_text_output_and_exit_codes(tmp_path: Path) -> None:
+    shutil.copy(HERE / "rules" / "missing-error-response" / "bad-swagger2.yaml", tmp_path / "api.yaml")
+    r = cli(["check", "api.yaml"], tmp_path)
+    assert r.returncode == 1
+    assert r.stdout.splitlines()[0].startswith("api.yaml:6:7: warning[missing-error-response] GET /items: no 4xx")
+    assert cli(["check", "api.yaml", "--fail-on", "error"], tmp_path).returncode == 0
+    assert cli(["check", "api.yaml", "--ignore", "status"], tmp_path).returncode == 0
+
+
+def test_write_baseline_then_clean(tmp_path: Path) -> None:
+    shutil.copy(HERE / "rules" / "missing-error-response" / "bad-swagger2.yaml", tmp_path / "api.yaml")
+    r = cli(["check", "--write-baseline", "base.json"], tmp_path)
+    assert r.returncode == 0 and "wrote 1 findings" in r.stderr
+    r = cli(["check", "--baseline", "base.json"], tmp_path)
+    assert r.returncode == 0, r.stdout
+
+
+def test_rules_and_explain(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].split() == ["RULE", "FAMILY", "DEFAULT", "FIX", "SUMMARY"]
+    assert main(["explain", "prose-enum"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("prose-enum (vocabulary, default warning, fix: safe)")
+    assert "44 of 61" in text and "How to fix" in text and "Values listed in prose — bad:" in text

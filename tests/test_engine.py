@@ -1,0 +1,138 @@
+"""The engine: rule selection, severities, per-path overrides, baselines, suppressions, jobs."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from linter.config import Config, parse_config
+from linter.engine import baseline_json, exit_code, run
+from linter.model import pointer_str
+
+HERE = Path(__file__).parent
+NO_ERRORS = """openapi: 3.0.3
+info: {title: T, version: "1"}
+paths:
+  /x:
+    get:
+      responses: {"200": {description: OK}}
+"""
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "api").mkdir()
+    (tmp_path / "legacy").mkdir()
+    (tmp_path / "api" / "a.yaml").write_text(NO_ERRORS)
+    (tmp_path / "legacy" / "old.yaml").write_text(NO_ERRORS)
+    (tmp_path / "notes.yaml").write_text("just: some\nother: yaml\n")
+    return tmp_path
+
+
+def rules_of(result) -> list[tuple[str, str, str]]:
+    return [(f.path, f.rule, f.severity) for f in result.findings]
+
+
+def test_directory_discovery_and_skips(project: Path) -> None:
+    result = run(["."], Config(), jobs=1)
+    assert result.files == ["api/a.yaml", "legacy/old.yaml"]
+    assert result.skipped == ["notes.yaml"] and result.problems == []
+    assert rules_of(result) == [
+        ("api/a.yaml", "missing-error-response", "warning"),
+        ("legacy/old.yaml", "missing-error-response", "warning"),
+    ]
+    assert exit_code(result, "warning") == 1
+    assert exit_code(result, "error") == 0
+    assert exit_code(result, "never") == 0
+
+
+def test_severity_and_overrides(project: Path) -> None:
+    cfg = parse_config(
+        {"rules": {"missing-error-response": "error"}, "overrides": [{"files": ["legacy/**"], "rules": {"missing-error-response": "off"}}]},
+        "c",
+    )
+    assert rules_of(run(["."], cfg, jobs=1)) == [("api/a.yaml", "missing-error-response", "error")]
+    cfg = parse_config({"overrides": [{"files": ["legacy/**"], "rules": {"missing-error-response": "note"}}]}, "c")
+    assert rules_of(run(["."], cfg, jobs=1))[1] == ("legacy/old.yaml", "missing-error-response", "note")
+
+
+def test_select_ignore(project: Path) -> None:
+    assert run(["."], Config(), ignore=["status"], jobs=1).findings == []
+    assert run(["."], Config(), select=["prose-enum"], jobs=1).findings == []
+    assert len(run(["."], parse_config({"select": ["status"]}, "c"), jobs=1).findings) == 2
+    assert run(["."], parse_config({"ignore": ["missing-error-response"]}, "c"), jobs=1).findings == []
+    result = run(["."], Config(), select=["ALL"], jobs=1)
+    assert set(result.rules) >= {"prose-enum", "missing-error-response", "unresolved-ref", "unused-suppression"}
+
+
+def test_include_exclude(project: Path) -> None:
+    assert run(["."], parse_config({"exclude": ["legacy/**"]}, "c"), jobs=1).files == ["api/a.yaml"]
+    assert run(["."], parse_config({"include": ["legacy/*.yaml"]}, "c"), jobs=1).files == ["legacy/old.yaml"]
+
+
+def test_gitignore_respected(project: Path) -> None:
+    import subprocess
+
+    subprocess.run(["git", "init", "-q", str(project)], check=True)
+    (project / ".gitignore").write_text("legacy/\n")
+    assert run(["."], Config(), jobs=1).files == ["api/a.yaml"]
+    assert run(["."], parse_config({"respect-gitignore": False}, "c"), jobs=1).files == ["api/a.yaml", "legacy/old.yaml"]
+    # naming an ignored directory lints it
+    assert run(["legacy"], Config(), jobs=1).files == ["legacy/old.yaml"]
+
+
+def test_baseline_round_trip(project: Path) -> None:
+    first = run(["."], Config(), jobs=1)
+    (project / "baseline.json").write_text(baseline_json(first.findings[:1]))
+    data = json.loads((project / "baseline.json").read_text())
+    assert data["findings"][0]["pointer"] == "/paths/~1x/get/responses"
+    # unrelated edit: lines move, the fingerprint stays
+    (project / "api" / "a.yaml").write_text("# a new comment line\n\n" + NO_ERRORS)
+    second = run(["."], Config(), baseline="baseline.json", jobs=1)
+    assert second.baseline_suppressed == 1
+    assert rules_of(second) == [("legacy/old.yaml", "missing-error-response", "warning")]
+
+
+def test_shared_definition_reported_once_with_related(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shutil.copy(HERE / "engine" / "shared-params.yaml", tmp_path / "s.yaml")
+    monkeypatch.chdir(tmp_path)
+    result = run(["s.yaml"], Config(), select=["prose-enum"], jobs=1)
+    (f,) = result.findings
+    assert pointer_str(f.location.pointer) == "/components/parameters/Kind/description"
+    assert [(r.label, pointer_str(r.pointer)) for r in f.related] == [
+        ("GET /a", "/paths/~1a/get"),
+        ("GET /b", "/paths/~1b/get"),
+    ]
+    assert f.message.startswith("GET /a › kind: ")
+
+
+def test_same_shared_file_from_two_roots_merged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "common.yaml").write_text("Kind:\n  name: kind\n  in: query\n  description: 'One of: a, b, c.'\n  type: string\n")
+    for name in ("one", "two"):
+        (tmp_path / f"{name}.yaml").write_text(
+            f'swagger: "2.0"\ninfo: {{title: {name}, version: "1"}}\npaths:\n  /{name}:\n    get:\n'
+            f'      parameters: [{{$ref: "common.yaml#/Kind"}}]\n      responses: {{"200": {{description: OK}}, default: {{description: E}}}}\n'
+        )
+    for jobs in (1, 2):
+        result = run(["one.yaml", "two.yaml", "common.yaml"], Config(), select=["prose-enum"], jobs=jobs)
+        assert result.problems == [("common.yaml", "not an OpenAPI document or tool definition (nothing to lint)")] or [
+            (p.path, p.message) for p in result.problems
+        ] == [("common.yaml", "not an OpenAPI document or tool definition (nothing to lint)")]
+        (f,) = result.findings
+        assert f.path == "common.yaml"
+        assert [r.label for r in f.related] == ["GET /one", "GET /two"]
+
+
+def test_jobs_give_the_same_result(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shutil.copytree(HERE / "rules", tmp_path / "rules")
+    monkeypatch.chdir(tmp_path)
+    one = run(["rules"], Config(), select=["ALL"], jobs=1)
+    two = run(["rules"], Config(), select=["ALL"], jobs=2)
+    key = lambda r: [(f.path, f.rule, f.message, f.region, f.fingerprint) for f in r.findings]  # noqa: E731
+    assert key(one) == key(two)
+    assert len(one.findings) > 10
