@@ -212,7 +212,7 @@ def _declared_suppressions(source: Source) -> list[Suppression]:
         stack: list[tuple[Pointer, Any]] = [((), source.tree)]
         while stack:
             ptr, node = stack.pop()
-            if isinstance(node, Mapping):
+            if isinstance(node, dict):
                 for k, v in node.items():
                     if k == IGNORE_KEY:
                         for idx, rule in _ignore_entries(v):

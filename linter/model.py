@@ -7,6 +7,7 @@ one file; :func:`pointer_str` renders them as RFC 6901 JSON pointers for output.
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Mapping, Sequence
 
@@ -34,6 +35,7 @@ def pointer_str(pointer: Pointer) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in pointer)
 
 
+@lru_cache(maxsize=65536)
 def parse_pointer(text: str) -> Pointer:
     """Inverse of :func:`pointer_str` (array indexes stay strings; lookups accept both)."""
     if text in ("", "#"):
@@ -51,7 +53,7 @@ def get_at(tree: Any, pointer: Pointer) -> Any:
     """The node at ``pointer``; raises ``KeyError`` when it does not exist."""
     node = tree
     for part in pointer:
-        if isinstance(node, Mapping):
+        if isinstance(node, dict):
             if part in node:
                 node = node[part]
             elif str(part) in node:
@@ -210,7 +212,7 @@ class Field:
         """Where the description text stands (the parameter's, else the schema's)."""
         for loc in (self.location, self.schema_location):
             node = _node(loc)
-            if isinstance(node, Mapping) and isinstance(node.get("description"), str):
+            if isinstance(node, dict) and isinstance(node.get("description"), str):
                 return Location(loc.source, loc.pointer + ("description",))
         return self.location
 

@@ -37,7 +37,7 @@ class Builder:
         self, source: Source, pointer: Pointer, node: Any, base: Pointer = ()
     ) -> tuple[Source, Pointer, Any, tuple[str, ...]] | None:
         """Follow ``$ref``; on failure record an ``unresolved-ref`` notice and return None."""
-        if not (isinstance(node, Mapping) and "$ref" in node):
+        if not (isinstance(node, dict) and "$ref" in node):
             return source, pointer, node, ()
         try:
             return self.ws.deref(source, pointer, node, base)
@@ -117,7 +117,7 @@ class Builder:
         if src is not source:
             base = ()
         key = (src.abspath, ptr)
-        if key in stack or depth > MAX_SCHEMA_DEPTH or not isinstance(schema, Mapping):
+        if key in stack or depth > MAX_SCHEMA_DEPTH or not isinstance(schema, dict):
             return []
         memo = self._walked.get(key)
         if memo is not None:
@@ -143,10 +143,10 @@ class Builder:
                 for i, part in enumerate(parts):
                     yield from self._schema_fields(src, ptr + (comb, i), part, where, prefix, base, stack, depth + 1)
         items = schema.get("items")
-        if isinstance(items, Mapping) and "properties" not in schema:
+        if isinstance(items, dict) and "properties" not in schema:
             yield from self._schema_fields(src, ptr + ("items",), items, where, prefix + "[]", base, stack, depth + 1)
         props = schema.get("properties")
-        if not isinstance(props, Mapping):
+        if not isinstance(props, dict):
             return
         required = schema.get("required")
         required_set = set(required) if isinstance(required, list) else set()
@@ -158,7 +158,7 @@ class Builder:
             if got is None:
                 continue
             psrc, pptr, pschema, chain = got
-            if not isinstance(pschema, Mapping):
+            if not isinstance(pschema, dict):
                 continue
             if _is_container(self, psrc, pptr, pschema, base if psrc is src else ()):
                 yield from self._schema_fields(
@@ -167,7 +167,7 @@ class Builder:
                 continue
             loc = Location(psrc, pptr)
             desc = pschema.get("description")
-            if not isinstance(desc, str) and isinstance(prop, Mapping) and isinstance(prop.get("description"), str):
+            if not isinstance(desc, str) and isinstance(prop, dict) and isinstance(prop.get("description"), str):
                 desc = prop["description"]  # OpenAPI 3.1 / JSON Schema: description beside $ref
                 loc = Location(src, prop_ptr)
             yield self.field(
@@ -186,7 +186,7 @@ class Builder:
 
 def _is_container(b: Builder, src: Source, ptr: Pointer, schema: Mapping[str, Any], base: Pointer) -> bool:
     """An object (or array of objects) whose own properties are the leaves."""
-    if isinstance(schema.get("properties"), Mapping):
+    if isinstance(schema.get("properties"), dict):
         return True
     for comb in _COMBINERS:
         parts = schema.get(comb)
@@ -195,14 +195,14 @@ def _is_container(b: Builder, src: Source, ptr: Pointer, schema: Mapping[str, An
         ):
             return True
     items = schema.get("items")
-    return isinstance(items, Mapping) and _objectish(b, src, ptr + ("items",), items, base)
+    return isinstance(items, dict) and _objectish(b, src, ptr + ("items",), items, base)
 
 
 def _objectish(b: Builder, src: Source, ptr: Pointer, node: Any, base: Pointer) -> bool:
     got = b.deref(src, ptr, node, base)
-    if got is None or not isinstance(got[2], Mapping):
+    if got is None or not isinstance(got[2], dict):
         return False
-    return isinstance(got[2].get("properties"), Mapping) or got[2].get("type") == "object"
+    return isinstance(got[2].get("properties"), dict) or got[2].get("type") == "object"
 
 
 def text(node: Mapping[str, Any], key: str) -> str:

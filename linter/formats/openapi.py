@@ -12,7 +12,7 @@ METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
 
 def sniff(tree: Any) -> str | None:
-    if not isinstance(tree, Mapping):
+    if not isinstance(tree, dict):
         return None
     swagger = tree.get("swagger")
     if swagger is not None and str(swagger).startswith("2"):
@@ -28,7 +28,7 @@ def sniff(tree: Any) -> str | None:
 
 def _json_media(content: Any) -> tuple[str, Any] | None:
     """The JSON media type of a ``content`` map, else the first one."""
-    if not isinstance(content, Mapping) or not content:
+    if not isinstance(content, dict) or not content:
         return None
     for mt, media in content.items():
         m = str(mt).lower()
@@ -45,7 +45,7 @@ def build(source: Source, fmt: str, ws: Workspace) -> Document:
     doc = Document(source=source, format=fmt)
     b = Builder(ws, doc)
     paths = source.tree.get("paths")
-    if not isinstance(paths, Mapping):
+    if not isinstance(paths, dict):
         return doc
     v2 = fmt == "openapi-2.0"
     for path, item in paths.items():
@@ -53,13 +53,13 @@ def build(source: Source, fmt: str, ws: Workspace) -> Document:
         if path.startswith("x-"):
             continue
         got = b.deref(source, ("paths", path), item)
-        if got is None or not isinstance(got[2], Mapping):
+        if got is None or not isinstance(got[2], dict):
             continue
         isrc, iptr, item_node, _ = got
         shared_params = item_node.get("parameters")
         for method in METHODS:
             op_node = item_node.get(method)
-            if not isinstance(op_node, Mapping):
+            if not isinstance(op_node, dict):
                 continue
             op_ptr = iptr + (method,)
             op = Operation(
@@ -97,7 +97,7 @@ def _parameters(
             continue
         for i, p in enumerate(plist):
             got = b.deref(src, base_ptr + ("parameters", i), p)
-            if got is None or not isinstance(got[2], Mapping):
+            if got is None or not isinstance(got[2], dict):
                 continue
             node = got[2]
             resolved[(str(node.get("name")), str(node.get("in")))] = got  # operation level wins
@@ -114,10 +114,10 @@ def _parameters(
             sch_ptr = pptr + ("schema",)
             if sch is None:
                 media = _json_media(param.get("content"))
-                if media and isinstance(media[1], Mapping):
+                if media and isinstance(media[1], dict):
                     sch, sch_ptr = media[1].get("schema"), pptr + ("content", media[0], "schema")
             got = b.deref(psrc, sch_ptr, sch) if sch is not None else None
-            if got is not None and isinstance(got[2], Mapping):
+            if got is not None and isinstance(got[2], dict):
                 schema_src, schema_ptr, schema = got[0], got[1], got[2]
             else:
                 schema = {}
@@ -139,11 +139,11 @@ def _request_body(b: Builder, op: Operation, src: Source, op_ptr: Pointer, body:
     if body is None:
         return
     got = b.deref(src, op_ptr + ("requestBody",), body)
-    if got is None or not isinstance(got[2], Mapping):
+    if got is None or not isinstance(got[2], dict):
         return
     bsrc, bptr, bnode, _ = got
     media = _json_media(bnode.get("content"))
-    if not media or not isinstance(media[1], Mapping) or "schema" not in media[1]:
+    if not media or not isinstance(media[1], dict) or "schema" not in media[1]:
         return
     b.walk_schema(
         bsrc, bptr + ("content", media[0], "schema"), media[1]["schema"], where="body", prefix="", operation=op
@@ -151,14 +151,14 @@ def _request_body(b: Builder, op: Operation, src: Source, op_ptr: Pointer, body:
 
 
 def _responses(b: Builder, op: Operation, src: Source, op_ptr: Pointer, responses: Any, v2: bool) -> None:
-    if not isinstance(responses, Mapping):
+    if not isinstance(responses, dict):
         return
     for status, resp in responses.items():
         status = str(status)
         if status.startswith("x-"):
             continue
         got = b.deref(src, op_ptr + ("responses", status), resp)
-        if got is None or not isinstance(got[2], Mapping):
+        if got is None or not isinstance(got[2], dict):
             continue
         rsrc, rptr, rnode, _ = got
         schema = schema_ptr = media_type = None
@@ -167,7 +167,7 @@ def _responses(b: Builder, op: Operation, src: Source, op_ptr: Pointer, response
                 schema, schema_ptr = rnode["schema"], rptr + ("schema",)
         else:
             media = _json_media(rnode.get("content"))
-            if media and isinstance(media[1], Mapping) and "schema" in media[1]:
+            if media and isinstance(media[1], dict) and "schema" in media[1]:
                 media_type = media[0]
                 schema, schema_ptr = media[1]["schema"], rptr + ("content", media[0], "schema")
         schema_loc = None
@@ -181,7 +181,7 @@ def _responses(b: Builder, op: Operation, src: Source, op_ptr: Pointer, response
             Output(
                 status=status,
                 description=text(rnode, "description"),
-                schema=schema if isinstance(schema, Mapping) else None,
+                schema=schema if isinstance(schema, dict) else None,
                 media_type=media_type,
                 location=Location(rsrc, rptr),
                 schema_location=schema_loc,

@@ -40,7 +40,7 @@ class _Tool:
 
 
 def _classify(node: Any, ptr: Pointer) -> Iterator[_Tool]:
-    if not isinstance(node, Mapping):
+    if not isinstance(node, dict):
         return
     if "inputSchema" in node and "name" in node:
         yield _Tool("mcp", ptr, node, (), "inputSchema", "outputSchema")
@@ -48,7 +48,7 @@ def _classify(node: Any, ptr: Pointer) -> Iterator[_Tool]:
         yield _Tool("anthropic", ptr, node, (), "input_schema", None)
     elif node.get("type") == "function":
         fn = node.get("function")
-        if isinstance(fn, Mapping) and "name" in fn:
+        if isinstance(fn, dict) and "name" in fn:
             yield _Tool("openai", ptr, node, ("function",), "parameters", None)
         elif "name" in node:
             yield _Tool("openai", ptr, node, (), "parameters", None)
@@ -57,7 +57,7 @@ def _classify(node: Any, ptr: Pointer) -> Iterator[_Tool]:
             decls = node.get(key)
             if isinstance(decls, list):
                 for i, d in enumerate(decls):
-                    if isinstance(d, Mapping) and "name" in d:
+                    if isinstance(d, dict) and "name" in d:
                         inp = "parametersJsonSchema" if "parametersJsonSchema" in d else "parameters"
                         out = "responseJsonSchema" if "responseJsonSchema" in d else "response"
                         yield _Tool("gemini", ptr + (key, i), d, (), inp, out)
@@ -65,7 +65,7 @@ def _classify(node: Any, ptr: Pointer) -> Iterator[_Tool]:
 
 def _candidates(tree: Any) -> tuple[Any, Pointer]:
     """Where a tool list may sit: the root, a JSON-RPC ``result``, a ``tools`` key."""
-    if isinstance(tree, Mapping) and "jsonrpc" in tree and isinstance(tree.get("result"), Mapping):
+    if isinstance(tree, dict) and "jsonrpc" in tree and isinstance(tree.get("result"), dict):
         return tree["result"], ("result",)
     return tree, ()
 
@@ -73,7 +73,7 @@ def _candidates(tree: Any) -> tuple[Any, Pointer]:
 def find_tools(tree: Any) -> tuple[str, list[_Tool]] | None:
     node, ptr = _candidates(tree)
     tools: list[_Tool] = []
-    if isinstance(node, Mapping) and isinstance(node.get("tools"), list):
+    if isinstance(node, dict) and isinstance(node.get("tools"), list):
         node, ptr = node["tools"], ptr + ("tools",)
     if isinstance(node, list):
         for i, item in enumerate(node):
@@ -101,7 +101,7 @@ def build(source: Source, fmt: str, ws: Workspace) -> Document:
         body = t.node
         for part in t.body_ptr:
             body = body[part]
-        annotations = body.get("annotations") if isinstance(body.get("annotations"), Mapping) else {}
+        annotations = body.get("annotations") if isinstance(body.get("annotations"), dict) else {}
         title = text(body, "title") or (text(annotations, "title") if annotations else "")
         op = Operation(
             kind="tool",
@@ -114,13 +114,13 @@ def build(source: Source, fmt: str, ws: Workspace) -> Document:
             location=Location(source, t.pointer),
             node=body,
         )
-        if t.input_key and isinstance(body.get(t.input_key), Mapping):
+        if t.input_key and isinstance(body.get(t.input_key), dict):
             sptr = body_ptr + (t.input_key,)
             b.walk_schema(source, sptr, body[t.input_key], where="argument", prefix="", operation=op, base=sptr)
-        if t.output_key and isinstance(body.get(t.output_key), Mapping):
+        if t.output_key and isinstance(body.get(t.output_key), dict):
             optr = body_ptr + (t.output_key,)
             got = b.deref(source, optr, body[t.output_key], base=optr)
-            if got is not None and isinstance(got[2], Mapping):
+            if got is not None and isinstance(got[2], dict):
                 op.outputs.append(
                     Output(
                         status=None,

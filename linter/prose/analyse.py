@@ -7,6 +7,7 @@ scores the same function, so what is measured is what ships.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Mapping
 
 from linter.prose import bounds, formats, standards, vocab
@@ -53,6 +54,12 @@ def analyse(description: str, *, name: str = "", type: str | None = None, where:
     return out
 
 
+@lru_cache(maxsize=16384)
+def _analyse_cached(description: str, name: str, type: str | None, where: str) -> tuple[Evidence, ...]:
+    """Large specs repeat the same descriptions on many fields (paging, sorting, $select …)."""
+    return tuple(analyse(description, name=name, type=type, where=where))
+
+
 def _instances_of(values: tuple[str, ...], std: list[Evidence]) -> bool:
     """Examples that are instances of a named standard ("en-US" under BCP 47) are not a hidden
     vocabulary: the standard is the vocabulary."""
@@ -65,14 +72,14 @@ def _has(schema: Mapping[str, Any], *keys: str) -> bool:
 
 def _items(schema: Mapping[str, Any]) -> Mapping[str, Any]:
     it = schema.get("items")
-    return it if isinstance(it, Mapping) else {}
+    return it if isinstance(it, dict) else {}
 
 
 def _consts(schema: Mapping[str, Any]) -> bool:
     for key in ("oneOf", "anyOf"):
         branches = schema.get(key)
         if isinstance(branches, list) and branches and all(
-            isinstance(b, Mapping) and ("const" in b or "enum" in b) for b in branches
+            isinstance(b, dict) and ("const" in b or "enum" in b) for b in branches
         ):
             return True
     return False
@@ -114,7 +121,7 @@ def gaps(
     schema: Mapping[str, Any],
 ) -> list[Gap]:
     """The evidence the schema does not already express, one :class:`Gap` per piece."""
-    ev = analyse(description, name=name, type=type, where=where)
+    ev = _analyse_cached(description, name, type, where)
     if not ev:
         return []
     ty = _norm_type(type)

@@ -114,7 +114,8 @@ _WS = r"[ \t\n\r]*"
 _STRING = r'"(?:[^"\\]++|\\.)*+"'
 _SCALAR = r'[^"\s,:{}\[\]]++'  # number, true, false, null (NaN, Infinity)
 _SKIP_DEPTH = 48  # values nested deeper are skipped by the C decoder instead
-_EAGER = 1  # container levels indexed ahead of the one a pointer visits (see JsonLocator)
+_EAGER_SIZE = 65536  # a visited container this large indexes one more level ahead ...
+_EAGER_GROWTH = 64  # ... and one more for each further 16x (see JsonLocator)
 
 _JSON_WS = re.compile(_WS)
 _JSON_NEXT = re.compile(_WS + r"([,}\]])")
@@ -142,6 +143,15 @@ def _container_skipper() -> re.Pattern[str]:
     for _ in range(_SKIP_DEPTH - 1):
         container = r"[{\[](?:[^\"{}\[\]]++|" + _STRING + "|" + container + r")*+[}\]]"
     return re.compile(container, re.S)
+
+
+def _eager_levels(size: int) -> int:
+    """How many levels below a visited container of ``size`` characters to index now."""
+    levels = 1
+    while size >= _EAGER_SIZE:
+        levels += 1
+        size //= _EAGER_GROWTH
+    return levels
 
 
 _ObjectIndex = dict[str, tuple[int, int, int]]  # key → (key start, value start, value end)
@@ -178,16 +188,17 @@ class JsonLocator(Locator):
             start = self._root
             if not pointer:
                 return start, self._skip(start)
-            span_start = end = start
+            span_start, end = start, len(text)
             for part in pointer:
                 opener = text[start : start + 1]
+                eager = _eager_levels(end - start)
                 if opener == "{":
-                    member = self._object(start, _EAGER)[0].get(str(part))
+                    member = self._object(start, eager)[0].get(str(part))
                     if member is None:
                         return None
                     span_start, start, end = member
                 elif opener == "[":
-                    items = self._array(start, _EAGER)[0]
+                    items = self._array(start, eager)[0]
                     index = _index(part)
                     if index is None or index >= len(items):
                         return None

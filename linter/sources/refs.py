@@ -26,6 +26,7 @@ class Workspace:
         self.root = os.path.realpath(root)
         self.sources: dict[str, Source] = {}
         self._failed: dict[str, str] = {}
+        self._resolved: dict[tuple[str, str, Pointer], tuple[Source, Pointer, Any] | RefProblem] = {}
 
     def add(self, source: Source) -> None:
         self.sources[source.abspath] = source
@@ -59,7 +60,20 @@ class Workspace:
 
     def resolve(self, source: Source, ref: str, base: Pointer = ()) -> tuple[Source, Pointer, Any]:
         """One hop. ``base`` is the pointer that ``#`` means (the schema root of an embedded
-        tool schema; ``()`` for a whole OpenAPI document)."""
+        tool schema; ``()`` for a whole OpenAPI document). Memoized: big specs repeat refs."""
+        key = (source.abspath, ref if isinstance(ref, str) else repr(ref), base)
+        got = self._resolved.get(key)
+        if got is None:
+            try:
+                got = self._resolve(source, ref, base)
+            except RefProblem as exc:
+                got = exc
+            self._resolved[key] = got
+        if isinstance(got, RefProblem):
+            raise RefProblem(str(got))
+        return got
+
+    def _resolve(self, source: Source, ref: str, base: Pointer) -> tuple[Source, Pointer, Any]:
         if not isinstance(ref, str):
             raise RefProblem(f"$ref is not a string: {ref!r}")
         parts = urlsplit(ref)
@@ -88,9 +102,9 @@ class Workspace:
     ) -> tuple[Source, Pointer, Any, tuple[str, ...]]:
         """Follow ``$ref`` hops until a node that is not a reference; detects cycles."""
         chain: list[str] = []
-        start = pointer_str(pointer) or "#"
+        start = pointer
         seen = {(source.abspath, pointer)}
-        while isinstance(node, Mapping) and "$ref" in node:
+        while isinstance(node, dict) and "$ref" in node:
             ref = node["$ref"]
             chain.append(ref if isinstance(ref, str) else repr(ref))
             if len(chain) > MAX_REF_HOPS:
@@ -101,7 +115,7 @@ class Workspace:
             key = (new_source.abspath, new_pointer)
             if key in seen:
                 loop = " → ".join(chain)
-                raise RefProblem(f"$ref cycle: {start} → {loop}")
+                raise RefProblem(f"$ref cycle: {pointer_str(start) or '#'} → {loop}")
             seen.add(key)
             source, pointer, node = new_source, new_pointer, new_node
         return source, pointer, node, tuple(chain)
