@@ -73,3 +73,37 @@ def test_fixture(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert got_lines == sorted((rule, line) for rule, line, _ in want), [f.message for f in result.findings]
     for w in want_cols:
         assert w in got
+
+
+def _catalog_examples() -> list[tuple[str, int, str, str]]:
+    from linter.catalog import load_catalog
+
+    out = []
+    for rid, rule in load_catalog().items():
+        for i, ex in enumerate(rule.examples):
+            for kind in ("bad", "good"):
+                if ex.get(kind):
+                    out.append((rid, i, kind, ex[kind]))
+    return out
+
+
+@pytest.mark.parametrize(("rule", "index", "kind", "text"), _catalog_examples(), ids=lambda v: str(v)[:40])
+def test_catalog_examples(rule: str, index: int, kind: str, text: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``silentlint explain`` shows these: the bad one must trigger its rule, the good one not."""
+    monkeypatch.chdir(tmp_path)
+    name = "example.json" if text.lstrip().startswith(("{", "[")) else "example.yaml"
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    result = run([name], Config(), select=[rule], jobs=1)
+    assert result.problems == []
+    fired = [f for f in result.findings if f.rule == rule]
+    if kind == "bad":
+        assert fired, f"{rule} example {index} (bad) does not trigger the rule"
+    else:
+        assert not fired, [f.message for f in fired]
+
+
+def test_every_rule_has_examples() -> None:
+    from linter.catalog import load_catalog
+
+    for rid, rule in load_catalog().items():
+        assert any(ex.get("bad") and ex.get("good") for ex in rule.examples), f"{rid} has no bad/good example"
