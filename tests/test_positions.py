@@ -199,6 +199,31 @@ def test_json_every_span_decodes_to_its_node(dump: dict[str, Any]) -> None:
             assert json.loads(piece) == get_at(tree, pointer)
 
 
+@pytest.mark.parametrize("eager_size", [65536, 1024, 16])
+def test_json_large_containers_are_indexed_ahead_correctly(
+    eager_size: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Large containers index more levels at once; spans must stay exact there too."""
+    monkeypatch.setattr(positions, "_EAGER_SIZE", eager_size)
+    paths = {
+        f"/p{i}/{{id}}": {"get": {"parameters": [{"name": f"n{i}", "description": "d [x"}]}}
+        for i in range(1500)
+    }
+    tree = {"openapi": "3.1.0", "paths": paths, "tail": [1, {"k": "v"}]}
+    text = json.dumps(tree, indent=1)
+    assert len(text) > 2 * 65536
+    loc = make_locator(text, "json")
+    pointers = list(_pointers(tree))
+    for pointer in random.Random(3).sample(pointers, 400) + [("tail", 1, "k"), ()]:
+        region = loc.region(pointer)
+        assert region is not None, pointer
+        piece = text[region.char_offset : region.char_offset + region.char_length]
+        if pointer and isinstance(pointer[-1], str):
+            assert json.loads("{" + piece + "}") == {pointer[-1]: get_at(tree, pointer)}
+        else:
+            assert json.loads(piece) == get_at(tree, pointer)
+
+
 # ----------------------------------------------------------------------------- line_col
 
 
