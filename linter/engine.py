@@ -9,6 +9,7 @@ reached from several documents), applies the baseline and reports unused suppres
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import re
@@ -264,7 +265,22 @@ def _is_suppressed(f: Finding, region: Region | None, by_source: dict[str, list[
 
 
 def lint_candidate(cand: Candidate, rules: RuleSet, root: str, debug: bool = False) -> FileOutcome:
-    """Lint one root file; everything returned is detached from the parsed trees."""
+    """Lint one root file; everything returned is detached from the parsed trees.
+
+    The cyclic GC is paused while one file is linted: the tree and the model are long-lived
+    until the file is done, and re-scanning their millions of containers on every collection
+    cost ~40% of the run on 20 MB specs. Cycles made meanwhile are collected afterwards.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _lint_candidate(cand, rules, root, debug)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _lint_candidate(cand: Candidate, rules: RuleSet, root: str, debug: bool) -> FileOutcome:
     out = FileOutcome()
     ws = Workspace(root)
     try:
