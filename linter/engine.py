@@ -282,7 +282,7 @@ def lint_candidate(cand: Candidate, rules: RuleSet, root: str, debug: bool = Fal
 
 def _lint_candidate(cand: Candidate, rules: RuleSet, root: str, debug: bool) -> FileOutcome:
     out = FileOutcome()
-    ws = Workspace(root)
+    ws = Workspace(cand.root or root, display_root=root)
     try:
         text = read_text(cand.abspath)
         if not cand.explicit and not may_be_api(text):

@@ -136,3 +136,17 @@ def test_jobs_give_the_same_result(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     key = lambda r: [(f.path, f.rule, f.message, f.region, f.fingerprint) for f in r.findings]  # noqa: E731
     assert key(one) == key(two)
     assert len(one.findings) > 10
+
+
+def test_refs_of_a_spec_outside_the_working_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A spec named by absolute path elsewhere may use refs inside its own directory."""
+    spec_dir = tmp_path / "elsewhere"
+    shutil.copytree(HERE / "formats" / "multi", spec_dir)
+    cwd = tmp_path / "work"
+    cwd.mkdir()
+    monkeypatch.chdir(cwd)
+    result = run([str(spec_dir / "api.yaml")], Config(), select=["ALL"], jobs=1)
+    assert result.problems == []
+    assert [f.rule for f in result.findings if f.rule == "unresolved-ref"] == []
+    state = [f for f in result.findings if f.rule == "prose-enum" and "state" in f.message]
+    assert state and state[0].path == str(spec_dir / "schemas" / "common.yaml")

@@ -19,6 +19,8 @@ class Candidate:
     abspath: str
     display: str
     explicit: bool  # named on the command line (a non-API file is then an error, not a skip)
+    root: str = ""  # what its file $refs may not leave: the working directory, or the named
+    # directory (a named file's directory) when that lies outside it
 
 
 def _walk(top: str) -> list[str]:
@@ -60,8 +62,12 @@ def discover(
     out: list[Candidate] = []
     problems: list[InputProblem] = []
     seen: set[str] = set()
+    real_root = os.path.realpath(root)
     for arg in paths:
         ab = os.path.abspath(arg)
+        real = os.path.realpath(ab)
+        inside = real == real_root or real.startswith(real_root + os.sep)
+        ref_root = root if inside else (ab if os.path.isdir(ab) else os.path.dirname(ab))
         if os.path.isdir(ab):
             found = _walk(ab)
             # a directory named explicitly is linted even if git ignores it; gitignore
@@ -77,14 +83,14 @@ def discover(
                     continue
                 if f not in seen:
                     seen.add(f)
-                    out.append(Candidate(f, disp, explicit=False))
+                    out.append(Candidate(f, disp, explicit=False, root=ref_root))
         elif os.path.exists(ab):
             disp = display_path(ab, root)
             if any(glob_match(g, disp) for g in exclude):
                 continue
             if ab not in seen:
                 seen.add(ab)
-                out.append(Candidate(ab, disp, explicit=True))
+                out.append(Candidate(ab, disp, explicit=True, root=ref_root))
         else:
             problems.append(InputProblem(arg, "no such file or directory", "unreadable"))
     return out, problems

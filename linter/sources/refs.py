@@ -22,8 +22,9 @@ class RefProblem(Exception):
 
 
 class Workspace:
-    def __init__(self, root: str):
+    def __init__(self, root: str, display_root: str | None = None):
         self.root = os.path.realpath(root)
+        self.display_root = display_root or root
         self.sources: dict[str, Source] = {}
         self._failed: dict[str, str] = {}
         self._resolved: dict[tuple[str, str, Pointer], tuple[Source, Pointer, Any] | RefProblem] = {}
@@ -32,7 +33,7 @@ class Workspace:
         self.sources[source.abspath] = source
 
     def display(self, abspath: str) -> str:
-        return display_path(abspath, self.root)
+        return display_path(abspath, self.display_root)
 
     def load(self, abspath: str) -> Source:
         src = self.sources.get(abspath)
