@@ -13,15 +13,17 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import tempfile
-from typing import Sequence
+from collections.abc import Mapping, Sequence
 
 from linter import __version__
 from linter.catalog import CatalogError, load_catalog
+from linter.changed import ChangedLines, GitError, changed_lines
 from linter.config import Config, ConfigError, find_config, read_config_file, validate_rule_ids
 from linter.engine import EngineError, baseline_json, default_jobs, exit_code, run
-from linter.model import Rule
+from linter.model import Rule, RunResult
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INPUT = 0, 1, 2, 3
 FORMATS = ("text", "json", "sarif", "github", "markdown")
@@ -64,7 +66,10 @@ def _parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     c.add_argument("paths", nargs="*", default=["."], metavar="PATH", help="files or directories (default: .)")
-    c.add_argument("--format", "-f", choices=FORMATS, default="text", help="report format on stdout (default: text)")
+    c.add_argument(
+        "--format", "-f", choices=FORMATS, default=None,
+        help="report format on stdout (default: text; github when GITHUB_ACTIONS=true)",
+    )
     c.add_argument(
         "--output", "-o", action="append", default=[], metavar="FORMAT=FILE",
         help="also write FORMAT to FILE (repeatable), e.g. --output sarif=silentlint.sarif",
@@ -77,6 +82,15 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--no-config", action="store_true", help="ignore config files")
     c.add_argument("--baseline", metavar="FILE", help="do not report findings recorded in this baseline")
     c.add_argument("--write-baseline", metavar="FILE", help="record the current findings as accepted, then exit 0")
+    c.add_argument(
+        "--changed-since", metavar="GIT_REF",
+        help="report only findings on lines changed since the merge base of GIT_REF and HEAD "
+        "(uncommitted and untracked files included)",
+    )
+    c.add_argument(
+        "--skip-non-api", action="store_true",
+        help="skip files named explicitly that are not API/tool files instead of failing (for pre-commit)",
+    )
     c.add_argument("--jobs", "-j", type=int, default=0, metavar="N", help="worker processes (default: all cores)")
     c.add_argument("--quiet", "-q", action="store_true", help="print no report on stdout (use with --output)")
     c.add_argument("--verbose", "-v", action="store_true", help="also list files skipped as not API/tool files")
@@ -106,6 +120,14 @@ def _write_atomic(path: str, text: str) -> None:
         except OSError:
             pass
         raise
+
+
+def one_line(text: str) -> str:
+    """Untrusted text (paths, parser messages) on stderr, on one line: inside GitHub Actions a
+    line break followed by ``::`` would start a workflow command."""
+    from linter.report._common import one_line as _one_line
+
+    return _one_line(text)
 
 
 def _outputs(specs: list[str]) -> list[tuple[str, str]]:
@@ -144,28 +166,94 @@ def cmd_check(args: argparse.Namespace) -> int:
         raise UsageError("--jobs must be 0 (all cores) or more")
     jobs = args.jobs or default_jobs()
     baseline = args.baseline or config.baseline
+    changed = None
+    if args.changed_since is not None:
+        if args.write_baseline:
+            raise UsageError("--changed-since cannot be combined with --write-baseline (a baseline records every finding)")
+        try:
+            changed = changed_lines(args.changed_since, os.getcwd())
+        except GitError as exc:
+            raise UsageError(str(exc)) from None
     result = run(
         args.paths, config, select=select, ignore=ignore,
         baseline=None if args.write_baseline else baseline, jobs=jobs, debug=args.debug,
     )
+    if args.skip_non_api:
+        _skip_non_api(result)
+    if changed is not None:
+        hidden = _keep_changed(result, changed)
+        if hidden and not args.quiet:
+            print(
+                f"silentlint: {hidden} finding{'s' if hidden != 1 else ''} on lines not changed since "
+                f"{args.changed_since} not reported",
+                file=sys.stderr,
+            )
     if args.write_baseline:
         _write_atomic(args.write_baseline, baseline_json(result.findings))
         print(f"silentlint: wrote {len(result.findings)} findings to baseline {args.write_baseline}", file=sys.stderr)
         return EXIT_OK if not result.problems else EXIT_INPUT
+    fmt_out = args.format or default_format()
     color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty() and "NO_COLOR" not in os.environ)
     opts = ReportOptions(color=color, show_source=args.show_source)
     for fmt, path in outputs:
         _write_atomic(path, render(fmt, result, ReportOptions(show_source=args.show_source)))
-    stdout_text = args.format == "text" and not args.quiet
+    stdout_text = fmt_out == "text" and not args.quiet
     for problem in result.problems:
         if not stdout_text:
-            print(f"silentlint: {problem.path}: {problem.message}", file=sys.stderr)
+            print(f"silentlint: {one_line(problem.path)}: {one_line(problem.message)}", file=sys.stderr)
     if args.verbose:
         for path in result.skipped:
-            print(f"silentlint: skipped {path}: not an OpenAPI document or tool definition", file=sys.stderr)
+            print(f"silentlint: skipped {one_line(path)}: not an OpenAPI document or tool definition", file=sys.stderr)
     if not args.quiet:
-        sys.stdout.write(render(args.format, result, opts))
+        sys.stdout.write(render(fmt_out, result, opts))
     return exit_code(result, args.fail_on or config.fail_on)
+
+
+def default_format(environ: Mapping[str, str] = os.environ) -> str:
+    """``github`` inside GitHub Actions, as ruff does, so a bare ``silentlint check`` step
+    annotates the pull request; ``text`` everywhere else.
+
+    The runner sets ``GITHUB_ACTIONS=true`` in every step ("Store information in variables",
+    default environment variables, docs.github.com). The github reporter caps annotations at
+    GitHub's per-step display limit and says how many more are in the SARIF report.
+    """
+    return "github" if environ.get("GITHUB_ACTIONS") == "true" else "text"
+
+
+# A file that fails to parse is still reported under --skip-non-api when it visibly tries to be
+# an API or tool file; anything else (Helm templates, CloudFormation tags, multi-document
+# manifests) is none of our business in a pre-commit run over every YAML/JSON file.
+_API_HINT = re.compile(r"(?m)^\s*[\"']?(?:openapi|swagger)[\"']?\s*:|inputSchema|input_schema|functionDeclarations|function_declarations")
+
+
+def _looks_like_api(path: str) -> bool:
+    try:
+        with open(path, "rb") as fh:
+            text = fh.read().decode("utf-8", "replace")
+    except OSError:
+        return True
+    return bool(_API_HINT.search(text))
+
+
+def _skip_non_api(result: RunResult) -> None:
+    """Move explicitly named non-API files from problems to skipped (``--skip-non-api``)."""
+    kept = []
+    for p in result.problems:
+        if p.kind == "not-api" or (p.kind in ("parse", "unreadable") and os.path.isfile(p.path) and not _looks_like_api(p.path)):
+            result.skipped.append(p.path)
+        else:
+            kept.append(p)
+    result.problems = kept
+
+
+def _keep_changed(result: RunResult, changed: ChangedLines) -> int:
+    """Drop findings outside the changed lines (and input problems of unchanged files);
+    return how many findings were dropped."""
+    kept = [f for f in result.findings if changed.overlaps(f.location.source.abspath, f.location.region)]
+    hidden = len(result.findings) - len(kept)
+    result.findings = kept
+    result.problems = [p for p in result.problems if not os.path.exists(p.path) or changed.touches(p.path)]
+    return hidden
 
 
 def _rule_line(rule: Rule) -> str:
@@ -236,7 +324,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_rules(args)
         return cmd_explain(args)
     except (UsageError, ConfigError, EngineError) as exc:
-        print(f"silentlint: error: {exc}", file=sys.stderr)
+        print(f"silentlint: error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     except CatalogError as exc:
         print(f"silentlint: broken rule catalog: {exc}", file=sys.stderr)
