@@ -99,7 +99,7 @@ def test_result_shape() -> None:
         ("prose-enum", 2, "warning"),
         ("ambiguous-read-write", 0, "note"),
     ]
-    assert results[1] == {
+    assert {k: v for k, v in results[1].items() if k != "fixes"} == {
         "ruleId": "prose-enum",
         "ruleIndex": 2,
         "level": "warning",
@@ -134,7 +134,12 @@ def test_result_shape() -> None:
         "partialFingerprints": {"silentlint/v1": run.findings[1].fingerprint},
         "properties": {"evidence": {"values": ["vp", "director", "manager"]}},
     }
-    assert "fixes" not in results[1]  # linter.fixes has no replacements() yet
+    assert results[1]["fixes"][0]["artifactChanges"][0]["replacements"] == [
+        {
+            "deletedRegion": {"startLine": 13, "startColumn": 25, "endLine": 13, "endColumn": 25},
+            "insertedContent": {"text": "\n            enum: [vp, director, manager]"},
+        }
+    ]
     assert all(len(r["partialFingerprints"]["silentlint/v1"]) == 32 for r in results)
 
 
@@ -271,3 +276,14 @@ def test_results_are_capped_at_25000_dropping_lowest_severity_first() -> None:
 def test_no_source_text_in_the_output() -> None:
     out = render("sarif", sample_run(), ReportOptions(show_source=True))
     assert "One of: vp" not in out and "snippet" not in out
+
+
+def test_a_refused_fix_is_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    from linter.fixes import FixError
+
+    def refuse(fix: Fix) -> list[tuple[Source, Region, str]]:
+        raise FixError("api.yaml#/x: refused")
+
+    monkeypatch.setattr(linter.fixes, "replacements", refuse)
+    results = sarif(sample_run())["runs"][0]["results"]
+    assert all("fixes" not in r for r in results)

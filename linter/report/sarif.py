@@ -219,7 +219,12 @@ def _result(
     if finding.fingerprint:
         out["partialFingerprints"] = {FINGERPRINT_KEY: finding.fingerprint}
     if finding.fix is not None and replacements is not None:
-        fix = _sarif_fix(finding.fix, replacements(finding.fix))
+        from linter.fixes import FixError
+
+        try:
+            fix = _sarif_fix(finding.fix, replacements(finding.fix))
+        except FixError:
+            fix = None  # a refused edit is reported by `silentlint fix`; SARIF just omits it
         if fix is not None:
             out["fixes"] = [fix]
     properties: dict[str, Any] = {}
@@ -285,19 +290,12 @@ def _problem_notification(path: str, message: str, kind: str) -> dict[str, Any]:
 # --- fixes -----------------------------------------------------------------------------------
 
 
-def _fix_writer() -> Callable[[Fix], list[Replacement]] | None:
-    """The text splicer from ``linter.fixes``, or ``None`` while it does not exist yet.
+def _fix_writer() -> Callable[[Fix], list[Replacement]]:
+    """The text splicer of ``linter.fixes``: a fix is data (``Edit``), and only the writers know
+    how to turn it into text in the file's own style."""
+    from linter.fixes import replacements
 
-    A fix is data (``Edit``: pointer/op/key/value); only the fix writers know how to turn it
-    into text in the file's own style. Until ``linter.fixes.replacements(fix) ->
-    [(Source, Region, inserted_text)]`` exists, SARIF carries no ``fixes`` rather than
-    replacements guessed here. Looked up per render so the writer is used once it lands.
-    """
-    try:
-        import linter.fixes as fixes
-    except ImportError:
-        return None
-    return getattr(fixes, "replacements", None)
+    return replacements
 
 
 def _sarif_fix(fix: Fix, replacements: list[Replacement]) -> dict[str, Any] | None:

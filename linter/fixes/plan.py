@@ -1,0 +1,137 @@
+"""Plans: the edits of a run, grouped per file, spliced and verified before anything is written."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from linter.fixes.core import FixError, Replacement, no_gc, splice, verify_whole
+from linter.model import Edit, Fix, Region, Source
+
+__all__ = ["FilePlan", "plan", "replacements"]
+
+_BOM = "\ufeff"
+
+
+@dataclass(frozen=True)
+class FilePlan:
+    """One file's verified change.
+
+    ``old_text``/``new_text`` are the whole file as on disk (a BOM included), what the diff
+    compares and :func:`~linter.fixes.apply` writes; ``replacements`` index ``source.text``
+    (BOM-less), as SARIF regions do. ``original`` are the bytes read, to refuse writing over a
+    file that changed since."""
+
+    path: str
+    display_path: str
+    syntax: str
+    old_text: str
+    new_text: str
+    replacements: tuple[Replacement, ...]
+    applied: tuple[Edit, ...]
+    skipped: tuple[Edit, ...]
+    original: bytes = field(repr=False, compare=False)
+
+    @property
+    def changed(self) -> bool:
+        return self.new_text != self.old_text
+
+    @property
+    def bom(self) -> bool:
+        return self.old_text.startswith(_BOM)
+
+    def new_bytes(self) -> bytes:
+        return self.new_text.encode("utf-8")
+
+
+def _read(source: Source) -> tuple[bytes, str]:
+    """The file's bytes and text (BOM kept); refuses a file that is not ``source.text``."""
+    try:
+        with open(source.abspath, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        raise FixError(f"{source.display_path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise FixError(f"{source.display_path}: not UTF-8 text") from None
+    if text.removeprefix(_BOM) != source.text:
+        raise FixError(
+            f"{source.display_path}: changed on disk since it was linted; lint it again"
+        )
+    return data, text
+
+
+def _plan_file(source: Source, edits: Sequence[Edit]) -> FilePlan:
+    original, old_text = _read(source)
+    with no_gc():
+        spliced = splice(source, edits)
+        if spliced.replacements:
+            verify_whole(spliced)
+    bom = _BOM if old_text.startswith(_BOM) else ""
+    return FilePlan(
+        path=source.abspath,
+        display_path=source.display_path,
+        syntax=source.syntax,
+        old_text=old_text,
+        new_text=bom + spliced.text,
+        replacements=tuple(spliced.replacements),
+        applied=tuple(spliced.applied),
+        skipped=tuple(spliced.skipped),
+        original=original,
+    )
+
+
+def plan(
+    edits: Sequence[Edit], *, errors: list[FixError] | None = None
+) -> dict[str, FilePlan]:
+    """Splice ``edits`` into their files' text and verify each file: the new text re-parsed
+    must equal the old tree with the edits applied as data. Keys are absolute paths.
+
+    Without ``errors`` the first refusal raises :class:`FixError`. With a list, refused edits
+    are appended there as FixErrors and left out; the rest of their file is planned again
+    without them (a file whose whole text cannot be verified is left out entirely)."""
+    by_file: dict[str, tuple[Source, list[Edit]]] = {}
+    for edit in edits:
+        entry = by_file.setdefault(edit.source.abspath, (edit.source, []))
+        entry[1].append(edit)
+    plans: dict[str, FilePlan] = {}
+    for path, (source, file_edits) in by_file.items():
+        if errors is None:
+            plans[path] = _plan_file(source, file_edits)
+            continue
+        remaining = list(file_edits)
+        while True:
+            try:
+                plans[path] = _plan_file(source, remaining)
+                break
+            except FixError as exc:
+                errors.append(exc)
+                refused = {id(e) for e in exc.edits}
+                left = [e for e in remaining if id(e) not in refused]
+                if not refused or len(left) == len(remaining) or not left:
+                    break
+                remaining = left
+    return plans
+
+
+def replacements(fix: Fix) -> list[tuple[Source, Region, str]]:
+    """A fix as text replacements for SARIF ``fixes``: ``(source, region, inserted text)``.
+
+    Works on ``source.text`` alone (no disk access). Each touched mapping's new text is
+    re-parsed on its own; only when that cannot decide (a YAML alias to an anchor outside
+    it) is the whole file re-parsed. Raises :class:`FixError` when the fix is refused; an
+    empty list when it is already applied."""
+    by_source: dict[int, tuple[Source, list[Edit]]] = {}
+    for edit in fix.edits:
+        by_source.setdefault(id(edit.source), (edit.source, []))[1].append(edit)
+    out: list[tuple[Source, Region, str]] = []
+    for source, edits in by_source.values():
+        with no_gc():
+            spliced = splice(source, edits, whole=False)
+            if spliced.replacements and not spliced.locally_verified:
+                spliced = splice(source, edits)
+                verify_whole(spliced)
+        out.extend((source, r.region, r.text) for r in spliced.replacements)
+    return out
+
