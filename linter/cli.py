@@ -26,7 +26,7 @@ from linter.engine import EngineError, baseline_json, default_jobs, exit_code, r
 from linter.model import Rule, RunResult
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INPUT = 0, 1, 2, 3
-FORMATS = ("text", "json", "sarif", "github", "markdown")
+FORMATS = ("text", "json", "sarif", "github", "markdown", "diff")
 
 EPILOG = """exit codes:
   0  no finding at or above --fail-on
@@ -34,6 +34,19 @@ EPILOG = """exit codes:
   2  usage or configuration error
   3  some input could not be linted (unreadable, invalid YAML/JSON, or not an API/tool file
      although named explicitly); everything else was still linted and reported
+"""
+
+
+FIX_EPILOG = """Safe fixes (an enum from a complete prose list, a format for an explicit layout,
+bounds stated as numbers) are applied by default; unsafe ones (anything inferred) need --unsafe.
+Every file is re-parsed after the edit and must equal the intended tree, else the edit is
+refused; files are replaced atomically, and a second run changes nothing.
+
+exit codes:
+  0  fixes applied (or nothing to fix); with --diff: nothing would change
+  1  with --diff: the diff is not empty; otherwise some fix was refused
+  2  usage or configuration error
+  3  some input could not be linted
 """
 
 
@@ -65,10 +78,10 @@ def _parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    c.add_argument("paths", nargs="*", default=["."], metavar="PATH", help="files or directories (default: .)")
+    _lint_args(c)
     c.add_argument(
         "--format", "-f", choices=FORMATS, default=None,
-        help="report format on stdout (default: text; github when GITHUB_ACTIONS=true)",
+        help="report format on stdout (default: text; github when GITHUB_ACTIONS=true; diff = the safe fixes as a patch)",
     )
     c.add_argument(
         "--output", "-o", action="append", default=[], metavar="FORMAT=FILE",
@@ -76,10 +89,6 @@ def _parser() -> argparse.ArgumentParser:
     )
     c.add_argument("--fail-on", choices=("error", "warning", "note", "never"), default=None,
                    help="lowest severity that makes the exit code 1 (default: warning)")
-    c.add_argument("--select", action="append", metavar="RULES", help="only these rules or families (comma-separated; ALL for every rule)")
-    c.add_argument("--ignore", action="append", metavar="RULES", help="skip these rules or families (comma-separated)")
-    c.add_argument("--config", metavar="FILE", help="config file (default: nearest .silentlint.yaml or pyproject.toml [tool.silentlint])")
-    c.add_argument("--no-config", action="store_true", help="ignore config files")
     c.add_argument("--baseline", metavar="FILE", help="do not report findings recorded in this baseline")
     c.add_argument("--write-baseline", metavar="FILE", help="record the current findings as accepted, then exit 0")
     c.add_argument(
@@ -87,16 +96,23 @@ def _parser() -> argparse.ArgumentParser:
         help="report only findings on lines changed since the merge base of GIT_REF and HEAD "
         "(uncommitted and untracked files included)",
     )
-    c.add_argument(
-        "--skip-non-api", action="store_true",
-        help="skip files named explicitly that are not API/tool files instead of failing (for pre-commit)",
-    )
-    c.add_argument("--jobs", "-j", type=int, default=0, metavar="N", help="worker processes (default: all cores)")
     c.add_argument("--quiet", "-q", action="store_true", help="print no report on stdout (use with --output)")
-    c.add_argument("--verbose", "-v", action="store_true", help="also list files skipped as not API/tool files")
     c.add_argument("--show-source", action="store_true", help="text format: show the source lines of each finding")
     c.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour in text output (default: auto = on a terminal)")
-    c.add_argument("--debug", action="store_true", help="show internal tracebacks")
+
+    f = sub.add_parser(
+        "fix",
+        help="apply the findings' fixes in place (format-preserving)",
+        epilog=FIX_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _lint_args(f)
+    f.add_argument("--diff", action="store_true", help="print a unified diff (git apply accepts it) and change nothing")
+    f.add_argument("--unsafe", action="store_true", help="also apply unsafe fixes (inferred: patterns, annotations)")
+    f.add_argument(
+        "--vocabulary", metavar="FILE",
+        help="YAML/JSON mapping of field selector → values: lifts example-only vocabularies into enums",
+    )
 
     r = sub.add_parser("rules", help="list the rules")
     r.add_argument("--format", choices=("text", "json", "markdown"), default="text")
@@ -104,6 +120,22 @@ def _parser() -> argparse.ArgumentParser:
     e = sub.add_parser("explain", help="explain one rule")
     e.add_argument("rule", metavar="RULE")
     return p
+
+
+def _lint_args(p: argparse.ArgumentParser) -> None:
+    """Arguments shared by ``check`` and ``fix``: what to lint and with which rules."""
+    p.add_argument("paths", nargs="*", default=["."], metavar="PATH", help="files or directories (default: .)")
+    p.add_argument("--select", action="append", metavar="RULES", help="only these rules or families (comma-separated; ALL for every rule)")
+    p.add_argument("--ignore", action="append", metavar="RULES", help="skip these rules or families (comma-separated)")
+    p.add_argument("--config", metavar="FILE", help="config file (default: nearest .silentlint.yaml or pyproject.toml [tool.silentlint])")
+    p.add_argument("--no-config", action="store_true", help="ignore config files")
+    p.add_argument(
+        "--skip-non-api", action="store_true",
+        help="skip files named explicitly that are not API/tool files instead of failing (for pre-commit)",
+    )
+    p.add_argument("--jobs", "-j", type=int, default=0, metavar="N", help="worker processes (default: all cores)")
+    p.add_argument("--verbose", "-v", action="store_true", help="also list files skipped as not API/tool files")
+    p.add_argument("--debug", action="store_true", help="show internal tracebacks")
 
 
 def _write_atomic(path: str, text: str) -> None:
@@ -151,10 +183,7 @@ def _config(args: argparse.Namespace) -> Config:
     return read_config_file(path) if path else Config()
 
 
-def cmd_check(args: argparse.Namespace) -> int:
-    from linter.report import ReportOptions, render
-
-    outputs = _outputs(args.output)
+def _prepare(args: argparse.Namespace) -> tuple[Config, list[str], list[str], int]:
     config = _config(args)
     catalog = load_catalog()
     validate_rule_ids(config, catalog)
@@ -164,7 +193,14 @@ def cmd_check(args: argparse.Namespace) -> int:
             raise UsageError(f"unknown rule or family {rid!r} (see `silentlint rules`)")
     if args.jobs < 0:
         raise UsageError("--jobs must be 0 (all cores) or more")
-    jobs = args.jobs or default_jobs()
+    return config, select, ignore, args.jobs or default_jobs()
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from linter.report import ReportOptions, render
+
+    outputs = _outputs(args.output)
+    config, select, ignore, jobs = _prepare(args)
     baseline = args.baseline or config.baseline
     changed = None
     if args.changed_since is not None:
@@ -256,6 +292,43 @@ def _keep_changed(result: RunResult, changed: ChangedLines) -> int:
     return hidden
 
 
+def cmd_fix(args: argparse.Namespace) -> int:
+    from linter.fixes import FixError, apply, plan, unified_diff
+    from linter.fixes.collect import edits_of, fixes_of, load_vocabulary
+
+    config, select, ignore, jobs = _prepare(args)
+    extra: dict[str, dict[str, object]] = {}
+    if args.vocabulary:
+        extra["example-only-vocabulary"] = {"vocabulary": load_vocabulary(args.vocabulary)}
+    result = run(args.paths, config, select=select, ignore=ignore, jobs=jobs, debug=args.debug, extra_options=extra)
+    if args.skip_non_api:
+        _skip_non_api(result)
+    for problem in result.problems:
+        print(f"silentlint: {one_line(problem.path)}: {one_line(problem.message)}", file=sys.stderr)
+    fixes = fixes_of(result.findings, unsafe=args.unsafe)
+    errors: list[FixError] = []
+    plans = plan(edits_of(fixes), errors=errors)
+    refused = {id(e) for err in errors for e in err.edits}
+    fixed = sum(1 for fx in fixes if not any(id(e) in refused for e in fx.edits))
+    for err in errors:
+        print(f"silentlint: fix refused: {one_line(str(err))}", file=sys.stderr)
+    changed = {k: p for k, p in plans.items() if p.changed}
+    if args.diff:
+        sys.stdout.write(unified_diff(changed, result.root))
+        code = EXIT_FINDINGS if changed else EXIT_OK
+    else:
+        written = apply(changed)
+        unsafe_left = sum(1 for f in result.findings if f.fix and f.fix.applicability == "unsafe") if not args.unsafe else 0
+        print(
+            f"silentlint: fixed {fixed} finding{'s' if fixed != 1 else ''} in {len(written)} "
+            f"file{'s' if len(written) != 1 else ''}"
+            + (f"; {unsafe_left} more with --unsafe" if unsafe_left else ""),
+            file=sys.stderr,
+        )
+        code = EXIT_FINDINGS if errors else EXIT_OK
+    return EXIT_INPUT if result.problems else code
+
+
 def _rule_line(rule: Rule) -> str:
     return f"{rule.id:<28} {rule.family:<11} {rule.default_severity:<8} {rule.fix:<7} {rule.summary}"
 
@@ -320,6 +393,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "check":
             return cmd_check(args)
+        if args.command == "fix":
+            return cmd_fix(args)
         if args.command == "rules":
             return cmd_rules(args)
         return cmd_explain(args)

@@ -61,8 +61,10 @@ class RuleSet:
         config: Config,
         select: Iterable[str] = (),
         ignore: Iterable[str] = (),
+        extra_options: Mapping[str, Mapping[str, Any]] | None = None,
     ):
         self.catalog = catalog
+        self.extra_options = dict(extra_options or {})
         self.config = config
         select = tuple(select) or config.select
         ignore = tuple(ignore) + config.ignore
@@ -116,6 +118,7 @@ class RuleSet:
             o = ov.rules.get(rule_id)
             if o and any(glob_match(g, path) for g in ov.files):
                 opts.update(o.options)
+        opts.update(self.extra_options.get(rule_id, {}))
         return opts
 
 
@@ -455,10 +458,11 @@ def run(
     baseline: str | None = None,
     jobs: int = 1,
     debug: bool = False,
+    extra_options: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> RunResult:
     root = os.path.abspath(root or os.getcwd())
     catalog = load_catalog()
-    rules = RuleSet(catalog, config, select, ignore)
+    rules = RuleSet(catalog, config, select, ignore, extra_options)
     cands, problems = discover(paths, root, config.include, config.exclude, config.respect_gitignore)
     known = read_baseline(baseline) if baseline else set()
     result = RunResult(findings=[], rules=rules.enabled, problems=list(problems), root=root.replace(os.sep, "/"), version=__version__)

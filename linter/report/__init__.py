@@ -1,4 +1,4 @@
-"""Reporters: one run result rendered as text, json, sarif, github or markdown.
+"""Reporters: one run result rendered as text, json, sarif, github, markdown or diff.
 
 Every reporter is a pure function ``(RunResult, ReportOptions) -> str`` so the CLI can write
 several formats from one run (``--output FORMAT=FILE``) and tests can compare exact output.
@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from linter.model import RunResult
+from linter.report.diff import render_diff
 from linter.report.github import render_github
 from linter.report.json_report import render_json
 from linter.report.markdown import render_markdown
@@ -32,6 +33,7 @@ REPORTERS: dict[str, Reporter] = {
     "sarif": render_sarif,
     "github": render_github,
     "markdown": render_markdown,
+    "diff": render_diff,
 }
 
 

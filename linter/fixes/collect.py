@@ -1,0 +1,50 @@
+"""Which edits a ``fix`` run applies: the findings' fixes, safe ones unless ``--unsafe``."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Sequence
+
+import yaml
+
+from linter.config import ConfigError
+from linter.model import Edit, Finding, Fix
+
+
+def fixes_of(findings: Sequence[Finding], *, unsafe: bool) -> list[Fix]:
+    return [f.fix for f in findings if f.fix is not None and (unsafe or f.fix.applicability == "safe")]
+
+
+def edits_of(fixes: Sequence[Fix]) -> list[Edit]:
+    """The fixes' edits, each distinct edit once (a shared definition is fixed once)."""
+    seen: set[tuple[str, tuple[Any, ...], str, str, str]] = set()
+    out: list[Edit] = []
+    for fix in fixes:
+        for e in fix.edits:
+            key = (e.source.abspath, e.pointer, e.op, e.key, json.dumps(e.value, sort_keys=True, default=str))
+            if key not in seen:
+                seen.add(key)
+                out.append(e)
+    return out
+
+
+def load_vocabulary(path: str) -> dict[str, list[Any]]:
+    """``--vocabulary FILE``: a YAML or JSON mapping of field selector → the full list of values
+    (e.g. recovered by probing the live API). Selectors: ``FIELD``, ``OPERATION.FIELD`` (an
+    operationId or tool name, or ``"GET /path"``), or the field definition's JSON pointer
+    (``#/components/parameters/Team``, optionally prefixed by its file)."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = yaml.safe_load(fh)
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read vocabulary file: {exc.strerror or exc}") from None
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{path}: invalid vocabulary file: {str(exc).splitlines()[0]}") from None
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: a vocabulary file is a mapping of field selector to a list of values")
+    out: dict[str, list[Any]] = {}
+    for sel, values in data.items():
+        if not isinstance(values, list) or not values or not all(isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in values):
+            raise ConfigError(f"{path}: {sel}: expected a non-empty list of strings or numbers")
+        out[str(sel)] = values
+    return out
