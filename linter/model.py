@@ -264,6 +264,8 @@ class Document:
     fields: list[Field] = field(default_factory=list)
     # problems met while building the model ($ref that could not be followed, …)
     notices: list["Notice"] = field(default_factory=list)
+    # the run's linter.sources.refs.Workspace: checks follow $ref with the same rules and cache
+    workspace: Any = None
 
     @property
     def path(self) -> str:

@@ -206,14 +206,16 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def test_every_format_is_registered_and_renders_the_sample() -> None:
-    assert sorted(REPORTERS) == ["github", "json", "markdown", "sarif", "text"]
+    assert sorted(REPORTERS) == ["diff", "github", "json", "markdown", "sarif", "text"]
     for fmt in REPORTERS:
+        if fmt == "diff":  # a patch of the fixes only; tests/test_fix_cli.py covers it
+            continue
         out = render(fmt, sample_run(), ReportOptions())
         assert "tools.json" in out and "broken.yaml" in out, fmt
 
 
 def test_unknown_format_names_the_known_ones() -> None:
-    with pytest.raises(ValueError, match="choose from text, json, sarif, github, markdown"):
+    with pytest.raises(ValueError, match="choose from text, json, sarif, github, markdown, diff"):
         render("xml", sample_run(), ReportOptions())
 
 

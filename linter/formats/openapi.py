@@ -42,7 +42,7 @@ def _json_media(content: Any) -> tuple[str, Any] | None:
 
 
 def build(source: Source, fmt: str, ws: Workspace) -> Document:
-    doc = Document(source=source, format=fmt)
+    doc = Document(source=source, format=fmt, workspace=ws)
     b = Builder(ws, doc)
     paths = source.tree.get("paths")
     if not isinstance(paths, dict):

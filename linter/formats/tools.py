@@ -91,7 +91,7 @@ def sniff(tree: Any) -> str | None:
 
 
 def build(source: Source, fmt: str, ws: Workspace) -> Document:
-    doc = Document(source=source, format=fmt)
+    doc = Document(source=source, format=fmt, workspace=ws)
     found = find_tools(source.tree)
     if not found:
         return doc
