@@ -4,7 +4,7 @@
 (stdlib ``re`` only, patterns compiled at import) because it runs on every described field.
 """
 
-from linter.prose.analyse import analyse, gaps
+from linter.prose.analyse import analyse, gaps, may_state
 from linter.prose.evidence import KINDS, RULES, Evidence, Gap
 
-__all__ = ["Evidence", "Gap", "KINDS", "RULES", "analyse", "gaps"]
+__all__ = ["Evidence", "Gap", "KINDS", "RULES", "analyse", "gaps", "may_state"]

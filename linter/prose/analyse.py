@@ -18,7 +18,7 @@ from linter.prose.text import name_words, prepare
 _CUE = re.compile(
     r"\d|[`\"“'|:：、(（「]|[\u4e00-\u9fff]|\b(?:or|values?|options?|one\s+of|either|can|must|may|should|e\.?g|example|instance"
     r"|such|includ\w*|like|enum|format|date|time|iso|rfc|unix|posix|epoch|uuid|guid|e-?mail|ur[il]|base|hex|json|cron|cidr"
-    r"|ipv[46]|e\.?164|regexp?|regular|pattern|alpha\w*|letters?|characters?|digits?|start|begin|separated|delimited"
+    r"|ipv[46]|e\.?164|regexp?|regular|pattern|alpha\w*|letters?|characters?|digits?|start|begin|separated|delimited|yyyy"
     r"|between|max\w*|min\w*|most|least|up\s+to|more|less|fewer|exceed|limit\w*|positive|negative|range|code|currency"
     r"|country|language|locale|zone|mime|media|content|fqdn|host\s?name|only|valid|supported|allowed|possible)\b",
     re.I,
@@ -35,19 +35,38 @@ def _norm_type(type_: str | None) -> str | None:
     return t if t in _SCALAR else None
 
 
+@lru_cache(maxsize=16384)
+def may_state(description: str) -> bool:
+    """The cheap gate: without one of the cue words or characters no matcher can fire, so a
+    caller can skip its own per-field work too ("Name of the bucket." stops here). Cached: big
+    specs repeat the same descriptions on thousands of fields."""
+    return bool(description) and _CUE.search(description) is not None
+
+
 def analyse(description: str, *, name: str = "", type: str | None = None, where: str = "") -> list[Evidence]:
     """Every constraint the description states, in order of position."""
-    if not description or not _CUE.search(description):
+    if not may_state(description):
         return []
     t = prepare(description)
     ty = _norm_type(type)
     std = standards.find(t, name, ty)
     out = vocab.find(t, name, ty)
-    if std:
-        out = [e for e in out if not (e.kind == "example_vocab" and _instances_of(e.values, std))]
+    out = [
+        e for e in out
+        if not (e.kind == "example_vocab" and (_instances_of(e.values, std) or standards.named_by_field(name, e.values)))
+    ]
+    for e in [e for e in out if e.kind == "example_vocab"]:
+        hint = standards.implied(t, e.values)
+        if hint is not None:
+            out.remove(e)
+            if not std:
+                std.append(hint)
     nw = name_words(name)
     if not (nw and nw[-1] in vocab.EXPRESSION_NAMES):
-        out += formats.find(t, name, ty, where, bool(std))
+        fmt = formats.find(t, name, ty, where, bool(std))
+        if any("format" in e.data or "pattern" in e.data for e in fmt):
+            out = [e for e in out if e.kind != "example_vocab"]  # "RFC 3339 duration, e.g. P1W3D": an instance
+        out += fmt
     out += bounds.find(t, name, ty)
     out += std
     out.sort(key=lambda e: (e.span[0], e.kind))
@@ -90,6 +109,11 @@ def _enumerated(schema: Mapping[str, Any]) -> bool:
     return _has(schema, "enum", "const") or _consts(schema) or _has(items, "enum", "const") or _consts(items)
 
 
+# A value with one of these formats is a date, an address, an id: words in its description
+# ("either successful or failure") are not its values.
+_VALUE_FORMATS = frozenset(
+    "date date-time time duration uri url email uuid ipv4 ipv6 hostname byte binary".split()
+)
 _FAMILIES = {
     "minimum": ("minimum", "exclusiveMinimum"),
     "exclusiveMinimum": ("minimum", "exclusiveMinimum"),
@@ -112,6 +136,48 @@ def _short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _pattern_lists(schema: Mapping[str, Any], values: tuple[str, ...]) -> bool:
+    """``pattern: ^(?:top|bottom)$`` already closes the set the prose lists."""
+    pattern = schema.get("pattern")
+    if not isinstance(pattern, str) or "|" not in pattern:
+        return False
+    try:
+        rx = re.compile(pattern)
+    except re.error:
+        return False
+    return all(rx.search(v) for v in values)
+
+
+def _format_keywords(data: Mapping[str, Any], ty: str | None) -> dict[str, Any]:
+    """The one keyword a fix would add (none for numbers, parameter styles and bare layouts)."""
+    if ty in ("integer", "number") or "style" in data:
+        return {}
+    for k in ("format", "pattern", "contentMediaType"):
+        if k in data:
+            return {k: data[k]}
+    return {}
+
+
+def _format_advice(data: Mapping[str, Any], ty: str | None = None) -> str:
+    """What would state the format in the schema (the message must name it, not just complain)."""
+    if ty in ("integer", "number"):
+        digits = re.fullmatch(r"\^\[0-9\]\{(\d+)\}\$", str(data.get("pattern", "")))
+        if digits:
+            n = int(digits.group(1))
+            return f"for a number, minimum: {10 ** (n - 1) if n > 1 else 0}, maximum: {10 ** n - 1} would express it"
+        return "a number cannot carry a pattern: state the unit in format (e.g. int64) and the range with minimum/maximum"
+    if "style" in data:
+        return f"declare style: {data['style']}, explode: false on the parameter"
+    if "format" in data:
+        return f"format: {data['format']} would express it"
+    if "pattern" in data:
+        alt = f" ({data['advice']})" if data.get("advice") else ""
+        return f"pattern: {data['pattern']} would express it{alt}"
+    if "contentMediaType" in data:
+        return f"contentMediaType: {data['contentMediaType']} would express it"
+    return "only a pattern written for this layout can express it"
+
+
 def gaps(
     description: str,
     *,
@@ -120,7 +186,10 @@ def gaps(
     where: str,
     schema: Mapping[str, Any],
 ) -> list[Gap]:
-    """The evidence the schema does not already express, one :class:`Gap` per piece."""
+    """The evidence the schema does not already express, one :class:`Gap` per piece.
+
+    ``schema`` may also carry the parameter's serialization keys (``style``, ``explode``,
+    ``collectionFormat``): a "comma-separated" array is stated by them, not by ``format``."""
     ev = _analyse_cached(description, name, type, where)
     if not ev:
         return []
@@ -128,37 +197,48 @@ def gaps(
     out: list[Gap] = []
     enumerated = _enumerated(schema)
     has_closed = any(e.kind == "closed_vocab" for e in ev)
+    has_vocab = has_closed or any(e.kind == "example_vocab" for e in ev)
+    formatted = schema.get("format") in _VALUE_FORMATS
     items = _items(schema)
     for e in ev:
         if e.kind == "closed_vocab":
-            if enumerated or ty == "boolean":
+            if enumerated or formatted or ty == "boolean" or _pattern_lists(schema, e.values):
                 continue
             n = len(e.values)
             out.append(Gap("prose-enum", e, f"description lists {n} value{'s' if n != 1 else ''} "
-                                           f"({_preview(e.values)}) but the schema has no enum"))
+                                           f"({_preview(e.values)}) but the schema has no enum", {"enum": list(e.values)}))
         elif e.kind == "example_vocab":
-            if enumerated or has_closed or ty == "boolean":
+            if enumerated or formatted or has_closed or ty == "boolean":
                 continue
             n = len(e.values)
             out.append(Gap("example-only-vocabulary", e,
                            f"description shows {'only an example' if n == 1 else f'only {n} examples'} "
                            f"({_preview(e.values)}) of what looks like a fixed set of values, with no full list or enum"))
         elif e.kind == "format":
-            if _has(schema, "format", "pattern") or _has(items, "format", "pattern"):
+            if enumerated or _has(schema, "format", "pattern", "contentMediaType", "contentEncoding") \
+                    or _has(items, "format", "pattern"):
+                continue
+            if "style" in e.data and (schema.get("explode") is False or schema.get("collectionFormat") not in (None, "multi")):
                 continue
             what = e.data.get("format") or e.data.get("layout") or "a fixed format"
             out.append(Gap("prose-format", e, f"description prescribes {what} (\"{_short(e.text)}\") but the "
-                                              f"schema has no format or pattern"))
+                                              f"schema has no format or pattern; {_format_advice(e.data, ty)}",
+                           _format_keywords(e.data, ty)))
         elif e.kind == "bounds":
+            if enumerated:
+                continue
             missing = [k for k in e.data if not _has(schema, *_FAMILIES.get(k, (k,)))]
             if not missing:
                 continue
             stated = ", ".join(f"{k} {e.data[k]}" for k in e.data)
             out.append(Gap("prose-bounds", e, f"description states {stated} (\"{_short(e.text)}\") but the "
-                                              f"schema has no {' or '.join(missing)}"))
+                                              f"schema has no {' or '.join(missing)}", {k: e.data[k] for k in missing}))
         elif e.kind == "standard":
-            if _has(schema, "pattern", "format") or enumerated or _has(items, "pattern", "format"):
+            if _has(schema, "pattern", "format") or enumerated or has_vocab or _has(items, "pattern", "format"):
                 continue
-            out.append(Gap("public-standard-vocabulary", e, f"description names {e.data['standard']} values "
-                                                            f"but the schema has no pattern or enum"))
+            said = "" if e.text.replace(" ", "").lower() == e.data["standard"].replace(" ", "").lower() else f" (\"{_short(e.text)}\")"
+            out.append(Gap("public-standard-vocabulary", e, f"description names {e.data['standard']} values{said} "
+                                                            f"but the schema has no pattern or enum; "
+                                                            f"pattern: {e.data['pattern']} would check their shape",
+                           {"pattern": e.data["pattern"]}))
     return out

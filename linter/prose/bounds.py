@@ -8,19 +8,24 @@ import re
 from typing import Any
 
 from linter.prose.evidence import Evidence
-from linter.prose.text import Text, same_name, scan
+from linter.prose.text import Text, other_bullet, same_name, scan
 
-_NUM = r"[-+−]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|[-+−]?\d+(?:\.\d+)?(?![\d.]*\d)"
+_NUM = r"[-+−]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d|,\d)|[-+−]?\d+(?:\.\d+)?(?![\d.]*\d)"
 _UNIT = (
     r"(?:(?:(?:unicode|utf-?8|ascii|alphanumeric|numeric|total|decimal)\s+)?"
     r"(?P<unit>(?:characters?|chars?|letters?|bytes?|digits?|symbols?|code\s*points?|items?|elements?|entries|entry"
     r"|values?|objects?|records?|results?|tags?|ids?|strings?|members?|numbers?|keys?"
     r"|kb|mb|gb|kib|mib|gib|percent|seconds?|minutes?|hours?|days?|weeks?|months?|years?|ms|milliseconds?)(?![a-z])"
-    r"|字符|个字符|個字符|字元|個字元|字节|字節|位|个|個|项|項|条|條|%))"
+    r"|字符|个字符|個字符|字元|個字元|字节|字節|个字|個字|字(?![段节節])|位|个|個|项|項|条|條|%"
+    r"|毫秒|秒|分钟|分鐘|小时|小時|天|周|週|岁|歲))"
 )
-_LEN_UNITS = re.compile(r"^(?:characters?|chars?|letters?|bytes?|digits?|symbols?|code\s*points?|字符|个字符|個字符|字元|個字元|字节|字節|位)$", re.I)
-_ITEM_UNITS = re.compile(r"^(?:items?|elements?|entries|entry|objects?|tags?|ids?|strings?|members?|keys?|项|項|个|個|条|條)$", re.I)
-_SKIP_UNITS = re.compile(r"^(?:kb|mb|gb|kib|mib|gib)$", re.I)
+_LEN_UNITS = re.compile(
+    r"^(?:characters?|chars?|letters?|bytes?|digits?|symbols?|code\s*points?|字符|个字符|個字符|字元|個字元|字节|字節|个字|個字|字|位)$",
+    re.I | re.A,
+)
+_ITEM_UNITS = re.compile(r"^(?:items?|elements?|entries|entry|objects?|tags?|ids?|strings?|members?|keys?|项|項|个|個|条|條)$", re.I | re.A)
+_TIME_UNITS = re.compile(r"^(?:ms|milliseconds?|seconds?|minutes?|hours?|days?|weeks?|months?|years?|毫秒|秒|分钟|分鐘|小时|小時|天|周|週)$", re.I)
+_SKIP_UNITS = re.compile(r"^(?:kb|mb|gb|kib|mib|gib)$", re.I | re.A)
 
 _FILL = r"(?:\s+(?:valid|allowed|possible|permitted|supported|accepted|total))?(?:\s+(?:value|length|size|number|count|amount|limit))?(?:\s+of\s+(?!\d)[a-z]+){0,1}(?:\s+(?:per\s+\w+|in\s+length))?\s*(?:is|of|:|=|are|to|can\s+be|would\s+be)?\s*"
 _MAX = re.compile(
@@ -29,74 +34,82 @@ _MAX = re.compile(
     r"|\bnot\s+exceed(?:ing)?|\bless\s+than\s+or\s+equal\s+to|\blimited\s+to|\blimit\s+of|\bcharacter\s+limit|\blength\s+limit|\bmax(?:imum)?\s+length"
     r"|\b(?:must|should)\s+be\s+(?:less|fewer|smaller|shorter|lower)\s+than|\b(?:is|are)\s+(?:less|fewer|smaller|shorter|lower)\s+than|<=|≤)"
     + _FILL + r"(?P<n>" + _NUM + r")\s*" + _UNIT + r"?",
-    re.I,
+    re.I | re.A,
 )
 _MAX_POST = re.compile(
     r"(?<![\w.,-])(?P<n>" + _NUM + r")\s*" + _UNIT + r"?\s*(?:in\s+length\s+)?"
     r"(?P<cue>or\s+(?:less|fewer|below|under|smaller|shorter)|\(?max(?:imum)?\)?(?!\s*[\w(])|at\s+most|以内|以內|以下)",
-    re.I,
+    re.I | re.A,
 )
 _MIN = re.compile(
     r"(?P<cue>\bmin(?:imum)?\.?|\bat\s+least|\bno\s+(?:less|fewer|smaller|shorter)\s+than|\bnot\s+(?:less|fewer|smaller|shorter)\s+than"
     r"|\bgreater\s+than\s+or\s+equal\s+to|\b(?:must|should)\s+be\s+(?:greater|more|larger|longer|higher)\s+than|>=|≥)"
     + _FILL + r"(?P<n>" + _NUM + r")\s*" + _UNIT + r"?",
-    re.I,
+    re.I | re.A,
 )
 _MIN_POST = re.compile(
     r"(?<![\w.,-])(?P<n>" + _NUM + r")\s*" + _UNIT + r"?\s*(?P<cue>or\s+(?:more|greater|higher|above|larger|longer)|以上)",
-    re.I,
+    re.I | re.A,
 )
 _BETWEEN = re.compile(
     r"\bbetween\s+(?P<a>" + _NUM + r")\s*(?:" + _UNIT.replace("unit", "u1") + r")?\s*(?:and|to|-|–)\s*(?P<b>" + _NUM + r")\s*"
     + _UNIT + r"?(?:\s*\(?(?P<incl>inclusive(?:ly)?|exclusive(?:ly)?)\)?)?",
-    re.I,
+    re.I | re.A,
 )
 _RANGE = re.compile(
     r"(?P<ctx>\b(?:from|ranges?(?:\s+(?:of|is|from))?|range\s+of|be|is|are|of|within|in\s+the\s+range(?:\s+of)?|values?|length|size)\s*:?\s+|(?<=[A-Za-z\u4e00-\u9fff*])[:：]\s*)"
     r"(?P<a>" + _NUM + r")\s*(?:" + _UNIT.replace("unit", "u1") + r")?\s*(?:to|through|thru|-|–|~|～|\.\.)\s*(?P<b>" + _NUM + r")(?![\d:])\s*" + _UNIT + r"?",
-    re.I,
+    re.I | re.A,
 )
-_RANGE_ANY = re.compile(r"(?<![\w.\-/:#])(?P<a>\d+(?:\.\d+)?)\s*(?:-|–|~|～)\s*(?P<b>\d+(?:\.\d+)?)(?![\w.\-/:%])")
-_RANGE_CTX = re.compile(r"\b(?:values?|range|number|length|between|limit|size|digits?|characters?)\b|取值|范围|範圍|长度|長度", re.I)
+_RANGE_ANY = re.compile(r"(?<![\w.\-/:#])(?P<a>\d+(?:\.\d+)?)\s*(?:-|–|~|～)\s*(?P<b>\d+(?:\.\d+)?)(?![\w.\-/:%])", re.A)
+_RANGE_CTX = re.compile(r"\b(?:values?|range|number|length|between|limit|size|digits?|characters?)\b|取值|范围|範圍|长度|長度", re.I | re.A)
 _INTERVAL = re.compile(
     r"(?P<ctx>\b(?:range|interval|between|in|within)\b|取值|范围|範圍|区间|區間)[^\n\[(（]{0,12}?(?P<l>[\[(（])\s*(?P<a>" + _NUM + r")\s*[,，]\s*(?P<b>" + _NUM + r")\s*(?P<r>[\])）])",
-    re.I,
+    re.I | re.A,
 )
 _SIGN = re.compile(
     r"\b(?:must|should|has\s+to|needs?\s+to|shall)\s+be\s+(?:a\s+)?(?:strictly\s+)?(?P<s>positive|negative|non-?negative|non-?positive)(?P<z>\s+or\s+zero)?"
     r"|\b(?:a\s+|any\s+|small\s+)?(?P<s2>positive|negative|non-?negative)\s+(?:integer|number|value|whole\s+number|amount|int)s?\b"
     r"|\bzero\s+or\s+(?:a\s+)?positive"
     r"|(?P<zh>正整数|正整數|非负整数|非負整數|非负数|非負數|正数|正數|大于0|大於0|大于零|大於零|不能为负|不能為負)",
-    re.I,
+    re.I | re.A,
 )
 _SINGLE_ITEM = re.compile(
     r"\bonly\s+(?:one|a\s+single|1)\s+\w+(?:\s+\w+)?\s+(?:is|can\s+be|may\s+be)\s+(?:supported|allowed|specified|permitted|accepted|provided)",
-    re.I,
+    re.I | re.A,
 )
 _ZH_MAX = re.compile(
     r"(?P<cue>最大(?:值|长度|長度|数量|數量|条数|條數|个数|個數)?|最多|不超过|不超過|不能超过|不能超過|不大于|不大於|小于等于|小於等於|上限|至多"
-    r"|不得超过|不得超過|长度不超过|長度不超過|最长|最長|长度为|長度為)[ ]*(?:为|為|是|:|：)?[ ]*(?P<n>" + _NUM + r")[ ]*" + _UNIT + r"?"
+    r"|不得超过|不得超過|长度不超过|長度不超過|最长|最長|长度为|長度為)[ ]*(?:为|為|是|:|：)?[ ]*(?P<n>" + _NUM + r")[ ]*" + _UNIT + r"?",
+    re.A,
 )
 _ZH_MIN = re.compile(
-    r"(?P<cue>最小(?:值|长度|長度)?|最少|至少|不少于|不少於|不小于|不小於|大于等于|大於等於|下限|最短)[ ]*(?:为|為|是|:|：)?[ ]*(?P<n>" + _NUM + r")[ ]*" + _UNIT + r"?"
+    r"(?P<cue>最小(?:值|长度|長度)?|最少|至少|不少于|不少於|不小于|不小於|大于等于|大於等於|下限|最短)[ ]*(?:为|為|是|:|：)?[ ]*(?P<n>" + _NUM + r")[ ]*" + _UNIT + r"?",
+    re.A,
 )
 _ZH_RANGE = re.compile(
     r"(?:介于|介於|在|从|從|为|為)?[ ]*(?P<a>" + _NUM + r")[ ]*(?:" + _UNIT.replace("unit", "u1") + r")?[ ]*(?:到|至|~|～|-|－|—|和)[ ]*(?P<b>" + _NUM + r")[ ]*" + _UNIT
     + r"?[ ]*(?:之间|之間|以内|以內|范围内|範圍內)"
     r"|(?:取值范围|取值範圍|范围|範圍|长度|長度)[ ]*(?:为|為|是|:|：)?[ ]*(?P<a2>" + _NUM + r")[ ]*(?:到|至|~|～|-|－|—)[ ]*(?P<b2>" + _NUM + r")[ ]*"
-    + _UNIT.replace("unit", "u2") + r"?"
+    + _UNIT.replace("unit", "u2") + r"?",
+    re.A,
 )
 _NOT_BOUND = re.compile(
-    r"\s*(?:decimal|significant|times\b|retries|attempts|requests?\s+per|calls?\s+per|(?:\w+\s+)?ago\b|levels?\s+deep)", re.I
+    r"\s*(?:decimal|significant|times\b|retries|attempts|requests?\s+per|calls?\s+per|(?:\w+\s+)?ago\b|levels?\s+deep"
+    r"|(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\s+(?:from|after|before|since|prior\s+to|in\s+the\s+(?:past|future))\b"
+    r"|次(?![数數])|位小数|位小數|层|層)",
+    re.I | re.A,
 )
-_DEFAULT = re.compile(r"default|默认|默認|缺省|預設|e\.g\.|for example|such as|example", re.I)
+_DEFAULT = re.compile(r"default|默认|默認|缺省|預設|e\.g\.|for example|such as|example", re.I | re.A)
 _COND_SENT = re.compile(
     r"\bif\s+(?:it\s+is\s+|this\s+is\s+|the\s+\w+\s+is\s+)?(?:unspecified|omitted|not\s+(?:specified|set|provided|given|supplied))"
     r"|\bby\s+default\b|\bwhen\s+(?:omitted|not\s+(?:specified|set))|\b(?:take|takes|taking|last|lasts|wait|waits)\s+up\s+to",
-    re.I,
+    re.I | re.A,
 )
-_COND_CLAUSE = re.compile(r"^\s*(?:if|when|whenever|unless|once|values?\s+(?:above|below|over|greater|less))\b", re.I)
-_OTHER_SUBJECT = re.compile(r"`([A-Za-z_][\w.]*)`\s+(?:must|should|is|can|may)\b")
+_ADVICE_AFTER = re.compile(r"[^.;\n]{0,12}?\b(?:is|are)\s+(?:recommended|suggested|advised|preferred)\b", re.I)
+_IF_OTHER = re.compile(r"\s*(?:if|when|whenever|unless)\b[^,]{0,80},", re.I)
+_COND_CLAUSE = re.compile(r"^\s*(?:if|when|whenever|unless|once|values?\s+(?:above|below|over|greater|less))\b", re.I | re.A)
+_OTHER_SUBJECT = re.compile(r"`([A-Za-z_][\w.]*)`\s+(?:must|should|is|can|may)\b", re.A)
 
 
 def _n(text: str) -> int | float:
@@ -124,6 +137,14 @@ def _sentence(s: str, i: int, j: int) -> str:
 def _family(unit: str | None, ctx: str, type_: str | None) -> str | None:
     """``value`` (minimum/maximum), ``length`` (min/maxLength) or ``items`` (min/maxItems)."""
     u = (unit or "").strip().lower()
+    if type_ == "object":
+        return None  # a map: its bounds are maxProperties or its values', not min/max
+    if type_ in ("integer", "number"):
+        # a number has no length: "1000 bytes", "length in minutes, between 15 and 240" bound its value;
+        # "20 characters" or "10 digits" on a number count its digits, which no keyword states
+        if u and _LEN_UNITS.match(u) and not u.startswith("byte"):
+            return None
+        return None if not u and re.search(r"\b(?:characters?|chars?|digits?)\b|字符|字元", ctx, re.I) else "value"
     if u and _LEN_UNITS.match(u):
         return "length"
     if u and _ITEM_UNITS.match(u) and (type_ in ("array", None) or u in ("items", "item", "elements", "element")):
@@ -134,6 +155,8 @@ def _family(unit: str | None, ctx: str, type_: str | None) -> str | None:
         return "length"
     if type_ == "string" and not re.search(r"\b(?:value|number|count|amount|page|results?|seconds?|minutes?|days?)\b", ctx, re.I):
         return None  # a bare number on a string: a length or a numeric string, cannot tell
+    if type_ == "string" and u and _TIME_UNITS.match(u):
+        return None  # "at most 366 days from create_time" on a timestamp: a span, not the value
     return "value"
 
 
@@ -173,7 +196,13 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             return False
         if any(not same_name(o.group(1), name) for o in _OTHER_SUBJECT.finditer(cl)):
             return False
-        return not _COND_SENT.search(_sentence(s, a, b))
+        if _ADVICE_AFTER.match(s, b):
+            return False
+        sent = _sentence(s, a, b)
+        cond = _IF_OTHER.match(sent)
+        if cond and any(not same_name(x, name) for x in re.findall(r"`([A-Za-z_][\w.]*)`", cond.group())):
+            return False  # "If `units` is positive, `nanos` must be …": a bound that holds only sometimes
+        return not _COND_SENT.search(sent)
 
     def unit_of(m: re.Match[str], *groups: str) -> str | None:
         for g in groups:
@@ -216,9 +245,9 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         lo, hi = _n(a), _n(b)
         if not lo < hi or (len(a) == 4 and len(b) <= 2) or (len(a) == 4 and a[:2] in ("19", "20")):
             continue
-        before = s[max(0, m.start() - 12) : m.start()]
-        if re.search(r"(?:ISO|RFC|version|v|sha|utf|\+|/)\s*$", before, re.I):
-            continue
+        before = s[max(0, m.start() - 16) : m.start()]
+        if re.search(r"(?:ISO|RFC|version|v|sha|utf|\+|/|number|no\.?|#|id|code|case|ticket|issue|model|phone)\s*:?\s*$", before, re.I):
+            continue  # "case number 12-1234", "v1-2": an identifier, not a range
         if not _RANGE_CTX.search(_sentence(s, m.start(), m.end())):
             continue
         add(m, lo, hi)
@@ -267,6 +296,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     if type_ == "array":
         for m in scan(_SINGLE_ITEM, s, low, ('only',)):
             hits.append((m.start(), m.end(), {"maxItems": 1}))
+    hits = [h for h in hits if not other_bullet(s, h[0], name)]
     return _resolve(t, hits)
 
 

@@ -34,8 +34,10 @@ class Evidence:
 @dataclass(frozen=True, slots=True)
 class Gap:
     """Evidence the schema does not already express; ``message`` names the evidence only (the
-    engine prefixes the field label)."""
+    engine prefixes the field label). ``keywords`` are the schema keywords that would express it
+    (empty when none can: a parameter style, a layout with no pattern), for a fix to add."""
 
     rule: str
     evidence: Evidence
     message: str
+    keywords: Mapping[str, Any] = field(default_factory=dict)

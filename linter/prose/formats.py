@@ -4,133 +4,146 @@ email, URI, base64, IP, regexes, character sets, "in the format `x/{y}`"), each 
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
 from linter.prose.evidence import Evidence
 from linter.prose.lists import parse_bullets
-from linter.prose.text import Text, clean_token, name_words, scan
+from linter.prose.text import Text, clean_token, name_words, other_bullet, scan
 
 Data = dict[str, Any]
 
 _LAYOUT = re.compile(
-    r"(?<![A-Za-z0-9])(?:YYYY|yyyy)(?:(?P<s1>[-/.]?)(?:MM)(?:(?P=s1)(?:DD|dd))?)?"
+    r"(?<![A-Za-z0-9])(?:YYYY|yyyy)年MM月(?:DD|dd)日(?:[ ]?(?:HH|hh)(?:时|時|:)mm(?:分|:)?(?:ss秒?)?)?"
+    r"|(?<![A-Za-z0-9])yyyy-mm-dd(?:[T ]hh:mm(?::ss)?)?(?![A-Za-z0-9])"
+    r"|(?<![A-Za-z0-9])(?:YYYY|yyyy)(?:(?P<s1>[-/.]?)(?:MM)(?:(?P=s1)(?:DD|dd))?)?"
     r"(?:(?:T|[ ])(?:HH|hh)(?::?(?:mm|MM)(?::?(?:ss|SS)(?:[.,](?:S{1,9}|s{1,9}|f{1,9}))?)?)?)?"
     r"(?:Z|[+-±]hh:?mm|TZD|XXX|ZZ?)?(?![A-Za-z0-9])"
     r"|(?<![A-Za-z0-9])(?:DD|dd|MM)(?P<s2>[-/.])(?:MM|DD|dd)(?P=s2)(?:YYYY|yyyy|YY|yy)(?:[ T](?:HH|hh):mm(?::ss)?)?(?![A-Za-z0-9])"
-    r"|(?<![A-Za-z0-9])yyyy-mm-dd(?:[T ]hh:mm(?::ss)?)?(?![A-Za-z0-9])"
-    r"|(?<![A-Za-z0-9:])(?:HH|hh):mm(?::ss)?(?![A-Za-z0-9:])"
+    r"|(?<![A-Za-z0-9:])(?:HH|hh):mm(?::ss)?(?![A-Za-z0-9:])",
+    re.A,
 )
-_LAYOUT_TOKENS = re.compile(r"YYYY|yyyy|YY|yy|MM|DD|dd|HH|hh|mm|ss|S{1,9}|s{1,9}|f{1,9}|TZD|XXX|ZZ|Z|±hh:?mm|[+-]hh:?mm")
-_ISO = re.compile(r"\bISO[- ]?8601\b|\bRFC[- ]?3339\b|ISO8601|\bRFC[- ]?(?:1123|2822|822|7231)\b", re.I)
+_LAYOUT_TOKENS = re.compile(r"YYYY|yyyy|YY|yy|MM|DD|dd|HH|hh|mm|ss|S{1,9}|s{1,9}|f{1,9}|TZD|XXX|ZZ|Z|±hh:?mm|[+-]hh:?mm", re.A)
+_ISO = re.compile(r"\bISO[- ]?8601\b|\bRFC[- ]?3339\b|ISO8601|\bRFC[- ]?(?:1123|2822|822|7231)\b", re.I | re.A)
 _EPOCH = re.compile(
     r"\b(?:unix|posix)(?:[- ]epoch)?[- ](?:time(?:stamp)?s?|date(?:time)?|seconds?|milliseconds?|ms|format|epoch)\b"
     r"|\bepoch[- ](?:time(?:stamp)?s?|seconds?|milliseconds?|ms|format)\b|\b(?:unix|posix)\s+epoch\b"
     r"|\b(?:seconds|milliseconds|ms|microseconds|nanoseconds)\s+since\s+(?:the\s+)?(?:unix\s+)?epoch\b"
     r"|(?:秒级|毫秒级|秒級|毫秒級|Unix|unix|UNIX)?(?:时间戳|時間戳)",
-    re.I,
+    re.I | re.A,
 )
 _SEPARATED = re.compile(
     r"\b(?:comma|space|semicolon|pipe|whitespace|colon)[- ]?(?:separated|delimited|seperated)\b"
     r"|\bseparated\s+by\s+(?:a\s+)?(?:commas?|semicolons?|spaces?|pipes?)\b"
     r"|(?:以|用|使用)?(?:英文)?(?:逗号|逗號|分号|分號|空格|竖线|豎線)(?:分隔|隔开|隔開|分割)",
-    re.I,
+    re.I | re.A,
 )
-_MINMAX = re.compile(r"\b(?:min|minimum|lower|start|from)\s*,\s*(?:max|maximum|upper|end|to)\b", re.I)
+_MINMAX = re.compile(r"\b(?:min|minimum|lower|start|from)\s*,\s*(?:max|maximum|upper|end|to)\b", re.I | re.A)
 _UUID = re.compile(
     r"\b(?:in|as)\s+(?:an?\s+)?(?:valid\s+)?(?:UUID|GUID)\b|\b(?:UUID|GUID)\s+(?:v?\d\s+)?(?:format|string|value)\b"
     r"|\b(?:must|should)\s+be\s+an?\s+(?:valid\s+)?(?:UUID|GUID)\b|\bvalid\s+(?:UUID|GUID)\b"
     r"|^\W*(?:the\s+|an?\s+)?(?:UUID|GUID)\b|UUID格式|GUID格式",
-    re.I,
+    re.I | re.A,
 )
 _EMAIL = re.compile(
     r"^\W*(?:(?:the|an?|your|their|his|her|its)\s+)?(?:[\w'’-]+\s+){0,2}e-?mail\s+address(?:es)?\b"
     r"|\b(?:must|should)\s+be\s+an?\s+(?:valid\s+)?e-?mail(?:\s+address)?\b|\bvalid\s+e-?mail\s+address"
     r"|(?:邮箱地址|郵箱地址|电子邮件地址|電子郵件地址|邮箱格式|郵箱格式)",
-    re.I,
+    re.I | re.A,
 )
 _URI = re.compile(
     r"\b(?:must|should)\s+be\s+an?\s+(?:(?:valid|full|fully[- ]qualified|absolute|well[- ]formed|complete)\s+)*(?:URL|URI)\b"
     r"|\b(?:URL|URI)\s+(?:form|format)\b|\bvalid\s+(?:URL|URI)\b|\babsolute\s+(?:URL|URI)\b"
     r"|\bfully[- ]qualified\s+(?:URL|URI)\b|\bin\s+(?:the\s+)?(?:standard\s+)?(?:URL|URI)\s+form",
-    re.I,
+    re.I | re.A,
 )
-_BASE64 = re.compile(r"\bbase[- ]?64(?P<url>[- ]?url)?\b", re.I)
+_URI_ZH = re.compile(r"(?:合法|有效|完整)的?(?:URL|URI|网址|網址)|(?:URL|URI|网址|網址)格式", re.I)
+_BASE64 = re.compile(r"\bbase[- ]?64(?P<url>[- ]?url)?\b", re.I | re.A)
 _HEX = re.compile(
     r"\bbase[- ]?16\b|\bhex(?:adecimal)?[- ]encoded\b|\b(?:as|in)\s+(?:a\s+)?hex(?:adecimal)?\b"
     r"|\bhex(?:adecimal)?\s+(?:string|digits|characters|encoding|format)\b|十六进制|十六進制",
-    re.I,
+    re.I | re.A,
 )
 _HOST = re.compile(
-    r"\b(?:valid|must\s+be\s+an?)\s+(?:host\s?name|FQDN)\b|\bfully[- ]qualified\s+domain\s+name\b|\bFQDN\b", re.I
+    r"\b(?:valid|must\s+be\s+an?)\s+(?:host\s?name|FQDN)\b|\bfully[- ]qualified\s+domain\s+name\b|\bFQDN\b", re.I | re.A
 )
-_IPV = re.compile(r"\bIPv(?P<v>[46])\b", re.I)
-_CIDR = re.compile(r"\bCIDR\b")
-_E164 = re.compile(r"\bE\.?164\b")
-_CRON = re.compile(r"\bcron(?:tab)?\s+(?:expression|syntax|format|schedule|string|notation)\b|\bin\s+cron\b", re.I)
+_IPV = re.compile(r"\bIPv(?P<v>[46])\b", re.I | re.A)
+_CIDR = re.compile(r"\bCIDR\b", re.A)
+_E164 = re.compile(r"\bE\.?164\b", re.A)
+_CRON = re.compile(r"\bcron(?:tab)?\s+(?:expression|syntax|format|schedule|string|notation)\b|\bin\s+cron\b", re.I | re.A)
 _REGEX_NAMED = re.compile(
-    r"\b(?:regexp?|regular\s+expression|pattern)\b[^\"'`\n]{0,30}?(?P<q>[\"'`])(?P<re>[^\"'`\n]{2,300})(?P=q)", re.I
+    r"\b(?:regexp?|regular\s+expression|pattern)\b[^\"'`\n]{0,30}?(?P<q>[\"'`])(?P<re>[^\"'`\n]{2,300})(?P=q)", re.I | re.A
 )
-_REGEX_ANCHORED = re.compile(r"(?P<q>[\"'`])(?P<re>\^[^\"'`\n]{1,300}\$)(?P=q)")
-_CHAR_CLASS = re.compile(r"\[(?=[^\]\n]{0,5}(?:a-z|A-Z|0-9))[^\n]{3,120}?\](?=[\s,.;]|$)")
-_LABEL = re.compile(r"(?:^|\n|[.;]\s)[ ]*(?:[-*•][ ]+)?(?P<k>Format|Encoding|格式)[ ]*[:：][ ]*(?P<v>[^\n<;]{1,80})", re.I)
-_TYPE_LABEL = re.compile(r"(?:^|\n)[ ]*(?:[-*•][ ]+)?(?:Type|Encoding)[ ]*:[ ]*(?P<v>(?:alpha-?)?numeric\b|alphabetic\b)", re.I)
+_REGEX_ANCHORED = re.compile(r"(?P<q>[\"'`])(?P<re>\^[^\"'`\n]{1,300}\$)(?P=q)", re.A)
+_CHAR_CLASS = re.compile(r"\[(?=[^\]\n]{0,5}(?:a-z|A-Z|0-9))[^\n]{3,120}?\](?=[\s,.;]|$)", re.A)
+_LABEL = re.compile(r"(?:^|\n|[.;]\s|[，。；])[ ]*(?:[-*•][ ]+)?(?P<k>Format|Encoding|格式)[ ]*[:：][ ]*(?P<v>[^\n<;]{1,80})", re.I | re.A)
+_TYPE_LABEL = re.compile(r"(?:^|\n)[ ]*(?:[-*•][ ]+)?(?:Type|Encoding)[ ]*:[ ]*(?P<v>(?:alpha-?)?numeric\b|alphabetic\b)(?=[ ]*(?:$|[\n,.;(]))", re.I | re.A)
 _IN_FORMAT = re.compile(
     r"\b(?:in|of|with|using|follows?|following|match(?:es|ing)?)\s+(?:the\s+|this\s+)?(?:following\s+)?"
     r"(?P<w>format|form|pattern|syntax|layout|structure)(?:\s+of)?\s*[:：]?\s*",
-    re.I,
+    re.I | re.A,
 )
-_FORMS_LIST = re.compile(r"\bin\s+one\s+of\s+the\s+following\s+(?:forms|formats|patterns)\s*:", re.I)
+_FORMS_LIST = re.compile(r"\bin\s+one\s+of\s+the\s+following\s+(?:forms|formats|patterns)\s*:", re.I | re.A)
 _STARTS = re.compile(
     r"\b(?:must|should|has\s+to|needs?\s+to|shall)\s+(?:always\s+)?(?P<w>start|begin|end)\s+with\s+(?:an?\s+|the\s+)?"
     r"(?P<x>`[^`\n]+`|\"[^\"\n]+\"|'[^'\n]+'|(?:lower-?case\s+|upper-?case\s+)?(?:letter|digit|number|alphanumeric\s+character)\b|[^\s,.;]+)"
     r"|\bfirst\s+character\s+must\s+be\s+an?\s+(?P<x2>(?:lower-?case\s+|upper-?case\s+)?(?:letter|digit|number))",
-    re.I,
+    re.I | re.A,
 )
 _CHARSET = re.compile(
-    r"\balpha-?numeric(?:al)?\b(?!\s+(?:order|sort|ordering|sorting)\b)(?:\s+characters?)?"
+    r"\balpha-?numeric(?:al)?\b(?!\s+(?:order|sort|ordering|sorting)\b)"
+    r"(?![^.;\n]{0,40}\b(?:special|symbols?|punctuation|any\s+(?:other\s+)?characters?|unicode)\b)(?:\s+characters?)?"
     r"|\b(?:(?:lower-?case|upper-?case|ASCII|latin)\s+)?letters\s*(?:,\s*|\s+(?:and|or)\s+|\s*/\s*)(?:\w+\s+)?(?:numbers|digits|numerals)\b"
     r"|(?:字母|数字|數字)(?:、|和|或|及|与|與)(?:字母|数字|數字)",
-    re.I,
+    re.I | re.A,
 )
 _CHARSET_EXTRA = re.compile(
-    r"(?:\s*,\s*|\s+(?:and|or)\s+|\s*,\s*(?:and|or)\s+|\s*\(\s*|\s*、\s*)"
+    r"(?:\s*,\s*|\s+(?:and|or)\s+|\s*,\s*(?:and|or)\s+|\s*\(\s*|\s*[、，]\s*(?:以及|和|及|与|與|或)?\s*|\s*(?:以及|和|及|与|與|或)\s*)"
     r"(?:(?P<w>hyphens?|dashes?|underscores?|periods?|dots?|spaces?|commas?|slashes?|colons?|plus\s+signs?|at\s+signs?|下划线|下劃線|中划线|中劃線|点|點)"
     r"|(?P<q>'[^'\s]'|\"[^\"\s]\"|`[^`\s]`|‘[^’\s]’))",
-    re.I,
+    re.I | re.A,
 )
 _BANNED = re.compile(
     r"\b(?:can(?:not|'t)|must\s+not|may\s+not|should\s+not|does\s+not|do\s+not)\s+(?:contain|include|have)\s+"
     r"(?:any\s+)?(?:[\w-]+\s+){0,2}?(?:characters?|spaces|whitespace|wildcards?)\b"
     r"|\b(?:invalid|disallowed|forbidden|illegal|prohibited)\s+characters?\b",
-    re.I,
+    re.I | re.A,
 )
 _NW = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 _DIGITS = re.compile(
-    rf"\b(?P<n>{_NW})-digits?\b|\b(?P<n2>{_NW})\s+digit\b|\b(?:exactly|must\s+be|be)\s+(?P<n3>{_NW})\s+digits\b",
-    re.I,
+    rf"\b(?P<n>{_NW})-(?:[ ]*to[ ]+(?P<hi>{_NW})-)?digits?\b|\b(?P<n2>{_NW})\s+digit\b|\b(?:exactly|must\s+be|be)\s+(?P<n3>{_NW})\s+digits\b",
+    re.I | re.A,
 )
+_DIGITS_ZH = re.compile(r"(?<![0-9])(?P<n4>\d{1,2})[ ]?位(?:纯|純)?(?:数字|數字)")
 _LETTER_CODE = re.compile(
-    r"\b(?P<n>\d|two|three|four|five)[- ](?P<k>letter|character|char)\s+(?:code|string|abbreviation|identifier|symbol)\b", re.I
+    r"\b(?P<n>\d|two|three|four|five)[- ](?P<k>letter|character|char)\s+(?:code|string|abbreviation|identifier|symbol)\b", re.I | re.A
 )
 _JSON = re.compile(
     r"\bJSON(?:[- ](?:encoded|formatted|serialized))?\s+(?:string|array|document|text|blob)\b|\bJSON[- ]encoded\b"
     r"|\bstringified\s+JSON\b|\b(?:as|in)\s+(?:a\s+)?JSON(?:\s+format)?\b(?!\s+(?:object|response|body))"
     r"|JSON(?:格式|字符串|字串)",
-    re.I,
+    re.I | re.A,
 )
 _DATE_EXAMPLE = re.compile(
     r"(?:\be\.[ ]?g\.?|\bfor\s+example|\bsuch\s+as|\bexamples?|\blike|例如|比如)[ ,:：]*[`\"'“]?"
     r"(?P<d>\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)"
     r"(?P<range>[,/]\d{4}-\d{2}-\d{2})?",
-    re.I,
+    re.I | re.A,
 )
+_ZH_DATE = re.compile(r"日期|生日|出生")
+_ZH_TIME = re.compile(r"时间|時間|时刻|時刻")
+_ZH_DURATION = re.compile(r"时长|時長|期限|周期|週期|间隔|間隔|有效期")
+_EDGE = re.compile(r"\b(?:start|begin|end)s?\s+(?:and\s+end\s+)?with\s+(?:an?\s+)?$", re.I)
+_NEGATED = re.compile(r"\b(?:do\s+not|don't|never|must\s+not|should\s+not|cannot|can't)\b[^.;\n]*$", re.I)
+_RANGE_NAMES = frozenset("cidr cidrs subnet subnets range ranges block blocks prefix prefixes".split())
+_SEP_NAMES = {",": "comma", ";": "semicolon", " ": "space", "|": "pipe", ":": "colon"}
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
             "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 _DURATION_WORDS = frozenset("duration period interval retention timeout ttl delay age expiry lifetime".split())
 _DATE_WORDS = frozenset("date day birthday dob".split())
 _TIME_WORDS = frozenset("time timestamp datetime at instant".split())
-_PLACEHOLDER = re.compile(r"\{[^}]+\}|<[^>]+>|\b[A-Z]{2,}(?:_[A-Z]+)*\b|\[[a-z_-]+\]")
+_PLACEHOLDER = re.compile(r"\{[^}]+\}|<[^>]+>|\b[A-Z]{2,}(?:_[A-Z]+)*\b|\[[a-z_-]+\]", re.A)
 
 CHAR_WORDS = {
     "hyphen": "-", "dash": "-", "underscore": "_", "period": ".", "dot": ".", "space": " ", "comma": ",",
@@ -190,9 +203,8 @@ def _charset_pattern(t: str, m: re.Match[str]) -> tuple[int, Data]:
         if not e:
             break
         if e.group("w"):
-            w = e.group("w").lower().rstrip("s") if e.group("w").isascii() else e.group("w")
-            w = re.sub(r"\s+", " ", w)
-            ch = CHAR_WORDS.get(w) or CHAR_WORDS.get(w + "s", "")
+            w = re.sub(r"\s+", " ", e.group("w").lower())
+            ch = CHAR_WORDS.get(w) or CHAR_WORDS.get(w[:-1]) or CHAR_WORDS.get(w[:-2], "")  # dash(es), hyphen(s)
         else:
             ch = e.group("q")[1]
         if ch:
@@ -224,9 +236,10 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         ctx_words = set(re.findall(r"[a-z]+", ctx)) | words
         if tok.startswith("RFC") and tok not in ("RFC3339",):
             add(m.start(), m.end(), {"layout": m.group()})
-        elif ctx_words & _DURATION_WORDS and not ctx_words & {"timestamp", "datetime"}:
+        elif (ctx_words & _DURATION_WORDS or _ZH_DURATION.search(ctx)) and not ctx_words & {"timestamp", "datetime"}:
             add(m.start(), m.end(), {"format": "duration"})
-        elif (ctx_words & _DATE_WORDS or "full-date" in ctx) and not ctx_words & (_TIME_WORDS - {"at"}):
+        elif (ctx_words & _DATE_WORDS or "full-date" in ctx or _ZH_DATE.search(ctx)) and not (
+                ctx_words & (_TIME_WORDS - {"at"}) or _ZH_TIME.search(ctx)):
             add(m.start(), m.end(), {"format": "date"})
         else:
             add(m.start(), m.end(), {"format": "date-time"})
@@ -249,6 +262,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             d = {"pattern": f"^[^{e}]+({e}[^{e}]+)*$"}
             if where == "query":
                 d["advice"] = "or declare an array with style: form, explode: false"
+        d["layout"] = _SEP_NAMES[sep] + "-separated list"
         add(m.start(), m.end(), d)
     for m in scan(_MINMAX, s, low, ('min', 'lower', 'start', 'from')):
         add(m.start(), m.end(), {"pattern": r"^-?[0-9]+(\.[0-9]+)?,-?[0-9]+(\.[0-9]+)?$", "layout": "min,max"})
@@ -258,7 +272,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         for m in scan(_EMAIL, s, low, ('mail', '邮箱', '郵箱', '邮件', '郵件')):
             st = m.start() + len(m.group()) - len(m.group().lstrip(" \t\n\"'`(*"))
             add(st, m.end(), {"format": "email"})
-        for m in scan(_URI, s, low, ('url', 'uri')):
+        for m in itertools.chain(scan(_URI, s, low, ('url', 'uri')), scan(_URI_ZH, s, low, ('网址', '網址', '格式', '合法', '有效', '完整'))):
             add(m.start(), m.end(), {"format": "uri"})
         for m in scan(_BASE64, s, low, ('64',)):
             add(m.start(), m.end(), {"format": "base64url"} if m.group("url") else {"format": "byte"})
@@ -268,7 +282,9 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             add(m.start(), m.end(), {"format": "hostname"})
         vs = {m.group("v") for m in scan(_IPV, s, low, ('ipv',))}
         for m in scan(_IPV, s, low, ('ipv',)):
-            if len(vs) == 1 and not _CIDR.search(s):
+            if words & _RANGE_NAMES:
+                add(m.start(), m.end(), {"pattern": r"^[0-9a-fA-F.:]+/[0-9]{1,3}$", "layout": "CIDR"})
+            elif len(vs) == 1 and not _CIDR.search(s):
                 add(m.start(), m.end(), {"format": f"ipv{m.group('v')}"})
             else:
                 add(m.start(), m.end(), {"layout": "IP address or range (IPv4/IPv6/CIDR)"})
@@ -292,13 +308,13 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
                 add(m.start(), m.end(), d)
         for m in scan(_STARTS, s, low, ('start', 'begin', 'end with', 'first character')):
             x = m.group("x") or m.group("x2") or ""
-            low = x.lower()
+            xl = x.lower()
             anchor = "$" if (m.group("w") or "").lower() == "end" else ""
-            if "letter" in low:
-                cls = "[a-z]" if "lower" in low else "[A-Z]" if "upper" in low else "[A-Za-z]"
-            elif "digit" in low or "number" in low:
+            if "letter" in xl:
+                cls = "[a-z]" if "lower" in xl else "[A-Z]" if "upper" in xl else "[A-Za-z]"
+            elif "digit" in xl or "number" in xl:
                 cls = "[0-9]"
-            elif "alphanumeric" in low:
+            elif "alphanumeric" in xl:
                 cls = "[A-Za-z0-9]"
             else:
                 lit = clean_token(x)
@@ -307,6 +323,8 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
                 cls = re.escape(lit)
             add(m.start(), m.end(), {"pattern": f"{cls}.*$" if anchor else f"^{cls}"})
         for m in scan(_CHARSET, s, low, ('alpha', 'letter', '字母')):
+            if _EDGE.search(s, max(0, m.start() - 40), m.start()):
+                continue  # "start and end with alphanumeric characters": the ends, not the whole value
             end, d = _charset_pattern(s, m)
             add(m.start(), end, d)
         for m in scan(_BANNED, s, low, ('not', "n't", 'invalid', 'disallowed', 'forbidden', 'illegal', 'prohibited')):
@@ -319,21 +337,30 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             add(m.start(), m.end(), {"pattern": f"^{cls}{{{n}}}$"})
         for m in scan(_LABEL, s, low, ('format', 'encoding', '格式')):
             v = m.group("v").strip()
+            v_end = m.end("v")
+            lead = re.match(r"`[^`\n]+`|\"[^\"\n]+\"", v)
+            if lead:
+                v = lead.group()[1:-1]  # "Format: `a/{b}` where `{b}` is …": the quoted layout only
+                v_end = m.start("v") + m.group("v").index(lead.group()) + len(lead.group())
             st = m.start("k")
-            low = v.lower()
-            if re.match(r"alpha-?numeric", low):
+            vl = v.lower().rstrip(" .。")
+            if re.fullmatch(r"alpha-?numeric(?: characters?)?", vl):
                 d = {"pattern": "^[A-Za-z0-9]*$"}
-            elif re.match(r"numeric\b|digits?\b", low):
+            elif _LAYOUT.fullmatch(v.rstrip("。.")):
+                continue  # the layout itself is the evidence (and says which format)
+            elif re.fullmatch(r"numeric|digits?|numbers? only|digits only", vl):
                 d = {"pattern": "^[0-9]*$"}
             else:
-                d = {"layout": v}
-            add(st, m.end("v"), d)
+                d = _layout_pattern(v)
+            add(st, v_end, d)
         for m in scan(_TYPE_LABEL, s, low, ('numeric', 'alphabetic')):
-            low = m.group("v").lower()
-            d = {"pattern": "^[A-Za-z0-9]*$"} if "alpha" in low and "num" in low else \
-                {"pattern": "^[0-9]*$"} if low.startswith("num") else {"pattern": "^[A-Za-z]*$"}
+            vl = m.group("v").lower()
+            d = {"pattern": "^[A-Za-z0-9]*$"} if "alpha" in vl and "num" in vl else \
+                {"pattern": "^[0-9]*$"} if vl.startswith("num") else {"pattern": "^[A-Za-z]*$"}
             add(m.start("v"), m.end("v"), d)
         for m in scan(_IN_FORMAT, s, low, ('format', 'form', 'pattern', 'syntax', 'layout', 'structure')):
+            if _NEGATED.search(s, max(0, m.start() - 60), m.start()):
+                continue  # "do not provide credentials in the format …"
             x = re.match(r"`[^`\n]+`|\"[^\"\n]+\"|'[^'\n]+'|[^\s]+", s[m.end() :])
             if not x:
                 continue
@@ -355,7 +382,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             add(m.start(), p.end, {"layout": " | ".join(i.value for i in p.items)})
         for m in scan(_DATE_EXAMPLE, s, low, ('e.g', 'example', 'such as', 'like', '例如', '比如')):
             if not (words & (_DATE_WORDS | _TIME_WORDS | {"since", "until", "from", "to", "before", "after", "start", "end"})
-                    or re.search(r"\b(?:date|time)\b", s, re.I)):
+                    or re.search(r"\b(?:date|time)\b|日期|时间|時間", s, re.I | re.A)):
                 continue
             inst = m.group("d")
             if m.group("range"):
@@ -367,29 +394,46 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             else:
                 d = {"format": "date-time"}
             add(m.start("d"), m.end(), d)
-    for m in scan(_DIGITS, s, low, ('digit',)):
-        n = _num(m.group("n") or m.group("n2") or m.group("n3"))
+    for m in itertools.chain(scan(_DIGITS, s, low, ('digit',)), scan(_DIGITS_ZH, s, low, ('位',))):
+        if has_standard:
+            continue  # "three digit country codes as defined in ISO 3166": the standard says the shape
+        groups = m.groupdict()
+        if groups.get("hi"):
+            add(m.start(), m.end(), {"pattern": f"^[0-9]{{{_num(groups['n'])},{_num(groups['hi'])}}}$"})
+            continue
+        n = _num(groups.get("n") or groups.get("n2") or groups.get("n3") or groups.get("n4") or "")
         add(m.start(), m.end(), {"pattern": f"^[0-9]{{{n}}}$"})
+    if len({h[2]["format"] for h in hits if "format" in h[2]}) > 1:
+        # "an IPv4 address, FQDN or user FQDN": alternatives, no one format holds
+        hits = [h for h in hits if "format" not in h[2]]
+    if any(h[2].get("layout", "").endswith("-separated list") for h in hits):
+        # "comma-separated email addresses": the format is the list's; each item's format
+        # ("email") would reject the list itself
+        hits = [h for h in hits if "format" not in h[2]]
+    hits = [h for h in hits if not other_bullet(s, h[0], name)]
     return _resolve(t, hits)
 
 
 def _pattern_data(rx: str) -> Data:
     try:
-        re.compile(rx)
+        re.compile(rx, re.A)
     except re.error:
         return {"layout": rx}
     return {"pattern": rx}
+
+
+_SLOT = re.compile(r"\{[^}]+\}|<[^>]+>|\[[A-Z][A-Z0-9_]*\]")  # {project}, <id>, [PROJECT_ID]
 
 
 def _layout_pattern(layout: str) -> Data:
     """``projects/{project}/locations/{location}`` → ``^projects/[^/]+/locations/[^/]+$``."""
     if _LAYOUT.fullmatch(layout):
         return layout_data(layout)
-    if not re.search(r"\{[^}]+\}|<[^>]+>", layout):
+    if not _SLOT.search(layout):
         return {"layout": layout}
     out: list[str] = []
     pos = 0
-    for m in re.finditer(r"\{[^}]+\}|<[^>]+>", layout):
+    for m in _SLOT.finditer(layout):
         out.append(re.escape(layout[pos : m.start()]))
         out.append("[^/]+")
         pos = m.end()

@@ -20,13 +20,24 @@ QTOK = re.compile(
 )
 _BC = r"A-Za-z0-9_$.+\-/*#@%~\u00c0-\u024f"
 _BE = r"A-Za-z0-9_$#@%*+\u00c0-\u024f"
-BARE = re.compile(rf"[{_BC}]*[{_BE}](?:\.\.\.|…)?|[{_CJK}]+")
+BARE = re.compile(rf"[{_BC}]*[{_BE}](?:\.\.\.|…)?")
 _CJK_CHAR = re.compile(rf"[{_CJK}]")
+_CJK_RUN = re.compile(rf"[{_CJK}]+")
+# Chinese writes no spaces between words, so a run of CJK characters may hold several values
+# joined by a conjunction ("公开或私有") or end in a particle ("已取消之一", "服装等").
+_CJK_OR = re.compile(r"或者|或是|或")
+_CJK_AND = re.compile(r"以及|和|及|与|與")
+CJK_TAIL = re.compile(
+    r"其中之一|之一|中的一[个個种種项項]|中任[一意]|[一二两兩三四五六七八九十几幾][种種个個类類项項]|之间|之間"
+)
+_CJK_ETC = re.compile(r"等等?$")
+MAX_CJK_TOKEN = 10
 _SEP = re.compile(
     r"""
-    [ ]*(?P<p>[,，、;；|])[ ]*(?:(?:and/or|and|or|nor)[ ]+)?
+    [ ]*(?P<p>[,，、;；|｜])[ ]*(?:(?:and/or|and|or|nor)[ ]+)?
    |[ ]+(?:and/or|and|or|nor|as[ ]well[ ]as)[ ]+
    |[ ]*(?:或者|或是|或|和|及|与|與|以及)[ ]*
+   |[ ]*／[ ]*|[ ]+/[ ]+|(?<=[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])[ ]*/[ ]*(?=[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])
    |[ ]*(?P<ell>\.{2,3}|…)[ ]*,?[ ]*
     """,
     re.X | re.I,
@@ -78,7 +89,42 @@ def _token_at(t: str, i: int) -> tuple[re.Match[str] | None, bool]:
     if m:
         return m, True
     m = BARE.match(t, i)
+    if m is None and i < len(t) and _CJK_CHAR.match(t, i):
+        m = cjk_token(t, i)
     return m, False
+
+
+def cjk_token(t: str, i: int) -> re.Match[str] | None:
+    """The first value of the CJK run at ``i``: cut before a conjunction that joins two words
+    (one character each side for 或 "or", two for 和/及/与 "and", which also occur inside words),
+    before a trailing particle (之一, 两种) and before a trailing 等 "etc." that leaves a word of
+    two or more characters (中等 "medium" stays whole). ``None`` when the run is too long to be a
+    value."""
+    run = _CJK_RUN.match(t, i)
+    if run is None:
+        return None
+    end = run.end()
+    for p in range(i + 1, end - 1):
+        for rx, need in ((_CJK_OR, 1), (_CJK_AND, 2)):
+            c = rx.match(t, p, end)
+            if c and p - i >= need and end - c.end() >= need:
+                end = p
+                break
+        else:
+            continue
+        break
+    word = t[i:end]
+    for k in range(1, len(word)):
+        if CJK_TAIL.fullmatch(word, k):
+            end = i + k
+            break
+    else:
+        e = _CJK_ETC.search(word)
+        if e and e.start() >= 2:
+            end = i + e.start()
+    if end - i > MAX_CJK_TOKEN:
+        return None
+    return _CJK_RUN.match(t, i, end)
 
 
 def _bare_ok(value: str, first: bool) -> bool:
@@ -133,9 +179,9 @@ def parse_inline(t: str, pos: int, *, quoted_only: bool = False, max_items: int 
             and bool(_CJK_CHAR.match(t, k)) != bool(_CJK_CHAR.match(value[-1]))
             and not p
         )
-        term = _TERM.match(t, after_paren) or (_PARTIAL_AFTER.match(t, after_paren))
+        term = _TERM.match(t, after_paren) or _PARTIAL_AFTER.match(t, after_paren) or CJK_TAIL.match(t, after_paren)
         follows_ok = bool(s) or bool(term) or cjk_switch or ellipsis
-        if not quoted and not p and re.match(r"[:/=][^\s]", t[j : j + 2]):
+        if not quoted and not p and re.match(r"[:/=][^\s]", t[j : j + 2]) and not _CJK_CHAR.match(value[-1]):
             follows_ok = False  # "arn:aws:…", "a/b": part of a longer token
         if not quoted and not follows_ok:
             break  # a bare word followed by more words is prose, not a token
@@ -155,7 +201,7 @@ def parse_inline(t: str, pos: int, *, quoted_only: bool = False, max_items: int 
         if s.group("ell"):
             ells.append(len(items) - 1)
         elif s.group("p"):
-            cls = {"，": ",", "；": ";"}.get(s.group("p"), s.group("p"))
+            cls = {"，": ",", "；": ";", "｜": "|"}.get(s.group("p"), s.group("p"))
             if sep_class is None:
                 sep_class = cls
             elif cls != sep_class:

@@ -1,67 +1,126 @@
-"""Public standards named in prose (ISO 639 / BCP 47 languages, ISO 3166 countries, ISO 4217
-currencies, IANA time zones, MIME types): low risk, since models know them, but a ``pattern``
-still lets a validator catch a wrong shape."""
+"""Public standards named in prose (ISO 639 / BCP 47 languages and locales, ISO 3166 countries,
+ISO 4217 currencies, IANA time zones, MIME types, IATA airport and US state codes): low risk,
+since models know them, but a ``pattern`` still lets a validator catch a wrong shape.
+
+One evidence per domain (a description that says "two-letter ISO 639-1 language code" names one
+standard, not two), the explicit name preferred over a generic phrase; a generic phrase
+("country code") counts only in the first sentence or when the field's name is about it, since
+later sentences often speak of other values.
+"""
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, NamedTuple
 
 from linter.prose.evidence import Evidence
-from linter.prose.text import Text, name_words, scan
+from linter.prose.text import Text, name_words, other_bullet, scan
 
-_ISO639 = re.compile(r"\bISO[- ]?639(?:-(?P<p>[1-5]))?\b", re.I)
+_ISO639 = re.compile(r"\bISO[- ]?639(?:-(?P<p>[1-5]))?\b", re.I | re.A)
 _BCP47 = re.compile(
-    r"\b(?:BCP[- ]?47|IETF\s+(?:BCP[- ]?47\s+)?language\s+tags?|RFC[- ]?(?:5646|4646))\b"
-    r"|\blanguage\s+(?:code|tag)s?\b|\blocale\s+(?:code|identifier|tag)s?\b|语言代码|語言代碼|语言编码|語言編碼",
-    re.I,
+    r"\b(?P<x>BCP[- ]?47|IETF\s+(?:BCP[- ]?47\s+)?language\s+tags?|RFC[- ]?(?:5646|4646))\b"
+    r"|\blanguage\s+(?:code|tag)s?\b|语言代码|語言代碼|语言编码|語言編碼",
+    re.I | re.A,
 )
+_LOCALE = re.compile(r"\blocale\s+(?:code|identifier|tag|string)s?\b|\bPOSIX\s+locale\b", re.I | re.A)
 _ISO3166 = re.compile(
-    r"\bISO[- ]?3166(?:-(?P<p>[123]))?(?:[- ]?(?:alpha|α)[- ]?(?P<a>[23])|\s+(?P<num>numeric))?"
+    r"\b(?P<x>ISO[- ]?3166)(?:-(?P<p>[123]))?(?:[- ]?(?:alpha|α)[- ]?(?P<a>[23])|\s+(?P<num>numeric))?"
     r"|\b(?P<w>two|2|three|3)[- ](?:letter|character)\s+(?:ISO\s+)?country\s+codes?"
-    r"|\bcountry\s+codes?\b(?!\s+(?:for|of)\s+(?:the\s+)?phone)|国家代码|國家代碼|国家/地区代码|國家/地區代碼",
-    re.I,
+    r"|\bcountry(?:/region)?\s+codes?\b(?!\s+(?:for|of)\s+(?:the\s+)?phone)|国家代码|國家代碼|国家/地区代码|國家/地區代碼",
+    re.I | re.A,
 )
 _ISO4217 = re.compile(
-    r"\bISO[- ]?4217\b|\b(?:(?:three|3)[- ](?:letter|character)\s+)?(?:ISO\s+)?currency\s+codes?\b"
+    r"\b(?P<x>ISO[- ]?4217)\b|\b(?:(?:three|3)[- ](?:letter|character)\s+)?(?:ISO\s+)?currency\s+codes?\b"
     r"|货币代码|貨幣代碼|币种代码|幣種代碼|货币编码|貨幣編碼",
-    re.I,
+    re.I | re.A,
 )
 _TZ = re.compile(
-    r"\b(?:IANA|Olson|tz(?:\s+database)?|tzdb|zoneinfo)\s+(?:time\s*zones?|tz|zone\s+(?:names?|ids?))"
+    r"\b(?P<x>(?:IANA|Olson|tz(?:\s+database)?|tzdb|zoneinfo)\s+(?:time\s*zones?|tz|zone\s+(?:names?|ids?)))"
     r"|\btime\s*zone\s+(?:names?|identifiers?|ids?|database)\b"
     r"|(?:\be\.g\.,?|\bsuch\s+as|\blike|\bexample:?|[`\"'“])[ ]*(?:America|Europe|Asia|Africa|Australia|Pacific|Atlantic|Antarctica)/[A-Z][A-Za-z_]+(?:/[A-Z][A-Za-z_]+)?"
     r"|时区名称|時區名稱|时区ID|時區ID|IANA时区|IANA時區",
-    re.I,
+    re.I | re.A,
 )
-_MIME = re.compile(r"\b(?:MIME|media|content)[- ]types?\b|\bMIME\b|媒体类型|媒體類型", re.I)
-_PHONE = re.compile(r"phone|calling|dial", re.I)
+_MIME = re.compile(r"(?<![/\w])(?P<x>MIME)(?:[- ]types?)?\b|\b(?:media|content)[- ]types?\b|媒体类型|媒體類型", re.I | re.A)
+_MIME_SHAPE = re.compile(r"\b(?:application|text|image|audio|video|multipart|font|model)/[\w.+*-]+", re.A)
+_IATA = re.compile(
+    r"\b(?P<x>IATA|ICAO)\s+(?:(?P<place>airport|city|location)(?:\s+or\s+city)?|(?P<carrier>airline|carrier))(?:\s+(?:designator|codes?))?"
+    r"|\bairport\s+\(?(?P<x2>IATA|ICAO)\)?\s+codes?",
+    re.A,
+)
+_STATE = re.compile(
+    r"\b(?:two|2)[- ](?:letter|character|char)\s+(?:US\s+|U\.S\.\s+)?state(?:\s+(?:codes?|abbreviations?))?\b|\bUSPS\s+state\b",
+    re.I | re.A,
+)
+_WITHOUT = re.compile(r"\b(?:without|excluding|except|not)\b[^,.;]*$", re.I)  # "the flight number without IATA carrier code"
+_NUMERIC_CCY = re.compile(r"\bnumeric\b|\b(?:three|3)[- ]digit\b", re.I | re.A)
+_NOT_HUMAN = frozenset("markup programming query script scripting template expression".split())
+_THREE_ALPHA = re.compile(r"\b(?:three|3)[- ](?:letter|char(?:acter)?|digit\s+alpha|alpha)\b", re.I | re.A)
+_THREE_DIGIT = re.compile(r"\b(?:three|3)[- ]digit\b(?!\s+alpha)|\bnumeric\b", re.I | re.A)
+_REGIONAL = re.compile(r"\b[a-z]{2,3}[-_][A-Z]{2}\b", re.A)
+_LIST = re.compile(r"\b(?:comma|space|semicolon)[- ]?(?:separated|delimited)\b|\blist\s+of\b", re.I | re.A)
+_PHONE = re.compile(r"phone|calling|dial", re.I | re.A)
+_LOWER = re.compile(r"\blower[- ]?case\b|\bin\s+lowercase\b|小写|小寫", re.I | re.A)
 
 PATTERNS: dict[str, str] = {
-    "ISO 639-1": "^[a-z]{2}$",
-    "ISO 639": "^[a-z]{2,3}$",
+    "ISO 639-1": "^[a-zA-Z]{2}$",
+    "ISO 639": "^[a-zA-Z]{2,3}$",
     "BCP 47": "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$",
+    "locale": "^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$",
     "ISO 3166-1 alpha-2": "^[A-Z]{2}$",
     "ISO 3166-1 alpha-3": "^[A-Z]{3}$",
     "ISO 3166-1 numeric": "^[0-9]{3}$",
-    "ISO 3166-2": "^[A-Z]{2}-[A-Z0-9]{1,3}$",
+    "ISO 3166-2": "^([A-Z]{2}-)?[A-Z0-9]{1,3}$",
     "ISO 4217": "^[A-Z]{3}$",
     "IANA time zone": "^[A-Za-z_]+(/[A-Za-z0-9_+-]+){0,2}$",
-    "MIME type": "^[a-zA-Z0-9!#$&^_.+-]+/[a-zA-Z0-9!#$&^_.+-]+$",
+    "MIME type": "^[a-zA-Z0-9!#$&^_.+-]+/[a-zA-Z0-9!#$&^_.+-]+( *;.*)?$",
+    "IATA code": "^[A-Z]{3}$",
+    "IATA airline code": "^[A-Z0-9]{2}$",
+    "ISO 4217 numeric": "^[0-9]{3}$",
+    "ICAO code": "^[A-Z]{4}$",
+    "US state code": "^[A-Z]{2}$",
 }
+_DOMAIN = {
+    "ISO 639-1": "language", "ISO 639": "language", "BCP 47": "language", "locale": "language",
+    "ISO 3166-1 alpha-2": "country", "ISO 3166-1 alpha-3": "country", "ISO 3166-1 numeric": "country",
+    "ISO 3166-2": "country", "ISO 4217": "currency", "IANA time zone": "tz", "MIME type": "mime",
+    "IATA code": "airport", "ICAO code": "airport", "US state code": "state", "IATA airline code": "airline",
+    "ISO 4217 numeric": "currency",
+}
+_NAME_DOMAIN = {
+    "language": {"lang", "language", "languages", "locale", "locales", "hl", "lc"},
+    "country": {"country", "countries", "region", "nation", "nationality", "iso"},
+    "currency": {"currency", "currencies", "ccy"},
+    "tz": {"tz", "timezone", "zone", "zoneinfo", "time"},
+    "mime": {"mime", "media", "content", "type", "format"},
+    "airport": {"airport", "origin", "destination", "from", "to"},
+    "state": {"state", "province", "region"},
+    "airline": {"airline", "carrier"},
+}
+
+
+class _Hit(NamedTuple):
+    start: int
+    end: int
+    std: str
+    explicit: bool
 
 
 def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     """Standards named in the description (or, for currency/language, implied by the name)."""
-    if type_ not in (None, "string", "array"):
-        return []
+    if type_ not in (None, "string", "array") or name_words(name)[-1:] in (["version"], ["versions"]):
+        return []  # "IANA Time Zone Database version, e.g. 2019a": a version of the standard
     s = t.norm
     low = s.lower()
-    hits: list[tuple[int, int, str]] = []
+    words = set(name_words(name))
+    first_end = _first_sentence_end(s)
+    hits: list[_Hit] = []
     for m in scan(_ISO639, s, low, ('639',)):
-        hits.append((m.start(), m.end(), "ISO 639-1" if m.group("p") == "1" else "ISO 639"))
-    for m in scan(_BCP47, s, low, ('bcp', 'ietf', 'language', 'locale', '5646', '4646', '语言', '語言')):
-        hits.append((m.start(), m.end(), "BCP 47"))
+        hits.append(_Hit(m.start(), m.end(), "ISO 639-1" if m.group("p") == "1" else "ISO 639", True))
+    for m in scan(_BCP47, s, low, ('bcp', 'ietf', 'language', '5646', '4646', '语言', '語言')):
+        hits.append(_Hit(m.start(), m.end(), "BCP 47", bool(m.group("x"))))
+    for m in scan(_LOCALE, s, low, ('locale',)):
+        hits.append(_Hit(m.start(), m.end(), "locale", False))
     for m in scan(_ISO3166, s, low, ('3166', 'country', '国家', '國家')):
         if _PHONE.search(s[max(0, m.start() - 40) : m.end() + 40]) or _PHONE.search(name):
             continue
@@ -69,37 +128,115 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             std = "ISO 3166-2"
         elif m.group("num"):
             std = "ISO 3166-1 numeric"
-        elif m.group("a") == "3" or (m.group("w") or "").lower() in ("three", "3"):
+        elif m.group("a") == "3" or (m.group("w") or "").lower() in ("three", "3") or (not m.group("a") and _THREE_ALPHA.search(s)):
             std = "ISO 3166-1 alpha-3"
+        elif not m.group("a") and _THREE_DIGIT.search(s):
+            std = "ISO 3166-1 numeric"
         else:
             std = "ISO 3166-1 alpha-2"
-        hits.append((m.start(), m.end(), std))
+        hits.append(_Hit(m.start(), m.end(), std, bool(m.group("x"))))
     for m in scan(_ISO4217, s, low, ('4217', 'currency', '货币', '貨幣', '币种', '幣種')):
-        hits.append((m.start(), m.end(), "ISO 4217"))
+        numeric = _NUMERIC_CCY.search(s[max(0, m.start() - 40) : m.end() + 40])
+        hits.append(_Hit(m.start(), m.end(), "ISO 4217 numeric" if numeric else "ISO 4217", bool(m.group("x"))))
     for m in scan(_TZ, s, low, ('zone', 'iana', 'olson', 'tz', '/', '时区', '時區')):
-        hits.append((m.start(), m.end(), "IANA time zone"))
-    for m in scan(_MIME, s, low, ('mime', 'media', 'content', '媒体', '媒體')):
-        hits.append((m.start(), m.end(), "MIME type"))
-    words = name_words(name)
-    if not hits and words and words[-1] in ("currency",) or words[-2:] == ["currency", "code"]:
+        hits.append(_Hit(m.start(), m.end(), "IANA time zone", bool(m.group("x"))))
+    if not (words & {"accept"}):  # Accept takes media ranges and lists, not one MIME type
+        for m in scan(_MIME, s, low, ('mime', 'media', 'content', '媒体', '媒體')):
+            if m.group("x") or words & {"mime", "mimetype"} or (words & {"media", "content"} and words & {"type", "types"}) \
+                    or _MIME_SHAPE.search(s):
+                hits.append(_Hit(m.start(), m.end(), "MIME type", bool(m.group("x"))))
+    for m in scan(_IATA, s, low, ('iata', 'icao')):
+        org = m.group("x") or m.group("x2")
+        std = "IATA airline code" if m.group("carrier") else "ICAO code" if org == "ICAO" else "IATA code"
+        hits.append(_Hit(m.start(), m.end(), std, True))
+    for m in scan(_STATE, s, low, ('state',)):
+        hits.append(_Hit(m.start(), m.end(), "US state code", False))
+    hits = [
+        h for h in hits
+        if (h.explicit or h.start < first_end or words & _NAME_DOMAIN[_DOMAIN[h.std]]) and not other_bullet(s, h.start, name)
+        and not _WITHOUT.search(s, max(0, h.start - 30), h.start)
+    ]
+    if not hits and (words and name_words(name)[-1] in ("currency",) or name_words(name)[-2:] == ["currency", "code"]):
         m2 = re.search(r"\bcurrency\b|货币|貨幣|币种|幣種", s, re.I)
-        if m2 and not hits:
-            hits.append((m2.start(), m2.end(), "ISO 4217"))
-    if not hits and words and words[-1] in ("lang", "language", "locale", "hl"):
+        if m2:
+            hits.append(_Hit(m2.start(), m2.end(), "ISO 4217", False))
+    if not hits and words and name_words(name)[-1] in ("lang", "language", "locale", "hl") and not words & _NOT_HUMAN:
         m3 = re.search(r"\blanguages?\b|\blocales?\b|语言|語言", s, re.I)
         if m3:
-            hits.append((m3.start(), m3.end(), "BCP 47"))
-    hits.sort(key=lambda h: (h[0], -(h[1] - h[0])))
+            hits.append(_Hit(m3.start(), m3.end(), "locale" if "locale" in words else "BCP 47", False))
+    return _evidence(t, _one_per_domain(hits, words, s))
+
+
+def _first_sentence_end(s: str) -> int:
+    m = re.search(r"[.!?。](?:\s|$)|\n", s)
+    return m.end() if m else len(s)
+
+
+def _one_per_domain(hits: list[_Hit], words: set[str], s: str) -> list[_Hit]:
+    by_domain: dict[str, _Hit] = {}
+    alternatives: set[str] = set()
+    for h in sorted(hits, key=lambda h: (not h.explicit, h.start)):
+        prev = by_domain.setdefault(_DOMAIN[h.std], h)
+        if prev is not h and h.explicit and prev.std != h.std:
+            alternatives.add(_DOMAIN[h.std])  # "the ICAO code or IATA code": either shape
+    for d in alternatives:
+        del by_domain[d]
+    lang, country = by_domain.get("language"), by_domain.get("country")
+    if country and words & {"locale", "locales"}:
+        lang, country = lang or country, None  # "a combination of a language and country code"
+        by_domain.pop("country")
+        by_domain["language"] = lang._replace(std="locale")
+    if lang and lang.std.startswith("ISO 639") and _REGIONAL.search(s):
+        by_domain["language"] = lang._replace(std="locale")  # "ISO 639 … the default is en-US"
+    if lang and country:
+        # "ISO-639-1, ISO-3166-1 codes, i.e. en_US": one value made of both, a locale
+        del by_domain["country"]
+        a, b = min(lang.start, country.start), max(lang.end, country.end)
+        by_domain["language"] = _Hit(a, b, "locale", True)
+    elif lang and lang.std == "BCP 47" and not lang.explicit and words & {"locale", "locales"}:
+        by_domain["language"] = lang._replace(std="locale")
+    return sorted(by_domain.values(), key=lambda h: h.start)
+
+
+def _evidence(t: Text, hits: list[_Hit]) -> list[Evidence]:
+    lower = bool(_LOWER.search(t.norm))
+    listed = bool(_LIST.search(t.norm))
     out: list[Evidence] = []
-    seen: set[str] = set()
-    last_end = -1
-    for a, b, std in hits:
-        family = " ".join(std.split()[:2])
-        if family in seen or a < last_end:
-            continue
-        seen.add(family)
-        last_end = b
-        span = t.span(a, b)
-        data: dict[str, Any] = {"standard": std, "pattern": PATTERNS[std]}
+    for h in hits:
+        span = t.span(h.start, h.end)
+        pattern = PATTERNS[h.std]
+        if lower and pattern.startswith("^[A-Z]{") and pattern.endswith("}$"):
+            pattern = pattern.replace("A-Z", "a-z")
+        if listed:
+            one = pattern[1:-1]  # "a comma-delimited list of languages": each item has the shape
+            pattern = f"^{one}( *, *{one})*$"
+        data: dict[str, Any] = {"standard": h.std, "pattern": pattern}
         out.append(Evidence("standard", span, t.original[span[0] : span[1]], (), data))
     return out
+
+
+_IMPLIED = (
+    (re.compile(r"\bcurrenc(?:y|ies)\b|货币|貨幣|币种|幣種", re.I), re.compile(r"[A-Z]{3}"), "ISO 4217"),
+    (re.compile(r"\bcountry\b|\bcountries\b|国家|國家", re.I), re.compile(r"[A-Z]{2}"), "ISO 3166-1 alpha-2"),
+    (re.compile(r"\bairports?\b", re.I), re.compile(r"[A-Z]{3}"), "IATA code"),
+)
+
+
+def named_by_field(name: str, values: tuple[str, ...]) -> bool:
+    """``Accept-Language: e.g. en``: the field's name already says which standard the example
+    comes from."""
+    words = name_words(name)
+    std = {"language": "BCP 47", "lang": "BCP 47", "locale": "locale", "hl": "BCP 47", "currency": "ISO 4217",
+           "country": "ISO 3166-1 alpha-2"}.get(words[-1] if words else "")
+    return bool(std and values and all(re.fullmatch(PATTERNS[std], v) for v in values))
+
+
+def implied(t: Text, values: tuple[str, ...]) -> Evidence | None:
+    """Examples that show a standard the description only hints at ("Currency you want to
+    convert. For example, EUR"): the standard is the vocabulary, not a private set."""
+    for word, shape, std in _IMPLIED:
+        m = word.search(t.norm)
+        if m and values and all(shape.fullmatch(v) for v in values):
+            span = t.span(m.start(), m.end())
+            return Evidence("standard", span, t.original[span[0] : span[1]], (), {"standard": std, "pattern": PATTERNS[std]})
+    return None

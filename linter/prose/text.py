@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterator
 
 # One pass over the markup that real specs put in descriptions. Each alternative is replaced by
@@ -132,6 +133,9 @@ def clean_token(token: str) -> str:
         before = t
         t = t.strip()
         if len(t) >= 2 and t[0] in _QUOTES and t[-1] in _QUOTES:
+            if t[0] == "`":  # code is literal: `a/[B]` keeps its bracket, `'x'` loses its quotes
+                t = t[1:-1].strip()
+                return t[1:-1] if len(t) >= 2 and t[0] in "\"'" and t[-1] == t[0] else t
             t = t[1:-1]
         t = t.rstrip(_TRAIL) if not (t and t[-1] in _QUOTES) else t
         if t == before:
@@ -151,9 +155,46 @@ def same_name(a: str, b: str) -> bool:
     """Whether two identifiers name the same field (case, separators and dotted prefixes ignored)."""
     def key(s: str) -> str:
         s = s.rsplit(".", 1)[-1]
-        return re.sub(r"[^0-9a-z]", "", s.lower())
+        return re.sub(r"[\W_]", "", s.lower())
 
-    return bool(a) and bool(b) and key(a) == key(b)
+    ka = key(a)
+    return bool(ka) and ka == key(b)
+
+
+_BULLET_LABEL = re.compile(
+    r"(?:^|(?<=\s))[-*•][ \t]+(?:`(?P<q>[A-Za-z_$][\w.$-]*)`[ \t]*(?:[:：]|[-–—][ \t])"
+    r"|(?P<b>[a-z]+(?:[A-Z][a-z0-9]+)+|[a-z0-9]+(?:_[a-z0-9]+)+)[ \t]*(?:[:：]|[-–—][ \t])"
+    r"|(?P<w>[a-z][a-z0-9]+)[ \t]+[-–—][ \t])"
+    r"|(?:^|(?<=[.\n][ ])|(?<=\n))`(?P<q2>[A-Za-z_$][\w.$-]*)`[ \t]+[-–—][ \t]"
+)
+
+
+def other_bullet(s: str, pos: int, name: str) -> bool:
+    """Whether ``pos`` lies in a bullet item labelled with another field's name
+    ("* countrycode - a two letter code …" in the description of ``provider``): what it says is
+    about that field. Labels must look like identifiers, so "* Max length: 12" still counts."""
+    labels = _bullet_labels(s)
+    if not labels:
+        return False
+    para = max(s.rfind("\n\n", 0, pos), 0)
+    last = None
+    for start, end, label in labels:
+        if start < para:
+            continue
+        if end > pos:
+            break
+        last = label
+    return last is not None and not same_name(last, name)
+
+
+@lru_cache(maxsize=8)
+def _bullet_labels(s: str) -> tuple[tuple[int, int, str], ...]:
+    """Every identifier-labelled bullet of a text, computed once for all the checks on it."""
+    if "-" not in s and "*" not in s and "•" not in s and "—" not in s and "–" not in s:
+        return ()
+    return tuple(
+        (m.start(), m.end(), m.group("q") or m.group("b") or m.group("w") or m.group("q2")) for m in _BULLET_LABEL.finditer(s)
+    )
 
 
 def scan(rx: "re.Pattern[str]", s: str, low: str, keys: tuple[str, ...]) -> "Iterator[re.Match[str]]":

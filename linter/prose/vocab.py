@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -15,7 +16,7 @@ from linter.prose.lists import (
     parse_inline,
     parse_tables,
 )
-from linter.prose.text import Text, clean_token, name_words, same_name, scan
+from linter.prose.text import Text, clean_token, name_words, other_bullet, same_name, scan
 
 # -- cues ------------------------------------------------------------------------------------
 
@@ -75,8 +76,9 @@ _BARE_LIST = re.compile(r"^\s*(?=\S)")
 _ZH_CUE = re.compile(
     r"(?:可选值|可選值|可选项|可選項|可取值|取值范围|取值範圍|取值|枚举值|枚舉值|枚举|枚舉|有效值|合法值"
     r"|允许值|允許值|允许的值|允許的值|支持的值|支援的值|可选|可選|可为|可為|值为|值為|只能是|只能为"
-    r"|只能為|必须是|必須是|必须为|必須為|可以是|可以为|可以為)"
-    r"(?:[ ]*(?:为|為|是|有|包括|包含|如下))?[ ]*[:：]?[ ]*"
+    r"|只能為|必须是|必須是|必须为|必須為|可以是|可以为|可以為"
+    r"|(?:为|為|是|取)以下(?:值|选项|選項|取值|几种|幾種|[一二两兩三四五六七八九十][种種])?(?:之一|其中之一|中的一[个個种種])?(?=[ ]*[:：]))"
+    r"(?:[ ]*(?:为|為|是|有|包括|包含))?(?:[ ]*(?:以下|如下)(?:[^:：\n，。]{0,6}(?=[:：]))?)?[ ]*[:：]?[ ]*"
 )
 _ZH_ONE_OF = re.compile(r"(?:为|為|是|取|选择|選擇)[ ]*(?=\S)")
 _ZH_ONE_OF_TAIL = re.compile(r"[ ]*(?:之一|其中之一|中的一个|中的一個|中的一种|中的一種)")
@@ -86,9 +88,14 @@ _PAIRS = re.compile(
 )
 _PAIR_SEP = re.compile(r"[ ]*[，,；;、][ ]*|[ ]+")
 _EXAMPLE_CUE = re.compile(
-    r"(?:\be\.[ ]?g\.?|\beg\.|\bfor[ ]+(?:example|instance)|\bsuch[ ]+as|\bexamples?(?:[ ]+values?)?(?:[ ]+(?:are|is|include))?"
-    r"|\blike|\bincluding|\bincludes?|例如|比如|譬如|诸如|諸如|例|如(?=[ ]*[:：]))[ ]*[,:：]?[ ]*",
+    r"(?:\be\.[ ]?g\.?|\beg[.:]|\bfor[ ]+(?:example|instance)(?![a-z])|\bsuch[ ]+as|\bexamples?(?:[ ]+values?)?(?:[ ]+(?:are|is|include))?(?![a-z])"
+    r"|\blike(?![a-z])|\bincluding(?![a-z])|\bincludes?(?![a-z]))[ ]*[,:：]?[ ]*",
     re.I,
+)
+# Scanned only when the text has CJK: a lookbehind alternative costs a test at every position.
+_ZH_EXAMPLE_CUE = re.compile(
+    r"(?:例如|比如|譬如|诸如|諸如|示例|范例|範例|举例|舉例|例(?=[ ]*[:：])|如(?=[ ]*[:：])|包括|包含|支持"
+    r"|(?<![^\s，,、（(：:；;])如(?![果何下此今同若需有不为為未已要传傳是上前所实實期]))[ ]*[:：]?[ ]*"
 )
 _PAREN_ETC = re.compile(r"[(（](?=[^()（）\n]{1,200}?(?:\betc\b|等))")
 _SET_THIS = re.compile(
@@ -98,7 +105,7 @@ _SET_THIS = re.compile(
     re.I,
 )
 _CURRENT_VERSION = re.compile(
-    r"\b(?:the\s+)?(?:current|latest)\s+(?:api\s+)?version\s+is\s+(?P<v>`[^`\s]{1,40}`|\"[^\"\s]{1,40}\"|[\w.\-]{1,40}\w)",
+    r"\b(?:the\s+)?(?:current|latest)\s+(?:api\s+)?version\s+is\s+(?P<v>`[^`\s]{1,40}`|\"[^\"\s]{1,40}\"|(?=[\w.\-]{0,39}\d)[\w.\-]{1,40}\w)",
     re.I,
 )
 _SENT_START = re.compile(r"(?:^|[.!?;。；]\s+|\n)")
@@ -131,13 +138,53 @@ _FREE_NAME_WORDS = frozenset(
     path file filename dir directory query q search keyword keywords term terms text body content message
     comment comments note notes description summary token key secret password hash signature phone number
     amount price count date time timestamp ip host hostname domain filter expression reference ref label
-    labels tag tags value slug handle city street""".split()
+    labels tag tags value slug handle city street version versions addr interface data namespace branch barcode
+    args arguments command cmd""".split()
 )
 _FREE_DESC = re.compile(
-    r"\b(?:free[- ]?(?:text|form)|search\s+(?:terms?|query|string)|keywords?|identifier|\bids?\b|names?\s+of|"
-    r"e-?mail\s+address|url|uri|file\s*name|path\s+to)\b",
+    r"\b(?:free[- ]?(?:text|form)|search\s+(?:terms?|query|string)|keywords?|identifier|\bids?\b|names?\s+(?:of|for)|^(?:the\s+)?names?|"
+    r"e-?mail\s+address|url|uri|file\s*name|path\s+to|(?:branch|user|display|host|domain|repo(?:sitory)?|bucket|project|account|company|table|key)\s+names?)\b",
     re.I,
 )
+_CJK_ANY = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_CJK_WORD = re.compile(r"^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{1,8}$")
+# What a Chinese description calls its field: a kind of thing (a vocabulary) or a free value.
+_ZH_VOCAB = re.compile(
+    r"类型|類型|类别|類別|分类|分類|种类|種類|状态|狀態|模式|方式|等级|等級|级别|級別|渠道|来源|來源|性别|性別|角色"
+    r"|场景|場景|阶段|階段|优先级|優先級|方向|单位|單位|策略|动作|動作|操作类型|用途|权限|權限"
+)
+_ZH_FREE = re.compile(
+    r"名称|名稱|姓名|用户名|用戶名|昵称|暱稱|标题|標題|地址|关键词|關鍵詞|关键字|關鍵字|描述|备注|備註|内容|內容|说明|說明"
+    r"|搜索|搜尋|查询词|查詢詞|文本|文字|编号|編號|号码|號碼|邮箱|郵箱|网址|網址|链接|連結|路径|路徑|文件名|檔名|作者|标签|標籤"
+)
+_ZH_CONTENT = re.compile(
+    r"时间|時間|日期|名称|名稱|用户名|用戶名|邮箱|郵箱|手机|手機|电话|電話|号码|號碼|编号|編號|地址|账号|帳號|密码|密碼"
+    r"|金额|金額|数量|數量|内容|內容|标题|標題|文本|链接|連結|路径|路徑|文件|檔案|名字|姓名|昵称|暱稱|描述|备注|備註"
+    r"|关键词|關鍵詞|标识|標識|代码|代碼"
+)
+# E2QWRUHAPOMQZL, TCGA-GF-A4EO: an id, not a code
+_OPAQUE = re.compile(r"(?=[\w-]{10,}$)(?=.*[A-Za-z])(?=.*\d)[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*$")
+# Said outright, anywhere: the value is not from a fixed set, whatever the field is called.
+_STRONG_FREE = re.compile(
+    r"\bfree[- ]?(?:form|text)\b|\buser[- ]defin(?:ed|able)\b|\bunique\s+(?:name|identifier)\b"
+    r"|\barbitrary\s+(?:string|text|value|name)\b|\bany\s+(?:string|text)\b",
+    re.I,
+)
+_PLACEHOLDER = re.compile(r"\{[^}]*\}|<[^>]*>|\[[A-Za-z_ ]+\]|^[A-Z]+\d+-[A-Z]+\d+$")
+_ALT_INTRO = re.compile(
+    r"\balternatively\b|\bspecial\s+(?:keywords?|values?|identifiers?|ids?|names?)\b|\baliases\b|\bin\s+addition\s+to\b"
+    r"|\balso\s+(?:accepts?|supports?|allows?)\b|\bas\s+well\s+as\b",
+    re.I,
+)
+# "Required for the following countries:", "set this parameter if you use the following fields:"
+_WHEN_INTRO = re.compile(
+    r"\b(?:if|when|unless)\b|\b(?:required|mandatory|only|applies|applicable|needed)\s+(?:for|in|to|with|when)\b", re.I
+)
+_SAMPLE_VALUE = re.compile(r"^[A-Za-z_][\w.]*=|[()]")  # "fields=items(a,b)": a sample request, not a value
+# "when the attribute type is `a` or `b`": the values of whatever the condition is about
+_COND_INTRO = re.compile(r"\b(?:when|if|whenever|unless)\b[^,.;:]*$", re.I)
+# A field that holds a URL, an address or free text does not take words from a list.
+_NOT_A_SET = frozenset("url uri urls href email mail phone description summary comment message note notes body text title".split())
 _UPPER_CODE = re.compile(r"^[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)*$")
 _LOWER_ID = re.compile(r"^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*$")
 _PASCAL = re.compile(r"^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)*$")
@@ -186,6 +233,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     """Closed and example vocabularies in the prepared description."""
     s = t.norm
     low = s.lower()
+    cjk = bool(_CJK_ANY.search(s))
     found: list[_Found] = []
 
     def add(start: int, parsed: Parsed | None, closed: bool, trigger: str, min_items: int = 2) -> None:
@@ -231,7 +279,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         last = s[p.items[-2].end : p.items[-1].start]
         if not re.search(r"\bor\b|或", last):
             continue
-        if _mentions_other(_clause_before(s, m.start()), name):
+        before = _clause_before(s, m.start())
+        if _mentions_other(before, name) or _COND_INTRO.search(before):
             continue
         add(m.start(), p, True, "either")
     for m in scan(_CAN_BE, s, low, ('`', '"', "'", '“', '‘', '「')):
@@ -242,7 +291,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if not re.search(r"\bor\b|或", last_sep):
             continue
         before = _clause_before(s, m.start())
-        if _mentions_other(before, name) or _PARTIAL_WORDS.search(before) or re.search(r"example|default", before, re.I):
+        if _mentions_other(before, name) or _PARTIAL_WORDS.search(before) or re.search(r"example|default", before, re.I) \
+                or _COND_INTRO.search(before):
             continue
         add(m.start(), p, True, "can-be")
     for m in scan(_ONLY, s, low, ('only',)):
@@ -264,7 +314,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             add(m.start() + (len(m.group()) - len(m.group().lstrip(".;:\n \t"))), Parsed([it], q.end()), True, "single", 1)
     for m in scan(_COLON_LIST, s, low, (':', '：')):
         intro = _clause_before(s, m.start() + 1)
-        if _FORMS.search(intro) or _BY_DEPENDS.search(intro) or _qual_other(intro, name):
+        if _FORMS.search(intro) or _BY_DEPENDS.search(intro) or _qual_other(intro, name) or _WHEN_INTRO.search(intro):
             continue
         p = parse_bullets(s, m.end())
         if p is None or len(p.items) < 2:
@@ -301,7 +351,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         add(m.start("list") - 1, Parsed(items, m.end()), True, "paren")
     for m in scan(_LABEL_LINE, s, low, (':', '：')):
         label = m.group("label")
-        if re.search(r"example|e\.g|default|note|see|deprecated|format|示例|例|默认|默認|注意", label, re.I):
+        if re.search(r"example|e\.g|\beg\b|default|note|see|deprecated|format|示例|例|默认|默認|注意", label, re.I):
             continue
         if _mentions_other(label, name) or len(label.split()) > 6:
             continue
@@ -315,22 +365,32 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if not re.search(r"\bor\b|[|/]|或", seps) or _content_nouns(p):
             continue
         add(m.start("label"), p, True, "label-line")
-    whole = parse_inline(s, _BARE_LIST.match(s).end()) if s.strip() else None  # type: ignore[union-attr]
+    whole = parse_inline(s, _BARE_LIST.match(s).end()) if s.strip() and not (cjk and _ZH_CUE.search(s)) else None  # type: ignore[union-attr]
+    whole_start = whole.items[0].start if whole else 0
+    if whole and len(whole.items) >= 2 and "，" in s[whole.items[0].end : whole.items[1].start] \
+            and _CJK_ANY.match(whole.items[0].value[-1]):
+        whole = parse_inline(s, whole.items[1].start)  # "可见性，公开或私有": the first word names the field
     if whole and len(whole.items) >= 2 and not s[whole.end :].strip(" .。\n"):
         seps = "".join(s[a.end : b.start] for a, b in zip(whole.items, whole.items[1:]))
         if re.search(r"\bor\b|\||或", seps) and not _content_nouns(whole):
-            add(whole.items[0].start, whole, True, "whole")
-    _zh(s, name, add)
+            add(whole_start, whole, True, "whole")
+    if cjk:
+        _zh(s, name, add)
     _pairs(s, add)
-    for m in scan(_EXAMPLE_CUE, s, low, ('e.g', 'eg.', 'example', 'instance', 'such as', 'like', 'includ', '例', '如')):
+    examples = scan(_EXAMPLE_CUE, s, low, ('e.g', 'eg', 'example', 'instance', 'such as', 'like', 'includ'))
+    for m in itertools.chain(examples, _ZH_EXAMPLE_CUE.finditer(s) if cjk else ()):
         cue = m.group().strip().lower()
         quoted_only = cue == "like"
-        p = parse_bullets(s, m.end()) if cue.startswith("includ") else None
+        p = parse_bullets(s, m.end()) if cue.startswith(("includ", "包")) else None
         if p is None or len(p.items) < 2:
             p = parse_inline(s, m.end(), quoted_only=quoted_only)
-        if p is None:
+        if p is None or (cue.startswith("支持") and not p.partial):
             continue
+        if cue.startswith(("includ", "包")) and len(p.items) < 2:
+            continue  # "the maximum length, including whitespace, is": a parenthetical, not a sample
         nxt = s[p.end : p.end + 3]
+        if not p.items[-1].quoted and nxt[:1] in (":", "："):
+            continue
         if not p.items[-1].quoted and not re.match(r"[ ]*(?:$|[\n.,;:)）。，；]|\s*(?:etc|等))", s[p.end :]):
             continue
         if p.items[-1].quoted and not re.match(r"[ ]*(?:$|[\n.,;:)）。，；]|or\b|and\b|etc|等)", s[p.end :]) and not nxt.startswith(" ("):
@@ -349,12 +409,12 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
 
 def _content_nouns(p: Parsed) -> bool:
     """"Username or email" describes what the value is, it does not list values."""
-    return any(not i.quoted and i.value.lower().rstrip("s") in _FREE_NAME_WORDS for i in p.items)
+    return any(
+        not i.quoted and (i.value.lower().rstrip("s") in _FREE_NAME_WORDS or _ZH_CONTENT.search(i.value)) for i in p.items
+    )
 
 
 def _zh(s: str, name: str, add) -> None:  # type: ignore[no-untyped-def]
-    if not re.search(r"[\u4e00-\u9fff]", s):
-        return
     for m in _ZH_CUE.finditer(s):
         b = parse_bullets(s, m.end())
         p = b if b is not None and len(b.items) >= 2 else parse_inline(s, m.end())
@@ -418,24 +478,33 @@ def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None,
     words = set(name_words(name))
     head = re.split(r"(?<=[.!?。])\s", t.norm.strip(), maxsplit=1)[0][:200]
     head_words = {w.lower() for w in re.findall(r"[A-Za-z]+", head)}
+    zh_head = re.split(r"[。\n]", head, maxsplit=1)[0] if _CJK_ANY.search(head) else ""
     nw = name_words(name)
+    if trigger == "version":
+        return True
     if nw and nw[-1] in _FREE_NAME_WORDS and not (words & {"type", "status", "mode", "kind", "category", "state"}):
         return False
     if name.lower().endswith(("id", "ids")) and not _UPPER_CODE.match(name):
         return False
-    cue = bool((words | head_words) & _VOCAB_WORDS)
-    if _FREE_DESC.search(head) and not cue:
+    cue = bool((words | head_words) & _VOCAB_WORDS) or bool(zh_head and _ZH_VOCAB.search(zh_head))
+    if (_FREE_DESC.search(head) or zh_head and _ZH_FREE.search(zh_head)) and not cue:
         return False
-    if trigger == "version":
-        return True
+    if _STRONG_FREE.search(t.norm):
+        return False
+    if all(_CJK_WORD.match(v) for v in values):
+        return cue
+    if all(v.lower() in ("true", "false") for v in values):
+        return False  # a boolean written as a string: the two values are known
     if any(len(v) > 32 for v in values):
         return False
+    if not words & _SELECTORS and any(not v.isupper() and v.lower() in _FREE_NAME_WORDS for v in values):
+        return False  # "including name, email": what the value contains, not values it takes
     for v in values:
         if _INT.match(v):
             if not (type_ == "integer" and cue):
                 return False
             continue
-        if _FREE_SHAPE.search(v) or re.search(r"\d{3,}", v):
+        if _FREE_SHAPE.search(v) or re.search(r"\d{3,}", v) or _OPAQUE.match(v):
             return False
     if all(_UPPER_CODE.match(v) and len(v) >= 2 for v in values):
         return True
@@ -465,8 +534,16 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
         start, end = f.start, f.parsed.end
         if any(a < end and start < b for a, b in taken):
             continue
+        if other_bullet(t.norm, f.start, name):
+            continue  # "- `alg`: … Must be `RS256` or `ES256`": a sub-field's values
         if expression:
             continue  # operands of a filter/query expression, not whole values
+        if f.closed and (
+            (nw and nw[-1] in _NOT_A_SET)
+            or any(_PLACEHOLDER.search(v) or _SAMPLE_VALUE.search(v) for v in values)
+            or _ALT_INTRO.search(_clause_before(t.norm, f.start) + t.norm[f.start : f.parsed.items[0].start])
+        ):
+            continue  # patterns ("user:{email}"), ranges ("EXT000-EXT350") or extra values beside free ones
         first = not re.search(r"[.!?。]\s|\n", t.norm[: f.start].strip())
         if not f.closed and (
             _qual_other(_clause_before(t.norm, f.start), name)

@@ -72,7 +72,10 @@ def test_format_on_items_covers_array() -> None:
 def test_format_gap_message() -> None:
     (g,) = gaps("Start date (YYYY-MM-DD).", name="start", type="string", where="query", schema={})
     assert g.rule == "prose-format"
-    assert g.message == 'description prescribes date ("YYYY-MM-DD") but the schema has no format or pattern'
+    assert g.message == (
+        'description prescribes date ("YYYY-MM-DD") but the schema has no format or pattern; '
+        "format: date would express it"
+    )
 
 
 def test_bounds_matching_keyword() -> None:
@@ -105,4 +108,4 @@ def test_chinese_gaps() -> None:
 def test_type_spellings() -> None:
     d = "Comma-separated list of tags"
     (g,) = gaps(d, name="tags", type="array<string>", where="query", schema={})
-    assert dict(g.evidence.data) == {"style": "form", "explode": False}
+    assert dict(g.evidence.data) == {"style": "form", "explode": False, "layout": "comma-separated list"}

@@ -1,0 +1,348 @@
+"""Kinds of false positive found by spot-checking corpus findings, each pinned by a paraphrase
+(not the corpus text): the rule that keeps it quiet must hold for the whole kind."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from linter.prose import analyse, gaps
+
+
+def kinds(description: str, *, name: str = "f", type: str | None = "string") -> list[str]:
+    return [e.kind for e in analyse(description, name=name, type=type)]
+
+
+def rules(description: str, schema: dict[str, Any] | None = None, *, name: str = "f", type: str | None = "string") -> list[str]:
+    return [g.rule for g in gaps(description, name=name, type=type, where="query", schema=schema or {})]
+
+
+# -- example-only-vocabulary ------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("description", "name"),
+    [
+        ("Only runs finished after this time are returned.", "finishedAfter"),  # "included" is not "include"
+        ("The version to use. If unset, the latest version is used.", "version"),  # "is used" is not a version
+        ("Patch level of the firmware (e.g.: R07)", "patchVersion"),  # versions are open
+        ("Name for the deployment target (e.g., `production`, `qa`).", "target"),  # a name for something
+        ("Limit the fields returned. E.g. fields: id, title", "fields"),  # "fields:" is a label in a sample
+        ("The entity tag you got back, for example: <code>X7TQ2LLPQRS4AB</code>.", "If-Match"),  # an opaque id
+        ("Network interface to bind, like `wlan0`.", "bindAddr"),
+        ("The size limit of the document, including whitespace, is 10 KB.", "policyDocument"),
+        ("Details of the attendee, including name, email and phone.", "attendees"),
+    ],
+)
+def test_not_example_vocabulary(description: str, name: str) -> None:
+    assert "example_vocab" not in kinds(description, name=name)
+
+
+@pytest.mark.parametrize(
+    ("description", "name", "standard"),
+    [
+        ("Amount currency. For example, GBP", "to", "ISO 4217"),
+        ("Arrival airport, 3-letter IATA code (e.g. 'LIS')", "destination", "IATA code"),
+        ("Two-letter state code, for example NY or TX.", "region", "US state code"),
+        ("The country/region code of the store, such as \"DE\".", "storeRegions", "ISO 3166-1 alpha-2"),
+    ],
+)
+def test_examples_of_a_standard_are_the_standard(description: str, name: str, standard: str) -> None:
+    ev = analyse(description, name=name, type="string")
+    assert [e.kind for e in ev] == ["standard"]
+    assert ev[0].data["standard"] == standard
+
+
+# -- prose-enum -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("description", "name", "schema"),
+    [
+        ("If set to either yes, y or 1, archived rows are included.", "archived", {}),  # truthy spellings, a condition
+        ("The view angle. The following angles exist:\n* A000-A350: every 10 degrees\n* B1-B4: inside", "angles", {}),
+        ("Principals. `who` can have the following values: * `everyone` * `user:{id}` * `group:{id}`", "who", {}),
+        ("The ID of the file. Alternatively, use one of the following special keywords: `latest`, `first`.", "fileId", {}),
+        ("Where to move the item. Can be one of: `start`, `end`.", "position", {"pattern": "^(?:start|end|after:\\d+)$"}),
+    ],
+)
+def test_not_prose_enum(description: str, name: str, schema: dict[str, Any]) -> None:
+    assert "prose-enum" not in rules(description, schema, name=name)
+
+
+# -- prose-format -----------------------------------------------------------------------------
+
+def test_item_format_of_a_separated_list_is_not_the_fields_format() -> None:
+    (g,) = gaps("Comma-separated email addresses of the reviewers.", name="reviewers", type="string", where="body", schema={})
+    assert g.evidence.data.get("layout") == "comma-separated list" and "format" not in g.evidence.data
+
+
+def test_alphanumeric_with_specials_is_not_alphanumeric() -> None:
+    assert "format" not in kinds("Type: Alphanumeric Special characters allowed. Length: 1-22", name="label")
+
+
+def test_lowercase_layout_is_a_date() -> None:
+    (e,) = [e for e in analyse("The day, as yyyy-mm-dd.", name="day") if e.kind == "format"]
+    assert dict(e.data) == {"format": "date", "layout": "yyyy-mm-dd"}
+
+
+def test_ip_version_on_a_cidr_field_is_a_range() -> None:
+    (e,) = [e for e in analyse("Pod addresses come from these IPv4 ranges.", name="podCidrBlocks", type="array") if e.kind == "format"]
+    assert e.data["layout"] == "CIDR"
+
+
+def test_enum_makes_format_and_bounds_moot() -> None:
+    assert rules("IP version (IPv4/IPv6)", {"enum": ["IPv4", "IPv6"]}, name="ipVersion") == []
+    assert rules("Level, between 1 and 3.", {"enum": [1, 2, 3]}, name="level", type="integer") == []
+
+
+def test_number_format_advice_names_numeric_keywords() -> None:
+    (g,) = gaps("A four-digit year.", name="year", type="integer", where="query", schema={})
+    assert g.message.endswith("for a number, minimum: 1000, maximum: 9999 would express it")
+
+
+# -- prose-bounds -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    ("description", "name", "type_"),
+    [
+        ("Look up by ticket number 40-2000 to see it.", "ticketQuery", "string"),
+        ("Must be at least 2 hours and at most 30 days from the start time.", "endTime", "string"),
+        ("Limits: at most 10 entries; at most 40 characters per key.", "labels", "object"),
+        ("Rows per page (max 5,000; 500 or less is recommended).", "rows", "integer"),
+    ],
+)
+def test_not_bounds_or_not_these(description: str, name: str, type_: str) -> None:
+    got = [dict(e.data) for e in analyse(description, name=name, type=type_) if e.kind == "bounds"]
+    assert got in ([], [{"maximum": 5000}])
+
+
+def test_bytes_on_a_number_bound_its_value() -> None:
+    (e,) = [e for e in analyse("Payload size in bytes, at most 2048 bytes.", name="size", type="integer") if e.kind == "bounds"]
+    assert dict(e.data) == {"maximum": 2048}
+
+
+# -- public-standard-vocabulary -----------------------------------------------------------------
+
+def test_one_standard_per_domain_and_the_explicit_one() -> None:
+    ev = [e for e in analyse("The two-letter ISO 639-1 language code of the text.", name="lang") if e.kind == "standard"]
+    assert [e.data["standard"] for e in ev] == ["ISO 639-1"]
+
+
+def test_language_and_country_make_a_locale() -> None:
+    (e,) = [e for e in analyse("ISO 639-1 and ISO 3166-1 codes, e.g. pt_BR.", name="hl") if e.kind == "standard"]
+    assert e.data["standard"] == "locale" and "_" in e.data["pattern"]
+
+
+def test_lowercase_currency_pattern() -> None:
+    (e,) = [e for e in analyse("Three-letter ISO currency code, in lowercase.", name="currency") if e.kind == "standard"]
+    assert e.data["pattern"] == "^[a-z]{3}$"
+
+
+@pytest.mark.parametrize(
+    ("description", "name", "type_"),
+    [
+        ("Accepted media types for the response, default application/json.", "Accept", "string"),
+        ("Kinds of media the client plays, e.g. the media types it lists.", "playable", "array"),
+        ("Allowed usages: signing, s/mime, server auth.", "usages", "array"),
+        ("Brands to offer. If absent, we use the account's and, if given, the country code.", "brands", "array"),
+    ],
+)
+def test_no_standard(description: str, name: str, type_: str) -> None:
+    assert "standard" not in kinds(description, name=name, type=type_)
+
+
+def test_closed_list_makes_the_standard_finding_redundant() -> None:
+    assert rules("Language of the result. Supported values: de, en-GB, fr.", name="Accept-Language") == ["prose-enum"]
+
+
+def test_length_word_on_a_number_is_its_value() -> None:
+    (e,) = [e for e in analyse("Length of the call in seconds, between 5 and 600.", name="duration", type="integer") if e.kind == "bounds"]
+    assert dict(e.data) == {"minimum": 5, "maximum": 600}
+
+
+@pytest.mark.parametrize(
+    ("description", "name"),
+    [
+        ("Whether the card was checked; a Boolean value. Example: false", "checked"),
+        ("Set this parameter to `true` to list archived items too.", "archived"),
+        ("Extra bytes bound to the ciphertext (for example, with AES-GCM).", "extraData"),
+        ("e.g. de", "Accept-Language"),
+    ],
+)
+def test_not_example_vocabulary_either(description: str, name: str) -> None:
+    assert "example_vocab" not in kinds(description, name=name)
+
+
+def test_two_character_state() -> None:
+    assert [e.data["standard"] for e in analyse("Two character state (e.g. 'NY')", name="st") if e.kind == "standard"] == [
+        "US state code"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("description", "name", "data"),
+    [
+        ("Only letters, digits, spaces, dashes or underscores; must start and end with alphanumeric characters.",
+         "label", [{"pattern": "^[A-Za-z0-9 _-]+$"}]),
+        ("Name of the thing. Format: `shelves/{shelf}/books/{book}` where `{shelf}` is the shelf id.",
+         "name", [{"pattern": "^shelves/[^/]+/books/[^/]+$", "layout": "shelves/{shelf}/books/{book}"}]),
+        ("Never send credentials in the format `https://user:pw@host`.", "proxy", []),
+        ("Either an IPv6 address or a fully qualified domain name.", "peer", []),
+    ],
+)
+def test_format_kinds(description: str, name: str, data: list[dict[str, Any]]) -> None:
+    assert [dict(e.data) for e in analyse(description, name=name) if e.kind == "format"] == data
+
+
+def test_three_letter_country_code_by_iso_number() -> None:
+    ev = [e for e in analyse("Three-character alpha codes as defined in ISO 3166-1.", name="country") if e.kind == "standard"]
+    assert [e.data["standard"] for e in ev] == ["ISO 3166-1 alpha-3"]
+
+
+def test_values_of_a_sub_field_bullet() -> None:
+    d = "The signed token. Required headers: - `kid`: the key id. - `alg`: the algorithm. Must be `HS512` or `EdDSA`."
+    assert "closed_vocab" not in kinds(d, name="token")
+    assert "closed_vocab" in kinds("- `alg`: the algorithm. Must be `HS512` or `EdDSA`.", name="alg")
+
+
+def test_a_formatted_value_has_no_vocabulary() -> None:
+    d = "When processing ended, either successful or failure."
+    assert rules(d, {"format": "date-time"}, name="endedAt") == []
+
+
+@pytest.mark.parametrize(
+    ("description", "name", "standard", "pattern"),
+    [
+        ("Message language, as ISO 639; the default is fr-CA.", "messageLanguage", "locale",
+         "^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$"),
+        ("A language and country code, for example `de-AT`.", "uiLocale", "locale", "^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$"),
+        ("A comma-separated list of language codes, best first.", "languages", "BCP 47",
+         "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*( *, *[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*)*$"),
+    ],
+)
+def test_standard_shapes(description: str, name: str, standard: str, pattern: str) -> None:
+    (e,) = [e for e in analyse(description, name=name) if e.kind == "standard"]
+    assert (e.data["standard"], e.data["pattern"]) == (standard, pattern)
+
+
+def test_alternative_standards_name_no_single_shape() -> None:
+    assert "standard" not in kinds("The IATA code or ICAO code of the airport.", name="airport")
+
+
+def test_what_a_bullet_says_about_another_parameter() -> None:
+    d = "Extra parameters are passed through:\n\n* region - a two letter code, e.g. gb\n* limit - at most 50"
+    assert kinds(d, name="provider") == []
+    assert "bounds" in kinds("Max length: 12", name="code")
+    assert "bounds" in kinds("* Format: numeric\n* Max length: 12 characters", name="code")
+
+
+@pytest.mark.parametrize(
+    ("description", "name"),
+    [
+        ("Filter by head branch name. Example: `release-2`.", "head"),
+        ("The namespace of this filter. e.g.: region.", "namespace"),
+        ("Hold time as an ISO 8601 duration, e.g., \"PT12H\".", "holdFor"),
+    ],
+)
+def test_free_values_shown_by_example(description: str, name: str) -> None:
+    assert "example_vocab" not in kinds(description, name=name)
+
+
+def test_digit_range_and_bracket_slots() -> None:
+    (e,) = [e for e in analyse("The 6- to 17-digit account number.", name="account") if e.kind == "format"]
+    assert e.data["pattern"] == "^[0-9]{6,17}$"
+    (e,) = [e for e in analyse("In the form of `shelves/[SHELF_ID]/books/[BOOK_ID]`.", name="name") if e.kind == "format"]
+    assert e.data["pattern"] == "^shelves/[^/]+/books/[^/]+$"
+
+
+def test_bound_under_a_condition_on_another_field() -> None:
+    d = "Fraction of the amount. If `whole` is negative, `part` must be negative or zero."
+    assert "bounds" not in kinds(d, name="part", type="integer")
+    assert "bounds" in kinds("If set, must be between 1 and 10.", name="n", type="integer")
+
+
+def test_characters_on_a_number_are_digits() -> None:
+    assert "bounds" not in kinds("Term length. Character limit: 20. Any valid number.", name="term", type="integer")
+
+
+@pytest.mark.parametrize(
+    ("description", "name"),
+    [
+        ("The region code. Required for the following countries:\n - Chile\n- Peru\n- Japan", "region"),
+        ("Set this header if you use the following fields:\n* dueDate\n* draftItems", "apiVersion"),
+        ("A gate name. Eg: \"C12\" or \"12\"", "gate"),
+        ("Fields to return, e.g. to get the total:\n`fields=total,limit`\n`fields=items(id,name)`", "fields"),
+    ],
+)
+def test_not_prose_enum_either(description: str, name: str) -> None:
+    assert "prose-enum" not in rules(description, name=name)
+
+
+@pytest.mark.parametrize(
+    ("description", "name", "standard", "pattern"),
+    [
+        ("Fee currency, as valid ISO 4217 numeric currency codes.", "currency", "ISO 4217 numeric", "^[0-9]{3}$"),
+        ("ISO 4217 three-digit currency code of the card.", "cardCurrency", "ISO 4217 numeric", "^[0-9]{3}$"),
+        ("Two-letter IATA carrier code of the flight.", "carrier", "IATA airline code", "^[A-Z0-9]{2}$"),
+    ],
+)
+def test_standard_variants(description: str, name: str, standard: str, pattern: str) -> None:
+    (e,) = [e for e in analyse(description, name=name) if e.kind == "standard"]
+    assert (e.data["standard"], e.data["pattern"]) == (standard, pattern)
+
+
+@pytest.mark.parametrize(
+    ("description", "name"),
+    [
+        ("The IATA passenger type code (PTC).", "travellerType"),
+        ("The markup language to use for the page.", "markupLanguage"),
+        ("Key in the format `{country}:{lang}:{id}`. `lang` - the language, an ISO 639-1 code.", "key"),
+    ],
+)
+def test_no_standard_here(description: str, name: str) -> None:
+    assert "standard" not in kinds(description, name=name)
+
+
+def test_example_values_outside_the_standard_win() -> None:
+    assert rules("The media type used for payloads. Supported values include `json` and `form`.", name="content_type") == [
+        "example-only-vocabulary"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("description", "name"),
+    [
+        ("Stage of the service. Format: free-form, but we expect single words, e.g., \"ALPHA\", \"GA\".", "stage"),
+        ("The queue SID or unique name (e.g., `voice`) to route to.", "channel"),
+        ("Arguments to pass to `top`. For example, `-b`", "top_args"),
+        ("Sample barcodes (e.g. ABCD-EF-G5HI).", "sample_barcode"),
+    ],
+)
+def test_free_values_even_with_a_vocabulary_word(description: str, name: str) -> None:
+    assert "example_vocab" not in kinds(description, name=name)
+
+
+@pytest.mark.parametrize(
+    ("description", "name"),
+    [
+        ("Rule used to check the value when the field kind is `plain_text` or `rich_text`", "checkRule"),
+        ("The URL we call when the status changes. Statuses are: queued, sent or failed.", "statusCallbackUrl"),
+    ],
+)
+def test_not_prose_enum_conditions(description: str, name: str) -> None:
+    assert "prose-enum" not in rules(description, name=name)
+
+
+@pytest.mark.parametrize(
+    ("description", "name"),
+    [
+        ("The flight number without IATA carrier code, digits only.", "flightNumber"),
+        ("IANA Time Zone Database version, e.g. \"2021b\".", "version"),
+    ],
+)
+def test_no_standard_negated_or_version(description: str, name: str) -> None:
+    assert "standard" not in kinds(description, name=name)
+
+
+def test_for_examples_see_is_not_an_example() -> None:
+    assert "example_vocab" not in kinds("The kinds to clear.\nFor examples, see [the guide](https://x.test).", name="kinds")

@@ -1,0 +1,100 @@
+"""``silentlint fix`` end to end: exact patches, files re-lint clean, idempotent, git-apply-able."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import yaml
+from openapi_spec_validator import validate
+
+HERE = Path(__file__).parent
+REPO = HERE.parent
+CLI_FIXTURES = HERE / "fixes" / "cli"
+FILES = ("store.yaml", "tools-crlf.json", "functions.min.json")
+FIXED_RULES = "prose-enum,prose-bounds,example-only-vocabulary"
+
+
+def cli(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "linter", *args], cwd=cwd, capture_output=True, text=True)
+
+
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "p"
+    root.mkdir()
+    for name in FILES + ("vocabulary.yaml",):
+        shutil.copy(CLI_FIXTURES / name, root / name)
+    return root
+
+
+def test_diff_is_exactly_the_inserted_keywords(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    before = {n: (root / n).read_bytes() for n in FILES}
+    r = cli(["fix", "--diff", "--vocabulary", "vocabulary.yaml", *FILES], root)
+    assert r.returncode == 1, r.stderr  # a non-empty diff
+    assert r.stdout == (CLI_FIXTURES / "expected.patch").read_text(encoding="utf-8", errors="surrogateescape")
+    assert {n: (root / n).read_bytes() for n in FILES} == before  # --diff changes nothing
+
+
+def test_fix_in_place_relints_clean_and_is_idempotent(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    validate(yaml.safe_load((root / "store.yaml").read_text()))
+    r = cli(["fix", "--vocabulary", "vocabulary.yaml", *FILES], root)
+    assert r.returncode == 0, r.stderr
+    assert "fixed 6 findings in 3 files" in r.stderr
+    # the patch applied == the patch shown: compare with git apply of the expected patch
+    ref = tmp_path / "ref"
+    ref.mkdir()
+    for n in FILES:
+        shutil.copy(CLI_FIXTURES / n, ref / n)
+    subprocess.run(["git", "init", "-q", str(ref)], check=True)
+    subprocess.run(["git", "apply", str(CLI_FIXTURES / "expected.patch")], cwd=ref, check=True)
+    for n in FILES:
+        assert (root / n).read_bytes() == (ref / n).read_bytes(), n
+    # CRLF kept, spec still valid, findings gone
+    assert (root / "tools-crlf.json").read_bytes().count(b"\r\n") == (root / "tools-crlf.json").read_bytes().count(b"\n")
+    validate(yaml.safe_load((root / "store.yaml").read_text()))
+    after = cli(["check", "--select", FIXED_RULES, "--format", "json", *FILES], root)
+    assert json.loads(after.stdout)["findings"] == []
+    # a second run changes nothing
+    snapshot = {n: (root / n).read_bytes() for n in FILES}
+    again = cli(["fix", "--vocabulary", "vocabulary.yaml", *FILES], root)
+    assert again.returncode == 0 and "fixed 0 findings in 0 files" in again.stderr
+    assert {n: (root / n).read_bytes() for n in FILES} == snapshot
+    assert cli(["fix", "--diff", *FILES], root).stdout == ""
+
+
+def test_examples_patch_applies_with_git(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    shutil.copytree(REPO / "examples", repo / "examples")
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    r = cli(["check", "examples", "--format", "diff", "--output", "diff=fixes.patch"], repo)
+    assert r.stdout and r.stdout == (repo / "fixes.patch").read_text()
+    subprocess.run(["git", "apply", "--check", "fixes.patch"], cwd=repo, check=True)
+    subprocess.run(["git", "apply", "fixes.patch"], cwd=repo, check=True)
+    # the applied patch removed the findings it fixed
+    left = json.loads(cli(["check", "examples", "--format", "json"], repo).stdout)["findings"]
+    assert not [f for f in left if f["fix"] and f["fix"]["applicability"] == "safe"]
+
+
+def test_examples_sarif_with_fixes_validates(tmp_path: Path) -> None:
+    shutil.copytree(REPO / "examples", tmp_path / "examples")
+    sarif = json.loads(cli(["check", "examples", "--format", "sarif"], tmp_path).stdout)
+    schema = json.loads((HERE / "data" / "sarif-schema-2.1.0.json").read_text())
+    jsonschema.validators.validator_for(schema)(schema).validate(sarif)
+    fixes = [r["fixes"] for r in sarif["runs"][0]["results"] if "fixes" in r]
+    assert len(fixes) >= 5
+    change = fixes[0][0]["artifactChanges"][0]
+    assert change["artifactLocation"]["uriBaseId"] == "%SRCROOT%"
+    assert change["replacements"][0]["deletedRegion"]["startLine"] >= 1
+
+
+def test_bad_vocabulary_file(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    (root / "v.yaml").write_text("team: ops\n")
+    r = cli(["fix", "--vocabulary", "v.yaml", "store.yaml"], root)
+    assert (r.returncode, r.stderr) == (2, "silentlint: error: v.yaml: team: expected a non-empty list of strings or numbers\n")
