@@ -146,6 +146,18 @@ def no_gc() -> Iterator[None]:
 # --------------------------------------------------------------------------------- the data
 
 
+def indent_before(text: str, offset: int) -> str | None:
+    """The whitespace between the line start and ``offset`` when nothing else precedes
+    ``offset`` on its line, else None. Reads back only over that whitespace (a minified
+    line can be megabytes long)."""
+    i = offset
+    while i > 0 and text[i - 1] in " \t":
+        i -= 1
+    if i == 0 or text[i - 1] in "\r\n" or (i == 1 and text[0] == "\ufeff"):
+        return text[i:offset]
+    return None
+
+
 def _norm(pointer: Sequence[str | int]) -> Pointer:
     return tuple(str(p) for p in pointer)
 

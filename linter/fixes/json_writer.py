@@ -16,7 +16,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from linter.fixes.core import Change, FixError, Fragment, first_difference
+from linter.fixes.core import Change, FixError, Fragment, first_difference, indent_before
 from linter.model import Pointer
 from linter.sources.positions import JsonLocator
 
@@ -55,7 +55,7 @@ class JsonWriter:
             if root is not None and root[2]:
                 key, key_start, value_start, _ = root[2][0]
                 key_sep = self._key_separator(key_start, value_start)
-                prefix = self._indent_before(key_start)
+                prefix = indent_before(self.text, key_start)
                 if prefix:
                     unit = prefix
                 pretty = "\n" in text[root[0] : key_start]
@@ -75,17 +75,6 @@ class JsonWriter:
         return self._inline_arrays
 
     # ---- helpers
-
-    def _indent_before(self, offset: int) -> str | None:
-        """The whitespace between the line start and ``offset`` when nothing else precedes
-        ``offset`` on its line, else None. Reads back only over that whitespace (a minified
-        line can be megabytes long)."""
-        text, i = self.text, offset
-        while i > 0 and text[i - 1] in " \t":
-            i -= 1
-        if i == 0 or text[i - 1] in "\r\n" or (i == 1 and text[0] == "\ufeff"):
-            return text[i:offset]
-        return None
 
     def _leading_whitespace(self, offset: int) -> str:
         """The indentation of the line holding ``offset``."""
@@ -162,7 +151,7 @@ class JsonWriter:
                 separator = "," + (" " if key_sep.endswith(" ") else "")
             pretty = "\n" in separator
             nl = "\r\n" if "\r\n" in separator else ("\n" if pretty else file_nl)
-            indent = self._indent_before(last_key_start) or ""
+            indent = indent_before(self.text, last_key_start) or ""
             closing = text[last_value_end : end - 1]
             closing_indent = closing[closing.rfind("\n") + 1 :] if "\n" in closing else None
             unit = file_unit
@@ -182,7 +171,7 @@ class JsonWriter:
             if member is None:
                 raise FixError(f"cannot find `{change.key}` in the text")
             _, key_start, value_start, value_end = member
-            own_indent = self._indent_before(key_start)
+            own_indent = indent_before(self.text, key_start)
             own_indent = indent if own_indent is None else own_indent
             rendered = self._render(change.value, own_indent, pretty, unit, key_sep, nl)
             out.append((value_start, value_end, rendered))

@@ -28,7 +28,7 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from linter.fixes.core import Change, FixError, Fragment, first_difference
+from linter.fixes.core import Change, FixError, Fragment, first_difference, indent_before
 from linter.model import Pointer
 from linter.sources.positions import YamlLocator
 
@@ -181,17 +181,6 @@ class YamlWriter:
 
     # ---- helpers
 
-    def _indent_before(self, offset: int) -> str | None:
-        """The whitespace between the line start and ``offset`` when nothing else precedes
-        ``offset`` on its line, else None. Reads back only over that whitespace (a minified
-        line can be megabytes long)."""
-        text, i = self.text, offset
-        while i > 0 and text[i - 1] in " \t":
-            i -= 1
-        if i == 0 or text[i - 1] in "\r\n" or (i == 1 and text[0] == "\ufeff"):
-            return text[i:offset]
-        return None
-
     def _line_start(self, offset: int) -> int:
         """Where the line holding ``offset`` starts (the locator's line index: no scan back)."""
         line, column = self.locator.line_col(offset)
@@ -254,7 +243,7 @@ class YamlWriter:
             or (isinstance(old, ScalarNode) and old.style in ("|", ">"))
         )
         if block:
-            prefix = self._indent_before(start)
+            prefix = indent_before(self.text, start)
             seq_to_seq = isinstance(old, SequenceNode) and isinstance(value, list) and value
             if seq_to_seq and prefix is not None:
                 at, nl = self._line_end(end)
@@ -291,7 +280,7 @@ class YamlWriter:
         """A sibling key's exact indentation (tabs and odd widths kept); when every key shares
         its line with a ``- ``, as many spaces as that key's column."""
         for m in reversed(members):
-            prefix = self._indent_before(m[2])
+            prefix = indent_before(self.text, m[2])
             if prefix is not None:
                 return prefix
         first = members[0][2]
