@@ -120,7 +120,7 @@ class Source:
     again from disk if anything asks for them (findings outlive the trees of a large run).
     """
 
-    __slots__ = ("abspath", "display_path", "syntax", "_text", "_tree", "_locator")
+    __slots__ = ("abspath", "display_path", "syntax", "_text", "_tree", "_locator", "_twin")
 
     def __init__(self, abspath: str, display_path: str, text: str | None, tree: Any, syntax: str):
         self.abspath = abspath
@@ -129,6 +129,7 @@ class Source:
         self._text = text
         self._tree = tree
         self._locator: Locator | None = None
+        self._twin: Source | None = None
 
     @property
     def text(self) -> str:
@@ -155,14 +156,22 @@ class Source:
         return self._locator
 
     def detached(self) -> "Source":
-        return Source(self.abspath, self.display_path, None, None, self.syntax)
+        """The light twin findings keep; one per parsed file, so reporters that need the text
+        again (code frames, SARIF fix regions) reload each file once, not once per finding."""
+        if self._twin is None:
+            self._twin = Source(self.abspath, self.display_path, None, None, self.syntax)
+        return self._twin
+
+    def release(self) -> None:
+        """Drop what was reloaded (text, tree, positions); it is read again if needed."""
+        self._text = self._tree = self._locator = None
 
     def __getstate__(self) -> tuple[str, str, str]:
         return (self.abspath, self.display_path, self.syntax)
 
     def __setstate__(self, state: tuple[str, str, str]) -> None:
         self.abspath, self.display_path, self.syntax = state
-        self._text = self._tree = self._locator = None
+        self._text = self._tree = self._locator = self._twin = None
 
     def __repr__(self) -> str:
         return f"Source({self.display_path!r}, {self.syntax})"

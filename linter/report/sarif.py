@@ -46,7 +46,7 @@ def build_sarif(result: RunResult) -> dict[str, Any]:
     descriptors, index = _rules(result.rules, result.findings)
     kept, dropped = _cap(result.findings)
     replacements = _fix_writer()
-    results = [_result(f, index[f.rule], replacements) for f in kept]
+    results = list(_results(kept, index, replacements))
 
     notifications = [_problem_notification(p.path, p.message, p.kind) for p in result.problems]
     if dropped:
@@ -198,6 +198,28 @@ def _cap(findings: list[Finding]) -> tuple[list[Finding], int]:
         return findings, 0
     keep = set(by_severity_first(findings)[:MAX_RESULTS])
     return [f for i, f in enumerate(findings) if i in keep], len(findings) - MAX_RESULTS
+
+
+def _results(
+    findings: list[Finding], index: Mapping[str, int], replacements: Callable[[Fix], list[Replacement]] | None
+) -> Iterable[dict[str, Any]]:
+    """Results in finding order (sorted by file). Fix regions need the file's text and tree
+    again: each file is reloaded once for its findings and released after them, so a run over
+    thousands of specs never holds more than a few trees."""
+    open_sources: dict[str, Source] = {}
+    current = None
+    for f in findings:
+        if f.path != current:
+            for src in open_sources.values():
+                src.release()
+            open_sources.clear()
+            current = f.path
+        if f.fix is not None:
+            for e in f.fix.edits:
+                open_sources[e.source.abspath] = e.source
+        yield _result(f, index[f.rule], replacements)
+    for src in open_sources.values():
+        src.release()
 
 
 def _result(
