@@ -182,13 +182,19 @@ class JsonLocator(Locator):
         self._root: int | None = None
 
     def _span(self, pointer: Pointer) -> tuple[int, int] | None:
+        got = self._walk(pointer)
+        return None if got is None else (got[0], got[2])
+
+    def _walk(self, pointer: Pointer) -> tuple[int, int, int] | None:
+        """``(span start, value start, end)`` at ``pointer``: the span starts at a member's key,
+        the value after it. None when it is absent or the text is malformed."""
         text = self.text
         try:
             if self._root is None:
                 self._root = _JSON_WS.match(text, 1 if text.startswith(_BOM) else 0).end()
             start = self._root
             if not pointer:
-                return start, self._skip(start)
+                return start, start, self._skip(start)
             span_start, end = start, len(text)
             for part in pointer:
                 opener = text[start : start + 1]
@@ -207,7 +213,7 @@ class JsonLocator(Locator):
                     start = span_start
                 else:
                     return None
-            return span_start, end
+            return span_start, start, end
         except (ValueError, IndexError, StopIteration):
             return None
 
@@ -315,31 +321,8 @@ class JsonLocator(Locator):
     def value_span(self, pointer: Pointer) -> tuple[int, int] | None:
         """``(start, end)`` of the value at ``pointer`` itself (a member's value, without its
         key), or None when it is absent or the text is malformed."""
-        text = self.text
-        try:
-            if self._root is None:
-                self._root = _JSON_WS.match(text, 1 if text.startswith(_BOM) else 0).end()
-            start = self._root
-            end = self._skip(start) if not pointer else len(text)
-            for part in pointer:
-                opener = text[start : start + 1]
-                eager = _eager_levels(end - start)
-                if opener == "{":
-                    member = self._object(start, eager)[0].get(str(part))
-                    if member is None:
-                        return None
-                    _, start, end = member
-                elif opener == "[":
-                    items = self._array(start, eager)[0]
-                    index = _index(part)
-                    if index is None or index >= len(items):
-                        return None
-                    start, end = items[index]
-                else:
-                    return None
-            return start, end
-        except (ValueError, IndexError, StopIteration):
-            return None
+        got = self._walk(pointer)
+        return None if got is None else (got[1], got[2])
 
     def object_members(
         self, pointer: Pointer
