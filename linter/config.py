@@ -18,6 +18,7 @@ from typing import Any, Mapping
 import jsonschema
 import yaml
 
+from linter.limits import Limits
 from linter.model import Rule
 
 CONFIG_NAMES = (".silentlint.yaml", ".silentlint.yml")
@@ -51,6 +52,7 @@ class Config:
     baseline: str | None = None
     rules: Mapping[str, RuleSetting] = field(default_factory=dict)
     overrides: tuple[Override, ...] = ()
+    limits: Limits = field(default_factory=Limits)
 
 
 @lru_cache(maxsize=1)
@@ -113,6 +115,7 @@ def parse_config(data: Any, path: str | None) -> Config:
             Override(files=tuple(o["files"]), rules=_settings(o.get("rules", {})))
             for o in data.get("overrides", ())
         ),
+        limits=Limits.from_config(data.get("limits", {})),
     )
 
 

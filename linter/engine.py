@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from multiprocessing import get_context
 from typing import Any, Callable, Iterable, Mapping
 
-from linter import __version__
+from linter import __version__, limits as _limits
 from linter.catalog import check_function, load_catalog
 from linter.checks import Context
 from linter.config import Config, glob_match
@@ -461,6 +461,7 @@ def run(
     extra_options: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> RunResult:
     root = os.path.abspath(root or os.getcwd())
+    _limits.set_current(config.limits)
     catalog = load_catalog()
     rules = RuleSet(catalog, config, select, ignore, extra_options)
     cands, problems = discover(paths, root, config.include, config.exclude, config.respect_gitignore)

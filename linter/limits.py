@@ -1,0 +1,48 @@
+"""Resource limits: what a hostile or broken file may cost before it is refused.
+
+A linter in CI reads files from pull requests, forks included. Every limit below bounds time or
+memory, is set in the config's ``limits:`` section (kebab-case keys), and is named in the message
+when it is hit, so a user who meets one knows which setting to raise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+MiB = 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_file_bytes: int = 128 * MiB  # a file larger than this is refused before it is read
+    max_depth: int = 1000  # nesting of mappings/sequences
+    max_alias_nodes: int = 1_000_000  # nodes a YAML document may grow to through aliases
+    max_description_chars: int = 100_000  # prose beyond this is not analysed
+    max_ref_hops: int = 256  # one chain of $ref → $ref → …
+    max_ref_files: int = 1000  # files one document may pull in through $ref
+    allow_remote_refs: bool = False  # fetch http(s) $ref targets (never by default)
+    remote_timeout: float = 10.0  # seconds per remote $ref fetch
+    remote_max_bytes: int = 16 * MiB  # size cap of one remote $ref target
+
+    @classmethod
+    def from_config(cls, raw: dict[str, object]) -> "Limits":
+        known = {f.name for f in fields(cls)}
+        return cls(**{k.replace("-", "_"): v for k, v in raw.items() if k.replace("-", "_") in known})  # type: ignore[arg-type]
+
+    @staticmethod
+    def key(name: str) -> str:
+        """The config spelling of a field: ``max_file_bytes`` → ``limits.max-file-bytes``."""
+        return "limits." + name.replace("_", "-")
+
+
+_current = Limits()
+
+
+def current() -> Limits:
+    """The run's limits (set once by the engine; forked workers inherit them)."""
+    return _current
+
+
+def set_current(limits: Limits) -> None:
+    global _current
+    _current = limits
