@@ -63,6 +63,9 @@ def _rule_from(data: Any, name: str) -> Rule:
     )
 
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # read on every run: the C loader is 10× faster
+
+
 @lru_cache(maxsize=1)
 def load_catalog() -> dict[str, Rule]:
     """Every rule by id, in id order."""
@@ -70,7 +73,7 @@ def load_catalog() -> dict[str, Rule]:
     for entry in sorted(catalog_dir().iterdir(), key=lambda p: p.name):
         if not entry.name.endswith(".yaml"):
             continue
-        rule = _rule_from(yaml.safe_load(entry.read_text(encoding="utf-8")), entry.name)
+        rule = _rule_from(yaml.load(entry.read_text(encoding="utf-8"), Loader=_LOADER), entry.name)
         rules[rule.id] = rule
     return rules
 

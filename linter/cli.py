@@ -210,9 +210,12 @@ def cmd_check(args: argparse.Namespace) -> int:
             changed = changed_lines(args.changed_since, os.getcwd())
         except GitError as exc:
             raise UsageError(str(exc)) from None
+    fmt_out = args.format or default_format()
+    sarif_wanted = not args.write_baseline and "sarif" in {fmt_out, *(fmt for fmt, _ in outputs)}
     result = run(
         args.paths, config, select=select, ignore=ignore,
         baseline=None if args.write_baseline else baseline, jobs=jobs, debug=args.debug,
+        fix_text=sarif_wanted,
     )
     if args.skip_non_api:
         _skip_non_api(result)
@@ -228,7 +231,6 @@ def cmd_check(args: argparse.Namespace) -> int:
         _write_atomic(args.write_baseline, baseline_json(result.findings))
         print(f"silentlint: wrote {len(result.findings)} findings to baseline {args.write_baseline}", file=sys.stderr)
         return EXIT_OK if not result.problems else EXIT_INPUT
-    fmt_out = args.format or default_format()
     color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty() and "NO_COLOR" not in os.environ)
     opts = ReportOptions(color=color, show_source=args.show_source)
     for fmt, path in outputs:

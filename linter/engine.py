@@ -65,6 +65,8 @@ class RuleSet:
     ):
         self.catalog = catalog
         self.extra_options = dict(extra_options or {})
+        # work out fixes' text replacements in the worker (SARIF ``fixes``), not in the reporter
+        self.fix_text = False
         self.config = config
         select = tuple(select) or config.select
         ignore = tuple(ignore) + config.ignore
@@ -340,7 +342,7 @@ def _lint_candidate(cand: Candidate, rules: RuleSet, root: str, debug: bool) -> 
             out.used.add(sup.key)
             out.suppressed += 1
             continue
-        out.findings.append(_detach(replace(f, severity=sev), region))  # type: ignore[arg-type]
+        out.findings.append(_detach(replace(f, severity=sev), region, rules.fix_text))  # type: ignore[arg-type]
     return out
 
 
@@ -350,13 +352,22 @@ def _detach_location(loc: Location, region: Region | None = None) -> Location:
     return Location(loc.source.detached(), loc.pointer, region=region, label=loc.label)
 
 
-def _detach(f: Finding, region: Region | None) -> Finding:
+def _detach(f: Finding, region: Region | None, fix_text: bool = False) -> Finding:
     fix = f.fix
     if fix is not None:
+        reps = None
+        if fix_text:  # while the tree and positions are at hand, in the worker
+            from linter.fixes import FixError, replacements
+
+            try:
+                reps = tuple((s.detached(), r, t) for s, r, t in replacements(fix))
+            except FixError:
+                reps = ()
         fix = Fix(
             fix.description,
             tuple(Edit(e.source.detached(), e.pointer, e.op, e.key, e.value) for e in fix.edits),
             fix.applicability,
+            reps,
         )
     return replace(
         f,
@@ -459,11 +470,13 @@ def run(
     jobs: int = 1,
     debug: bool = False,
     extra_options: Mapping[str, Mapping[str, Any]] | None = None,
+    fix_text: bool = False,
 ) -> RunResult:
     root = os.path.abspath(root or os.getcwd())
     _limits.set_current(config.limits)
     catalog = load_catalog()
     rules = RuleSet(catalog, config, select, ignore, extra_options)
+    rules.fix_text = fix_text
     cands, problems = discover(paths, root, config.include, config.exclude, config.respect_gitignore)
     known = read_baseline(baseline) if baseline else set()
     result = RunResult(findings=[], rules=rules.enabled, problems=list(problems), root=root.replace(os.sep, "/"), version=__version__)

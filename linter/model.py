@@ -311,6 +311,9 @@ class Fix:
     description: str
     edits: tuple[Edit, ...]
     applicability: Literal["safe", "unsafe"] = "safe"
+    # text replacements ``(source, region, text)`` worked out while the tree was loaded (for
+    # SARIF ``fixes``); ``None`` when not computed, ``()`` when refused or already applied
+    replacements: tuple[tuple["Source", Region, str], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

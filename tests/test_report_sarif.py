@@ -287,3 +287,32 @@ def test_a_refused_fix_is_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(linter.fixes, "replacements", refuse)
     results = sarif(sample_run())["runs"][0]["results"]
     assert all("fixes" not in r for r in results)
+
+
+def test_fix_text_worked_out_in_the_worker_equals_the_reporters(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`check --output sarif=…` computes each fix's replacements while the tree is loaded; the
+    SARIF must be byte-identical to the one whose reporter reloads the files to compute them."""
+    from linter.config import Config
+    from linter.engine import run
+
+    examples = Path(__file__).parent.parent / "examples"
+    monkeypatch.chdir(examples)
+    early = run(["."], Config(), fix_text=True)
+    late = run(["."], Config(), fix_text=False)
+    with_fixes = [f for f in early.findings if f.fix is not None]
+    assert with_fixes and all(f.fix.replacements is not None for f in with_fixes)
+    assert all(f.fix is None or f.fix.replacements is None for f in late.findings)
+    text = render("sarif", early, ReportOptions())
+    assert text == render("sarif", late, ReportOptions())
+    assert sum(len(r.get("fixes", ())) for r in sarif(early)["runs"][0]["results"]) == len(
+        [f for f in with_fixes if f.fix.replacements]
+    )
+
+
+def test_results_are_one_line_each_and_the_rest_is_indented(tmp_path: Path) -> None:
+    text = render("sarif", sample_run(), ReportOptions())
+    lines = text.splitlines()
+    assert lines[0] == "{" and lines[1].startswith('  "$schema": ')
+    results = json.loads(text)["runs"][0]["results"]
+    one_liners = [json.loads(line.strip().rstrip(",")) for line in lines if line.startswith('        {"ruleId"')]
+    assert one_liners == results

@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, Any
 
 import linter
 from linter.model import Finding, Fix, Location, RunResult, pointer_str
-from linter.report._common import region_of, severity_counts
+from linter.report._common import dumps_outline, region_of, severity_counts
 
 if TYPE_CHECKING:
     from linter.report import ReportOptions
@@ -63,7 +63,7 @@ SCHEMA_VERSION = 1
 
 
 def render_json(result: RunResult, options: "ReportOptions") -> str:
-    return json.dumps(build_json(result), ensure_ascii=False, indent=2, default=_jsonable) + "\n"
+    return dumps_outline(build_json(result), 3, default=_jsonable) + "\n"
 
 
 def build_json(result: RunResult) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from urllib.parse import quote
 
 import linter
 from linter.model import Finding, Fix, Location, Region, Rule, RunResult, pointer_str
-from linter.report._common import by_severity_first, region_of
+from linter.report._common import by_severity_first, dumps_outline, region_of
 
 if TYPE_CHECKING:
     from linter.model import Source
@@ -38,7 +38,7 @@ Replacement = tuple["Source", Region, str]
 
 
 def render_sarif(result: RunResult, options: "ReportOptions") -> str:
-    return json.dumps(build_sarif(result), ensure_ascii=False, indent=2, default=str) + "\n"
+    return dumps_outline(build_sarif(result), 4, default=str) + "\n"
 
 
 def build_sarif(result: RunResult) -> dict[str, Any]:
@@ -244,7 +244,8 @@ def _result(
         from linter.fixes import FixError
 
         try:
-            fix = _sarif_fix(finding.fix, replacements(finding.fix))
+            reps = finding.fix.replacements
+            fix = _sarif_fix(finding.fix, list(reps) if reps is not None else replacements(finding.fix))
         except FixError:
             fix = None  # a refused edit is reported by `silentlint fix`; SARIF just omits it
         if fix is not None:
