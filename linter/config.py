@@ -13,13 +13,15 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-import jsonschema
 import yaml
 
 from linter.limits import Limits
 from linter.model import Rule
+
+if TYPE_CHECKING:
+    import jsonschema
 
 CONFIG_NAMES = (".silentlint.yaml", ".silentlint.yml")
 
@@ -60,14 +62,14 @@ def _schema() -> dict[str, Any]:
     return json.loads((resources.files("linter") / "config.schema.json").read_text(encoding="utf-8"))
 
 
-def _path_of(error: jsonschema.ValidationError) -> str:
+def _path_of(error: "jsonschema.ValidationError") -> str:
     out = ""
     for part in error.absolute_path:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
     return out
 
 
-def _message(error: jsonschema.ValidationError) -> str:
+def _message(error: "jsonschema.ValidationError") -> str:
     where = _path_of(error)
     if error.validator == "additionalProperties":
         extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
@@ -76,7 +78,9 @@ def _message(error: jsonschema.ValidationError) -> str:
     if error.validator == "oneOf" and error.context:
         # report against the branch of the instance's own type (a mapping → the object form)
         ctx = [e for e in error.context if not (isinstance(error.instance, dict) and e.validator == "enum")]
-        best = jsonschema.exceptions.best_match(ctx or error.context)
+        from jsonschema.exceptions import best_match
+
+        best = best_match(ctx or error.context)
         if best.validator == "additionalProperties":
             extra = sorted(set(best.instance) - set(best.schema.get("properties", {})))
             return f"unknown key {', '.join(f'{where}.{k}' for k in extra)}"
@@ -98,7 +102,11 @@ def parse_config(data: Any, path: str | None) -> Config:
     if data is None:
         data = {}
     name = path or "config"
-    errors = sorted(jsonschema.Draft202012Validator(_schema()).iter_errors(data), key=lambda e: list(e.absolute_path))
+    errors = []
+    if data != {}:  # jsonschema costs 80 ms to import; an empty config is valid
+        from jsonschema import Draft202012Validator
+
+        errors = sorted(Draft202012Validator(_schema()).iter_errors(data), key=lambda e: list(e.absolute_path))
     if errors:
         raise ConfigError(f"{name}: {_message(errors[0])}")
     return Config(

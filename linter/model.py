@@ -254,6 +254,7 @@ class Operation:
     outputs: list[Output] = field(default_factory=list)
     # the raw node (operation object / tool object), for checks that need more
     node: Mapping[str, Any] = field(default_factory=dict)
+    memo: dict[str, Any] = field(default_factory=dict)  # per-operation analysis shared by rules
 
     @property
     def label(self) -> str:

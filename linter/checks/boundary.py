@@ -94,7 +94,14 @@ def _operation_name(op: Operation) -> str:
 
 def verbs_of(op: Operation) -> list[Said]:
     """The leading verbs an operation's name, title/summary, description and (HTTP) last path
-    segment state."""
+    segment state (worked out once per operation: three rules ask)."""
+    got = op.memo.get("verbs")
+    if got is None:
+        got = op.memo["verbs"] = _verbs_of(op)
+    return got
+
+
+def _verbs_of(op: Operation) -> list[Said]:
     out: list[Said] = []
     nv = name_verb(_operation_name(op))
     if nv is not None:
@@ -395,10 +402,10 @@ def _overlaps(doc: Document, ctx: Context) -> Iterator[Hit]:
         s = side(op)
         if s is None:
             continue
-        toks = content_tokens(_visible_text(op)[:600])
+        text = _visible_text(op)[:600]
+        toks = content_tokens(text)
         if not toks:
             continue
-        text = _visible_text(op)[:600]
         leads = (lead_word(op.summary), lead_word(op.description)) if op.kind == "http" else (lead_word(text),)
         verbs = frozenset(w for w in (t.lower() for t in _WORDS.findall(text)) if w in LEXICON)
         entries.append(_Entry(op, s, toks, leads, name_verb(_operation_id(op)) if _operation_id(op) else None, verbs))

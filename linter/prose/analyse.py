@@ -190,12 +190,14 @@ def gaps(
 
     ``schema`` may also carry the parameter's serialization keys (``style``, ``explode``,
     ``collectionFormat``): a "comma-separated" array is stated by them, not by ``format``."""
+    enumerated = _enumerated(schema)
+    if enumerated:
+        return []  # every kind of evidence below is already expressed by the enum
     ev = _analyse_cached(description, name, type, where)
     if not ev:
         return []
     ty = _norm_type(type)
     out: list[Gap] = []
-    enumerated = _enumerated(schema)
     has_closed = any(e.kind == "closed_vocab" for e in ev)
     has_vocab = has_closed or any(e.kind == "example_vocab" for e in ev)
     formatted = schema.get("format") in _VALUE_FORMATS
