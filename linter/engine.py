@@ -307,6 +307,7 @@ def _lint_candidate(cand: Candidate, rules: RuleSet, root: str, debug: bool) -> 
             out.skipped = cand.display
         return out
     ws.add(source)
+    doc: Document | None = None
     try:
         doc = build(source, fmt, ws)
         raw = _run_checks(doc, rules, debug)
@@ -323,6 +324,9 @@ def _lint_candidate(cand: Candidate, rules: RuleSet, root: str, debug: bool) -> 
             cand.display, f"internal error while reading the document: {type(exc).__name__}: {exc}", "internal"
         )
         return out
+    finally:
+        if doc is not None:
+            _teardown(doc)
     out.linted = cand.display
     by_source: dict[str, list[Suppression]] = {}
     for src in ws.sources.values():
@@ -344,6 +348,20 @@ def _lint_candidate(cand: Candidate, rules: RuleSet, root: str, debug: bool) -> 
             continue
         out.findings.append(_detach(replace(f, severity=sev), region, rules.fix_text))  # type: ignore[arg-type]
     return out
+
+
+def _teardown(doc: Document) -> None:
+    """Break the model's reference cycles (operation ↔ field) so reference counting frees the
+    tree at once: otherwise it lives until a full collection traverses its millions of nodes
+    (0.9 s on Microsoft Graph's spec)."""
+    for op in doc.operations:
+        op.fields.clear()
+        op.memo.clear()
+    for f in doc.fields:
+        f.used_by.clear()
+        f.memo.clear()
+    doc.operations.clear()
+    doc.fields.clear()
 
 
 def _detach_location(loc: Location, region: Region | None = None) -> Location:
