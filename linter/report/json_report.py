@@ -63,7 +63,7 @@ SCHEMA_VERSION = 1
 
 
 def render_json(result: RunResult, options: "ReportOptions") -> str:
-    return dumps_outline(build_json(result), 3, default=_jsonable) + "\n"
+    return dumps_outline(build_json(result), 2, default=_jsonable) + "\n"
 
 
 def build_json(result: RunResult) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -285,9 +286,14 @@ def _region(region: Region | None) -> dict[str, int]:
 
 def artifact_location(path: str) -> dict[str, str]:
     """A repo-relative URI reference under ``%SRCROOT%``, or a ``file:`` URI outside the root."""
+    return dict(_artifact_location(path))  # a copy: callers may add keys
+
+
+@lru_cache(maxsize=4096)
+def _artifact_location(path: str) -> tuple[tuple[str, str], ...]:
     if _is_absolute(path):
-        return {"uri": _file_uri(path)}
-    return {"uri": quote(path, safe="/"), "uriBaseId": SRCROOT}
+        return (("uri", _file_uri(path)),)
+    return (("uri", quote(path, safe="/")), ("uriBaseId", SRCROOT))
 
 
 def _is_absolute(path: str) -> bool:
