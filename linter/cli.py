@@ -17,6 +17,7 @@ import re
 import sys
 import tempfile
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from linter import __version__
 from linter.catalog import CatalogError, load_catalog
@@ -134,6 +135,10 @@ def _lint_args(p: argparse.ArgumentParser) -> None:
         help="skip files named explicitly that are not API/tool files instead of failing (for pre-commit)",
     )
     p.add_argument("--jobs", "-j", type=int, default=0, metavar="N", help="worker processes (default: all cores)")
+    p.add_argument(
+        "--allow-remote-refs", action="store_true",
+        help="fetch http(s) $ref targets (limits.remote-timeout, limits.remote-max-bytes); never by default",
+    )
     p.add_argument("--verbose", "-v", action="store_true", help="also list files skipped as not API/tool files")
     p.add_argument("--debug", action="store_true", help="show internal tracebacks")
 
@@ -193,6 +198,8 @@ def _prepare(args: argparse.Namespace) -> tuple[Config, list[str], list[str], in
             raise UsageError(f"unknown rule or family {rid!r} (see `silentlint rules`)")
     if args.jobs < 0:
         raise UsageError("--jobs must be 0 (all cores) or more")
+    if args.allow_remote_refs:
+        config = replace(config, limits=replace(config.limits, allow_remote_refs=True))
     return config, select, ignore, args.jobs or default_jobs()
 
 

@@ -41,6 +41,7 @@ from linter.model import (
 )
 from linter.sources.discover import Candidate, discover
 from linter.sources.loader import LoadError, load_source, may_be_api, read_text
+from linter.sources import refs as _refs
 from linter.sources.refs import Workspace
 
 IGNORE_KEY = "x-silentlint-ignore"
@@ -333,9 +334,10 @@ def _lint_candidate(cand: Candidate, rules: RuleSet, root: str, debug: bool) -> 
         sups = _declared_suppressions(src)
         if sups:
             by_source[src.abspath] = sups
-            out.declared.extend(
-                Suppression(s.key, s.rule, _detach_location(s.location)) for s in sups if s.rule in rules.enabled
-            )
+            if not src.remote:  # honoured, but a fetched document's unused ones are not ours to report
+                out.declared.extend(
+                    Suppression(s.key, s.rule, _detach_location(s.location)) for s in sups if s.rule in rules.enabled
+                )
     for f in raw:
         sev = rules.severity(f.rule, f.location.path)
         if sev == "off":
@@ -372,6 +374,8 @@ def _detach_location(loc: Location, region: Region | None = None) -> Location:
 
 def _detach(f: Finding, region: Region | None, fix_text: bool = False) -> Finding:
     fix = f.fix
+    if fix is not None and any(e.source.remote for e in fix.edits):
+        fix = None  # a fetched document is no file of ours to edit
     if fix is not None:
         reps = None
         if fix_text:  # while the tree and positions are at hand, in the worker
@@ -492,6 +496,7 @@ def run(
 ) -> RunResult:
     root = os.path.abspath(root or os.getcwd())
     _limits.set_current(config.limits)
+    _refs.new_run()
     catalog = load_catalog()
     rules = RuleSet(catalog, config, select, ignore, extra_options)
     rules.fix_text = fix_text

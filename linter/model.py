@@ -121,6 +121,7 @@ class Source:
     """
 
     __slots__ = ("abspath", "display_path", "syntax", "_text", "_tree", "_locator", "_twin")
+    remote = False  # a RemoteSource: fetched over http(s), no file behind it
 
     def __init__(self, abspath: str, display_path: str, text: str | None, tree: Any, syntax: str):
         self.abspath = abspath
@@ -175,6 +176,33 @@ class Source:
 
     def __repr__(self) -> str:
         return f"Source({self.display_path!r}, {self.syntax})"
+
+
+class RemoteSource(Source):
+    """A ``$ref`` target fetched over http(s) (``--allow-remote-refs``). ``abspath`` and
+    ``display_path`` are its URL. There is no file to read it again from, so it keeps its text
+    (capped by ``limits.remote_max_bytes``) for positions and code frames, and nothing edits it."""
+
+    __slots__ = ()
+    remote = True
+
+    def detached(self) -> "Source":
+        """A twin with the text but not the tree (findings outlive trees)."""
+        if self._twin is None:
+            twin = RemoteSource(self.abspath, self.display_path, self.text, None, self.syntax)
+            twin._twin = twin
+            self._twin = twin
+        return self._twin
+
+    def release(self) -> None:
+        self._tree = self._locator = None
+
+    def __getstate__(self) -> tuple[str, str, str, str]:  # type: ignore[override]
+        return (self.abspath, self.display_path, self.syntax, self.text)
+
+    def __setstate__(self, state: tuple[str, ...]) -> None:
+        self.abspath, self.display_path, self.syntax, self._text = state
+        self._tree = self._locator = self._twin = None
 
 
 FieldIn = Literal["query", "path", "header", "cookie", "body", "formData", "argument"]

@@ -51,8 +51,8 @@ def _node(loc: Location) -> Any:
 
 
 class Refs:
-    """``$ref`` resolution for checks, with the builder's safety rules (never remote, never out
-    of the project root) and the document's already-parsed sources reused."""
+    """``$ref`` resolution for checks, with the builder's safety rules (remote only when allowed,
+    never out of the project root) and the document's already-parsed sources reused."""
 
     def __init__(self, doc: Document):
         self.ws: Workspace = doc.workspace

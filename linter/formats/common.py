@@ -36,13 +36,16 @@ class Builder:
     def deref(
         self, source: Source, pointer: Pointer, node: Any, base: Pointer = ()
     ) -> tuple[Source, Pointer, Any, tuple[str, ...]] | None:
-        """Follow ``$ref``; on failure record an ``unresolved-ref`` notice and return None."""
+        """Follow ``$ref``; on failure record an ``unresolved-ref`` notice at the ``$ref`` to fix
+        (once per place: a cycle or a bad reference reached from many operations) and return None."""
         if not (isinstance(node, dict) and "$ref" in node):
             return source, pointer, node, ()
         try:
             return self.ws.deref(source, pointer, node, base)
         except RefProblem as exc:
-            self.notice("unresolved-ref", str(exc), source, pointer + ("$ref",), key=str(node.get("$ref")))
+            if exc.source is None:  # pragma: no cover - Workspace.deref locates every problem
+                exc = exc.at(source, pointer + ("$ref",), str(node.get("$ref")))
+            self.notice("unresolved-ref", str(exc), exc.source, exc.pointer, key=exc.key)  # type: ignore[arg-type]
             return None
 
     def field(

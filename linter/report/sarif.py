@@ -285,12 +285,15 @@ def _region(region: Region | None) -> dict[str, int]:
 
 
 def artifact_location(path: str) -> dict[str, str]:
-    """A repo-relative URI reference under ``%SRCROOT%``, or a ``file:`` URI outside the root."""
+    """A repo-relative URI reference under ``%SRCROOT%``, a ``file:`` URI outside the root, or
+    the URL of a remote ``$ref`` target (``--allow-remote-refs``)."""
     return dict(_artifact_location(path))  # a copy: callers may add keys
 
 
 @lru_cache(maxsize=4096)
 def _artifact_location(path: str) -> tuple[tuple[str, str], ...]:
+    if re.match(r"https?://", path):
+        return (("uri", path),)
     if _is_absolute(path):
         return (("uri", _file_uri(path)),)
     return (("uri", quote(path, safe="/")), ("uriBaseId", SRCROOT))

@@ -1,63 +1,238 @@
-"""``$ref`` resolution: local and relative-file references, cycle-safe, never remote.
+"""``$ref`` resolution: local, relative-file and (opt-in) remote references; memoized, cycle-safe.
 
-A :class:`Workspace` owns every file loaded during a run, so a file referenced by many specs is
-read and parsed once. File references may not leave the project root (a pull request must not
-make CI read ``/etc/passwd``), and remote references are never fetched.
+A :class:`Workspace` owns every file loaded for one root document, so a file referenced many
+times is read and parsed once. The policy (README, "$ref"), for specs that come from pull
+requests, forks included:
+
+- a file reference is a path relative to the referring file and may not leave the project root,
+  by ``..`` or through a symbolic link; absolute paths, ``file:`` URLs, network paths
+  (``//host/x``), Windows paths and other schemes are refused, never read;
+- ``http(s)`` references are fetched only with ``--allow-remote-refs`` (``limits.allow-remote-refs``),
+  with a timeout and a size cap enforced while streaming, no redirect to another scheme, a cap on
+  redirects, and one fetch per URL per run; a remote document may only point to its own origin;
+- a chain of ``$ref`` → ``$ref`` is walked once per node (a 10,000-hop chain costs 10,000 steps,
+  not 10,000²), and chains longer than ``limits.max-ref-hops``, cycles and the files beyond
+  ``limits.max-ref-files`` are reported once each.
+
+Every refusal is a :class:`RefProblem` located at the ``$ref`` it concerns.
 """
 
 from __future__ import annotations
 
 import os
-from typing import Any, Mapping
-from urllib.parse import unquote, urlsplit
+import re
+import stat
+import threading
+import time
+import urllib.error
+import urllib.request
+from http.client import HTTPException
+from typing import Any, Union
+from urllib.parse import unquote, urljoin, urlsplit
 
-from linter.model import Pointer, Source, get_at, parse_pointer, pointer_str
-from linter.sources.loader import LoadError, display_path, load_source
+from linter import __version__, limits as _limits
+from linter.model import Pointer, RemoteSource, Source, get_at, parse_pointer, pointer_str
+from linter.sources.loader import LoadError, display_path, load_source, parse_text, syntax_for
 
-MAX_REF_HOPS = 256
+MAX_REDIRECTS = 5
+_REDIRECTS = (301, 302, 303, 307, 308)
+_DRIVE = re.compile(r"[A-Za-z]:")  # C:\x.yaml, C:/x.yaml (urlsplit would call "c" a scheme)
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_CHUNK = 64 * 1024
+_RELATIVE = "(only paths relative to the referring file are followed)"
+
+
+def _shown(text: str, limit: int = 200) -> str:
+    """Reference text as a message quotes it: spec text is untrusted and a message is one line,
+    so control characters are escaped and a long reference is cut."""
+    if _CONTROL.search(text):
+        text = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def __getattr__(name: str) -> Any:
+    if name == "MAX_REF_HOPS":  # the module constant this setting replaced
+        return _limits.current().max_ref_hops
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class RefProblem(Exception):
-    """A ``$ref`` that cannot be followed; the message is shown to the user as is."""
+    """A ``$ref`` that cannot be followed; the message is shown to the user as is.
+
+    ``source``/``pointer`` locate the ``$ref`` it is reported at (None until known), ``key`` is
+    the fingerprint input (the reference text).
+    """
+
+    def __init__(
+        self, message: str, source: Source | None = None, pointer: Pointer = (), key: str = "", once: bool = False
+    ):
+        super().__init__(message)
+        self.source = source
+        self.pointer = pointer
+        self.key = key
+        self.once = once  # one problem for many references: it keeps the first place it is met
+
+    def at(self, source: Source, pointer: Pointer, key: str) -> "RefProblem":
+        """This problem located at ``source``/``pointer``, unless it already has a place."""
+        if self.source is not None:
+            return self
+        if self.once:
+            self.source, self.pointer, self.key = source, pointer, key
+            return self
+        return RefProblem(str(self), source, pointer, key)
+
+
+# The memo of one ``$ref`` node: (its reference text, the node it leads to, the chain's end or
+# the problem that ended it). A node is (file, pointer, tool-schema base); the same node reached
+# once as ``(…, 0)`` and once as ``(…, "0")`` is walked twice, which costs one step, not a report.
+NodeKey = tuple[str, Pointer, Pointer]
+_End = tuple[Source, Pointer, Any, int]  # final source, pointer, node, hops from this node
+_Link = tuple[str, Union[NodeKey, None], Union[_End, RefProblem]]
+
+# Remote documents fetched in this run (a RemoteSource, or the message of why not), by URL.
+_REMOTE: dict[str, RemoteSource | str] = {}
+
+
+def new_run() -> None:
+    """Forget the previous run's remote documents (the engine calls this at the start of a run)."""
+    _REMOTE.clear()
+
+
+def _inside(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
 
 
 class Workspace:
-    def __init__(self, root: str, display_root: str | None = None):
+    def __init__(self, root: str, display_root: str | None = None, limits: _limits.Limits | None = None):
         self.root = os.path.realpath(root)
+        self._root_as_given = os.path.abspath(root)
         self.display_root = display_root or root
+        self.limits = limits or _limits.current()
         self.sources: dict[str, Source] = {}
+        self._by_real: dict[str, Source] = {}
         self._failed: dict[str, str] = {}
+        self._loaded = 0
+        self._files_limit: RefProblem | None = None
         self._resolved: dict[tuple[str, str, Pointer], tuple[Source, Pointer, Any] | RefProblem] = {}
+        self._links: dict[NodeKey, _Link] = {}
+        self._too_long: dict[tuple[str, tuple[str, ...]], RefProblem] = {}
 
     def add(self, source: Source) -> None:
         self.sources[source.abspath] = source
+        if not source.remote:
+            self._by_real[os.path.realpath(source.abspath)] = source
 
     def display(self, abspath: str) -> str:
         return display_path(abspath, self.display_root)
 
+    # --- loading -----------------------------------------------------------------------------
+
+    def _count_file(self) -> None:
+        """Every file a document pulls in counts, read or not; past the limit none is loaded,
+        and the one problem saying so is reported once, at the first reference it stopped."""
+        limit = self.limits.max_ref_files
+        if self._loaded >= limit:
+            if self._files_limit is None:
+                self._files_limit = RefProblem(
+                    f"$ref not followed: this document already pulls in {limit} files through $ref "
+                    f"(limits.max-ref-files); no further file is loaded",
+                    once=True,
+                )
+            raise self._files_limit
+        self._loaded += 1
+
     def load(self, abspath: str) -> Source:
-        src = self.sources.get(abspath)
+        src = self._by_real.get(abspath) or self.sources.get(abspath)
         if src is not None:
             return src
         if abspath in self._failed:
             raise RefProblem(self._failed[abspath])
+        self._count_file()
         try:
             src = load_source(abspath, self.display(abspath))
         except LoadError as exc:
-            msg = f"$ref target {self.display(abspath)} cannot be read: {exc.message}"
+            msg = f"$ref target {_shown(self.display(abspath))} cannot be read: {exc.message}"
             self._failed[abspath] = msg
             raise RefProblem(msg) from None
         self.sources[abspath] = src
+        self._by_real[abspath] = src
         return src
 
-    def _target_file(self, source: Source, file_part: str) -> str:
-        if os.name != "nt" and "\\" in file_part:
-            raise RefProblem(f"$ref uses a Windows path, which is not supported: {file_part}")
-        base_dir = os.path.dirname(source.abspath)
-        candidate = os.path.realpath(os.path.join(base_dir, unquote(file_part)))
-        if candidate != self.root and not candidate.startswith(self.root + os.sep):
-            raise RefProblem(f"$ref escapes the project root, not read: {file_part}")
-        return candidate
+    def load_remote(self, url: str) -> Source:
+        src = self.sources.get(url)
+        if src is not None:
+            return src
+        if url in self._failed:
+            raise RefProblem(self._failed[url])
+        self._count_file()
+        got = _REMOTE.get(url)
+        if got is None:
+            got = _REMOTE[url] = fetch(url, self.limits)
+        if isinstance(got, str):
+            self._failed[url] = got
+            raise RefProblem(got)
+        self.sources[url] = got
+        return got
+
+    # --- one hop -----------------------------------------------------------------------------
+
+    def _target_file(self, source: Source, file_part: str, ref: str) -> Source:
+        """The document a reference's file part names, or a RefProblem saying why it is not read."""
+        if source.remote:
+            return self._remote_target(source, file_part, ref)
+        if "\\" in file_part or _DRIVE.match(file_part):  # also \\server\share
+            raise RefProblem(
+                f"$ref uses a Windows path, not read: {_shown(ref)} (use a relative path with forward slashes)"
+            )
+        if file_part.startswith("//"):
+            raise RefProblem(f"$ref to a network path not read: {_shown(ref)} {_RELATIVE}")
+        parts = urlsplit(file_part)
+        scheme = parts.scheme.lower()
+        if scheme in ("http", "https"):
+            if not self.limits.allow_remote_refs:
+                raise RefProblem(
+                    f"remote $ref not fetched: {_shown(ref)} "
+                    "(remote references are fetched only with --allow-remote-refs)"
+                )
+            return self.load_remote(file_part)
+        if scheme == "file":
+            raise RefProblem(f"$ref to a file: URL not read: {_shown(ref)} {_RELATIVE}")
+        if scheme:
+            raise RefProblem(f"$ref scheme {_shown(scheme, 40)}: is not supported, not read: {_shown(ref)}")
+        path = unquote(parts.path)
+        if path.startswith("/"):
+            raise RefProblem(f"$ref to an absolute path not read: {_shown(ref)} {_RELATIVE}")
+        if "\x00" in path:
+            raise RefProblem(f"$ref path contains a NUL byte, not read: {_shown(ref)}")
+        lexical = os.path.normpath(os.path.join(os.path.dirname(source.abspath), path))
+        real = os.path.realpath(lexical)
+        if not _inside(real, self.root):
+            if _inside(lexical, self.root) or _inside(lexical, self._root_as_given):
+                raise RefProblem(
+                    f"$ref leads outside the project root through a symbolic link, not read: {_shown(ref)}"
+                )
+            raise RefProblem(f"$ref escapes the project root, not read: {_shown(ref)}")
+        try:
+            mode = os.stat(real).st_mode
+        except OSError:
+            pass  # missing or unreadable: the loader says which
+        else:
+            if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+                raise RefProblem(f"$ref target {_shown(self.display(real))} is not a regular file, not read")
+        return self.load(real)
+
+    def _remote_target(self, source: Source, file_part: str, ref: str) -> Source:
+        """Inside a remote document every reference is a URL relative to it, and may only stay
+        on its origin: a fetched document must not make CI read local files or other hosts."""
+        url = urljoin(source.abspath, file_part)
+        here, there = urlsplit(source.abspath), urlsplit(url)
+        origin = (here.scheme.lower(), here.netloc.lower())
+        if (there.scheme.lower(), there.netloc.lower()) != origin:
+            raise RefProblem(
+                f"$ref in a remote document may only point to its own origin ({origin[0]}://{origin[1]}), "
+                f"not followed: {_shown(ref)}"
+            )
+        return self.load_remote(url.partition("#")[0])
 
     def resolve(self, source: Source, ref: str, base: Pointer = ()) -> tuple[Source, Pointer, Any]:
         """One hop. ``base`` is the pointer that ``#`` means (the schema root of an embedded
@@ -71,52 +246,262 @@ class Workspace:
                 got = exc
             self._resolved[key] = got
         if isinstance(got, RefProblem):
-            raise RefProblem(str(got))
+            raise got
         return got
 
     def _resolve(self, source: Source, ref: str, base: Pointer) -> tuple[Source, Pointer, Any]:
         if not isinstance(ref, str):
-            raise RefProblem(f"$ref is not a string: {ref!r}")
-        parts = urlsplit(ref)
-        if parts.scheme in ("http", "https"):
-            raise RefProblem(f"remote $ref not fetched: {ref} (silentlint never fetches remote references)")
-        if parts.scheme and len(parts.scheme) > 1:  # "c:" would be a Windows drive
-            raise RefProblem(f"$ref scheme {parts.scheme}: is not supported, not read: {ref}")
+            shown = repr(ref)
+            raise RefProblem(f"$ref is not a string: {shown[:80] + '…' if len(shown) > 80 else shown}")
         file_part, _, fragment = ref.partition("#")
         if file_part:
-            target_source = self.load(self._target_file(source, file_part))
+            target_source = self._target_file(source, file_part, ref)
             base = ()
         else:
             target_source = source
         if fragment and not fragment.startswith("/"):
-            raise RefProblem(f"$ref to an anchor is not supported: {ref}")
+            raise RefProblem(f"$ref to an anchor is not supported: {_shown(ref)}")
         try:
             pointer = base + parse_pointer("#" + fragment) if fragment else base
             node = get_at(target_source.tree, pointer)
         except (KeyError, ValueError, TypeError):
             where = target_source.display_path if file_part else "this file"
-            raise RefProblem(f"$ref target not found: {ref} (in {where})") from None
+            raise RefProblem(f"$ref target not found: {_shown(ref)} (in {where})") from None
         return target_source, pointer, node
+
+    # --- chains ------------------------------------------------------------------------------
 
     def deref(
         self, source: Source, pointer: Pointer, node: Any, base: Pointer = ()
     ) -> tuple[Source, Pointer, Any, tuple[str, ...]]:
-        """Follow ``$ref`` hops until a node that is not a reference; detects cycles."""
+        """Follow ``$ref`` hops to a node that is not a reference; returns it with the
+        reference texts followed. Raises the chain's RefProblem, located at the ``$ref`` to fix."""
+        if not (isinstance(node, dict) and "$ref" in node):
+            return source, pointer, node, ()
+        key = (source.abspath, pointer, base)
+        link = self._links.get(key)
+        if link is None:
+            self._walk(source, pointer, node, base)
+            link = self._links[key]
+        end = link[2]
+        if isinstance(end, RefProblem):
+            raise end
         chain: list[str] = []
-        start = pointer
-        seen = {(source.abspath, pointer)}
-        while isinstance(node, dict) and "$ref" in node:
-            ref = node["$ref"]
-            chain.append(ref if isinstance(ref, str) else repr(ref))
-            if len(chain) > MAX_REF_HOPS:
-                raise RefProblem(f"$ref chain longer than {MAX_REF_HOPS} hops")
-            new_source, new_pointer, new_node = self.resolve(source, ref, base)
-            if new_source is not source:
-                base = ()
-            key = (new_source.abspath, new_pointer)
-            if key in seen:
-                loop = " → ".join(chain)
-                raise RefProblem(f"$ref cycle: {pointer_str(start) or '#'} → {loop}")
-            seen.add(key)
-            source, pointer, node = new_source, new_pointer, new_node
-        return source, pointer, node, tuple(chain)
+        k: NodeKey | None = key
+        for _ in range(end[3]):
+            ref, k, _end = self._links[k]  # type: ignore[index]
+            chain.append(ref)
+        return end[0], end[1], end[2], tuple(chain)
+
+    def _walk(self, source: Source, pointer: Pointer, node: Any, base: Pointer) -> None:
+        """Follow a chain from an unvisited node until its end, a node already walked, a node of
+        this walk (a cycle) or a problem, then record the outcome of every node on the way."""
+        path: list[NodeKey] = []
+        places: list[tuple[Source, Pointer]] = []
+        refs: list[str] = []
+        on_path: dict[NodeKey, int] = {}
+        nexts: list[NodeKey | None] = []
+        src, ptr, cur, bas = source, pointer, node, base
+        tail: _End | RefProblem
+        while True:
+            key = (src.abspath, ptr, bas)
+            path.append(key)
+            places.append((src, ptr))
+            on_path[key] = len(path) - 1
+            ref = cur["$ref"]
+            refs.append(ref if isinstance(ref, str) else repr(ref))
+            try:
+                nsrc, nptr, nnode = self.resolve(src, ref, bas)
+            except RefProblem as exc:
+                nexts.append(None)
+                tail = exc.at(src, ptr + ("$ref",), refs[-1])
+                break
+            nbase = bas if nsrc is src else ()
+            if not (isinstance(nnode, dict) and "$ref" in nnode):
+                nexts.append(None)
+                tail = (nsrc, nptr, nnode, 0)
+                break
+            nkey = (nsrc.abspath, nptr, nbase)
+            nexts.append(nkey)
+            known = self._links.get(nkey)
+            if known is not None:
+                tail = known[2]
+                break
+            if nkey in on_path:
+                tail = self._cycle(places[on_path[nkey]:])
+                break
+            src, ptr, cur, bas = nsrc, nptr, nnode, nbase
+        limit = self.limits.max_ref_hops
+        too_long: RefProblem | None = None
+        if not isinstance(tail, RefProblem) and tail[3] + len(path) > limit:
+            too_long = self._chain_too_long(places[0], refs[0], tail, tail[3] + len(path))
+        for i, key in enumerate(path):
+            if isinstance(tail, RefProblem):
+                outcome: _End | RefProblem = tail
+            else:
+                hops = tail[3] + len(path) - i
+                outcome = too_long if hops > limit and too_long else (tail[0], tail[1], tail[2], hops)
+            self._links[key] = (refs[i], nexts[i], outcome)
+
+    def _cycle(self, members: list[tuple[Source, Pointer]]) -> RefProblem:
+        """One problem for the whole cycle, at the member that sorts first, so it is reported
+        once and at the same place whichever reference led into it."""
+        first = min(range(len(members)), key=lambda i: (members[i][0].display_path, pointer_str(members[i][1])))
+        order = members[first:] + members[:first]
+        home = order[0][0]
+        one_file = all(s is home for s, _ in order)
+        names = [("#" if one_file else f"{s.display_path}#") + pointer_str(p) for s, p in order + [order[0]]]
+        message = f"$ref cycle: {' → '.join(_shown(n, 120) for n in names)}"
+        return RefProblem(message, home, order[0][1] + ("$ref",), message)
+
+    def _chain_too_long(self, place: tuple[Source, Pointer], ref: str, end: _End, hops: int) -> RefProblem:
+        """Reported once per chain end, at the reference whose walk first found it too long
+        (the outermost one: where the builder entered the chain)."""
+        end_src, end_ptr = end[0], end[1]
+        key = (end_src.abspath, tuple(map(str, end_ptr)))
+        problem = self._too_long.get(key)
+        if problem is None:
+            src, ptr = place
+            target = ("#" if end_src is src else f"{end_src.display_path}#") + pointer_str(end_ptr)
+            problem = RefProblem(
+                f"$ref chain longer than {self.limits.max_ref_hops} hops (limits.max-ref-hops): "
+                f"{hops} hops from {_shown(ref)} to {_shown(target)}",
+                src,
+                ptr + ("$ref",),
+                ref,
+            )
+            self._too_long[key] = problem
+        return problem
+
+
+# --- remote documents ------------------------------------------------------------------------
+
+
+_OPENER: urllib.request.OpenerDirector | None = None
+
+
+def _opener() -> urllib.request.OpenerDirector:
+    """http and https only (no file:, ftp: or data: handler to be redirected to), proxies from
+    the environment, and no automatic redirects: :func:`fetch` follows them itself."""
+    global _OPENER
+    if _OPENER is None:
+        opener = urllib.request.OpenerDirector()
+        for handler in (
+            urllib.request.ProxyHandler(),
+            urllib.request.UnknownHandler(),
+            urllib.request.HTTPHandler(),
+            urllib.request.HTTPSHandler(),
+            urllib.request.HTTPDefaultErrorHandler(),
+            urllib.request.HTTPErrorProcessor(),
+        ):
+            opener.add_handler(handler)
+        _OPENER = opener
+    return _OPENER
+
+
+def fetch(url: str, limits: _limits.Limits) -> RemoteSource | str:
+    """The document at ``url``, or why it was not fetched, within ``limits.remote_timeout``.
+
+    Socket timeouts bound each network wait, not a whole fetch: a server that drips its headers
+    a byte at a time, or a slow DNS lookup, would outlast them. So the fetch runs in a daemon
+    thread that is abandoned at the deadline (it ends by itself at its next wait, holding at most
+    ``remote_max_bytes``). Parsing happens after, here: the timeout is about the network."""
+    box: list[bytes | str] = []
+
+    def work() -> None:
+        try:
+            box.append(_fetch(url, limits))
+        except Exception as exc:  # never a traceback from a thread
+            box.append(f"remote $ref {_shown(url)} not fetched: {type(exc).__name__}: {_shown(str(exc))}")
+
+    thread = threading.Thread(target=work, name="silentlint-fetch", daemon=True)
+    thread.start()
+    thread.join(limits.remote_timeout)
+    if not box:
+        return _timed_out(url, limits)
+    return box[0] if isinstance(box[0], str) else _parse_remote(url, box[0])
+
+
+def _timed_out(url: str, limits: _limits.Limits) -> str:
+    return (
+        f"remote $ref {_shown(url)} not fetched: "
+        f"no complete answer within {limits.remote_timeout:g} s (limits.remote-timeout)"
+    )
+
+
+def _fetch(url: str, limits: _limits.Limits) -> bytes | str:
+    """The body at ``url``, or why not. The deadline covers redirects and the download; the size cap is checked
+    against Content-Length and while streaming, so an endless or oversized answer costs at most
+    ``remote_max_bytes`` of memory; redirects are followed by hand, to http(s) only."""
+    what = f"remote $ref {_shown(url)} not fetched"
+    timeout, cap = limits.remote_timeout, limits.remote_max_bytes
+    timed_out = _timed_out(url, limits)
+    deadline = time.monotonic() + timeout
+    headers = {
+        "User-Agent": f"silentlint/{__version__}",
+        "Accept": "application/json, application/yaml, text/yaml, */*;q=0.5",
+    }
+    current = url
+    try:
+        for _ in range(MAX_REDIRECTS + 1):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return timed_out
+            try:
+                resp = _opener().open(urllib.request.Request(current, headers=headers), timeout=left)
+            except urllib.error.HTTPError as exc:
+                location = exc.headers.get("Location") if exc.headers else None
+                exc.close()
+                if exc.code not in _REDIRECTS:
+                    return f"{what}: HTTP {exc.code} {_shown(str(exc.reason), 80)}".rstrip()
+                if not location:
+                    return f"{what}: HTTP {exc.code} redirect without a Location"
+                nxt = urljoin(current, location.strip())
+                if urlsplit(nxt).scheme.lower() not in ("http", "https"):
+                    return f"{what}: redirect to {_shown(nxt)} refused (only http and https are followed)"
+                current = nxt
+                continue
+            with resp:
+                declared = (resp.headers.get("Content-Length") or "").strip()
+                if declared.isdigit() and int(declared) > cap:
+                    return f"{what}: {int(declared)} bytes, more than {cap} (limits.remote-max-bytes)"
+                data = bytearray()
+                while True:
+                    if time.monotonic() > deadline:
+                        return timed_out
+                    chunk = resp.read1(_CHUNK)
+                    if not chunk:
+                        break
+                    data += chunk
+                    if len(data) > cap:
+                        return f"{what}: more than {cap} bytes (limits.remote-max-bytes)"
+            break
+        else:
+            return f"{what}: more than {MAX_REDIRECTS} redirects"
+    except urllib.error.URLError as exc:
+        reason = exc.reason
+        if isinstance(reason, TimeoutError):
+            return timed_out
+        return f"{what}: {_shown(str(reason.strerror if isinstance(reason, OSError) and reason.strerror else reason))}"
+    except TimeoutError:
+        return timed_out
+    except OSError as exc:
+        return f"{what}: {_shown(str(exc.strerror or exc))}"
+    except (HTTPException, ValueError) as exc:
+        return f"{what}: {type(exc).__name__}: {_shown(str(exc))}".rstrip(": ")
+    return bytes(data)
+
+
+def _parse_remote(url: str, data: bytes) -> RemoteSource | str:
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return f"remote $ref target {_shown(url)} cannot be read: not UTF-8 text (invalid byte at offset {exc.start})"
+    syntax = syntax_for(urlsplit(url).path, text)
+    try:
+        tree = parse_text(text, syntax)
+    except LoadError as exc:
+        return f"remote $ref target {_shown(url)} cannot be read: {exc.message}"
+    return RemoteSource(url, url, text, tree, syntax)
