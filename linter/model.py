@@ -120,7 +120,7 @@ class Source:
     again from disk if anything asks for them (findings outlive the trees of a large run).
     """
 
-    __slots__ = ("abspath", "display_path", "syntax", "_text", "_tree", "_locator", "_twin")
+    __slots__ = ("abspath", "display_path", "syntax", "_text", "_tree", "_locator", "_twin", "facts")
 
     def __init__(self, abspath: str, display_path: str, text: str | None, tree: Any, syntax: str):
         self.abspath = abspath
@@ -130,6 +130,7 @@ class Source:
         self._tree = tree
         self._locator: Locator | None = None
         self._twin: Source | None = None
+        self.facts: Any = None  # linter.sources.loader.ParseFacts of the first parse
 
     @property
     def text(self) -> str:
@@ -171,7 +172,7 @@ class Source:
 
     def __setstate__(self, state: tuple[str, str, str]) -> None:
         self.abspath, self.display_path, self.syntax = state
-        self._text = self._tree = self._locator = self._twin = None
+        self._text = self._tree = self._locator = self._twin = self.facts = None
 
     def __repr__(self) -> str:
         return f"Source({self.display_path!r}, {self.syntax})"
