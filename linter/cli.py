@@ -24,7 +24,7 @@ from linter.catalog import CatalogError, load_catalog
 from linter.changed import ChangedLines, GitError, changed_lines
 from linter.config import Config, ConfigError, find_config, read_config_file, validate_rule_ids
 from linter.engine import EngineError, baseline_json, default_jobs, exit_code, run
-from linter.model import Rule, RunResult
+from linter.model import Fix, Rule, RunResult
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INPUT = 0, 1, 2, 3
 FORMATS = ("text", "json", "sarif", "github", "markdown", "diff")
@@ -33,8 +33,9 @@ EPILOG = """exit codes:
   0  no finding at or above --fail-on
   1  findings at or above --fail-on
   2  usage or configuration error
-  3  some input could not be linted (unreadable, invalid YAML/JSON, or not an API/tool file
-     although named explicitly); everything else was still linted and reported
+  3  some input could not be linted (unreadable, not UTF-8/UTF-16, binary, invalid YAML/JSON,
+     over a limit of the config's limits: section, or not an API/tool file although named
+     explicitly); everything else was still linted and reported
 """
 
 
@@ -315,6 +316,15 @@ def cmd_fix(args: argparse.Namespace) -> int:
     for problem in result.problems:
         print(f"silentlint: {one_line(problem.path)}: {one_line(problem.message)}", file=sys.stderr)
     fixes = fixes_of(result.findings, unsafe=args.unsafe)
+    utf16 = _utf16_sources(fixes)
+    for display in sorted(utf16.values()):
+        print(
+            f"silentlint: fix refused: {one_line(display)}: UTF-16 text; fixes are written to UTF-8 files only "
+            "(convert it first, e.g. with iconv -f UTF-16 -t UTF-8); nothing was changed",
+            file=sys.stderr,
+        )
+    if utf16:
+        fixes = [fx for fx in fixes if not any(e.source.abspath in utf16 for e in fx.edits)]
     errors: list[FixError] = []
     plans = plan(edits_of(fixes), errors=errors)
     refused = {id(e) for err in errors for e in err.edits}
@@ -334,8 +344,25 @@ def cmd_fix(args: argparse.Namespace) -> int:
             + (f"; {unsafe_left} more with --unsafe" if unsafe_left else ""),
             file=sys.stderr,
         )
-        code = EXIT_FINDINGS if errors else EXIT_OK
+        code = EXIT_FINDINGS if errors or utf16 else EXIT_OK
     return EXIT_INPUT if result.problems else code
+
+
+def _utf16_sources(fixes: Sequence[Fix]) -> dict[str, str]:
+    """Files (abspath → display path) the fixes touch that are UTF-16: they are linted, but a
+    fix would have to re-encode the whole file, so none is written (never a corrupted file)."""
+    from linter.sources.loader import utf16_bom
+
+    out: dict[str, str] = {}
+    for path, display in {(e.source.abspath, e.source.display_path) for fx in fixes for e in fx.edits}:
+        try:
+            with open(path, "rb") as fh:
+                head = fh.read(4)
+        except OSError:
+            continue
+        if utf16_bom(head):
+            out[path] = display
+    return out
 
 
 def _rule_line(rule: Rule) -> str:

@@ -294,7 +294,7 @@ def _lint_candidate(cand: Candidate, rules: RuleSet, root: str, debug: bool) -> 
         if not cand.explicit and not may_be_api(text):
             out.skipped = cand.display
             return out
-        source = load_source(cand.abspath, cand.display)
+        source = load_source(cand.abspath, cand.display, text)
     except LoadError as exc:
         out.problem = InputProblem(cand.display, exc.message, exc.kind)  # type: ignore[arg-type]
         return out
@@ -316,7 +316,9 @@ def _lint_candidate(cand: Candidate, rules: RuleSet, root: str, debug: bool) -> 
         out.problem = InputProblem(cand.display, str(exc), "internal")
         return out
     except RecursionError:
-        out.problem = InputProblem(cand.display, "nested too deeply to lint", "too-large")
+        out.problem = InputProblem(
+            cand.display, f"nested too deeply to lint ({_limits.Limits.key('max_depth')} is {_limits.current().max_depth})", "too-large"
+        )
         return out
     except Exception as exc:  # a model-building bug must not take the whole run down
         if debug:

@@ -17,7 +17,7 @@ class Limits:
     max_file_bytes: int = 128 * MiB  # a file larger than this is refused before it is read
     max_depth: int = 1000  # nesting of mappings/sequences
     max_alias_nodes: int = 1_000_000  # nodes a YAML document may grow to through aliases
-    max_description_chars: int = 100_000  # prose beyond this is not analysed
+    max_description_chars: int = 20_000  # prose beyond this is not analysed (analysis is superlinear)
     max_ref_hops: int = 256  # one chain of $ref → $ref → …
     max_ref_files: int = 1000  # files one document may pull in through $ref
     allow_remote_refs: bool = False  # fetch http(s) $ref targets (never by default)

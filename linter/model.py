@@ -120,7 +120,7 @@ class Source:
     again from disk if anything asks for them (findings outlive the trees of a large run).
     """
 
-    __slots__ = ("abspath", "display_path", "syntax", "_text", "_tree", "_locator", "_twin")
+    __slots__ = ("abspath", "display_path", "syntax", "_text", "_tree", "_locator", "_twin", "facts")
     remote = False  # a RemoteSource: fetched over http(s), no file behind it
 
     def __init__(self, abspath: str, display_path: str, text: str | None, tree: Any, syntax: str):
@@ -131,6 +131,7 @@ class Source:
         self._tree = tree
         self._locator: Locator | None = None
         self._twin: Source | None = None
+        self.facts: Any = None  # linter.sources.loader.ParseFacts of the first parse
 
     @property
     def text(self) -> str:
@@ -172,7 +173,7 @@ class Source:
 
     def __setstate__(self, state: tuple[str, str, str]) -> None:
         self.abspath, self.display_path, self.syntax = state
-        self._text = self._tree = self._locator = self._twin = None
+        self._text = self._tree = self._locator = self._twin = self.facts = None
 
     def __repr__(self) -> str:
         return f"Source({self.display_path!r}, {self.syntax})"
@@ -202,7 +203,7 @@ class RemoteSource(Source):
 
     def __setstate__(self, state: tuple[str, ...]) -> None:
         self.abspath, self.display_path, self.syntax, self._text = state
-        self._tree = self._locator = self._twin = None
+        self._tree = self._locator = self._twin = self.facts = None
 
 
 FieldIn = Literal["query", "path", "header", "cookie", "body", "formData", "argument"]

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import datetime
+import json
 import re
 from typing import Any, Iterator
 
+from yaml.nodes import ScalarNode
+
 from linter.checks import Context, check
-from linter.model import Field, Hit, Location, get_at
+from linter.model import Document, Edit, Field, Fix, Hit, Location, Pointer, Region, Source, get_at
 from linter.prose.verbs import words
 
 _STUB = frozenset(
@@ -35,6 +39,11 @@ def _node(loc: Location) -> Any:
         return get_at(loc.source.tree, loc.pointer)
     except KeyError:
         return None
+
+
+def _shown(value: Any) -> str:
+    """A value in a message; a YAML date shows as its text, not ``datetime.date(…)``."""
+    return repr(value.isoformat() if isinstance(value, datetime.date) else value)
 
 
 def _norm(value: str) -> str:
@@ -133,7 +142,7 @@ def required_with_default(field: Field, ctx: Context) -> Iterator[Hit]:
         node = _node(loc)
         if isinstance(node, dict) and "default" in node:
             yield Hit(
-                f"{field.label}: required, but has default {node['default']!r}; the default can never apply, "
+                f"{field.label}: required, but has default {_shown(node['default'])}; the default can never apply, "
                 "so make the field optional or drop the default",
                 Location(loc.source, loc.pointer + ("default",)),
                 evidence={"default": node["default"]},
@@ -157,3 +166,164 @@ def missing_description(field: Field, ctx: Context) -> Iterator[Hit]:
         f"from the name {field.name!r}",
         field.location,
     )
+
+
+def _pointers_of(tree: Any, wanted: set[int]) -> dict[int, Pointer]:
+    """Where the containers with these ids stand (the first place, for a shared one). One walk,
+    each container visited once, run only for a file that has a duplicate key."""
+    found: dict[int, Pointer] = {}
+    seen: set[int] = set()
+    stack: list[tuple[Pointer, Any]] = [((), tree)]
+    while stack and len(found) < len(wanted):
+        ptr, node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if id(node) in wanted:
+            found.setdefault(id(node), ptr)
+        if isinstance(node, dict):
+            items: Any = ((str(k), v) for k, v in node.items())
+        elif isinstance(node, list):
+            items = enumerate(node)
+        else:
+            continue
+        stack.extend((ptr + (k,), v) for k, v in items if isinstance(v, (dict, list)))
+    return found
+
+
+def _repeats(source: Source) -> Iterator[tuple[Pointer, str, int, int, int]]:
+    """``(mapping pointer, key, first offset, repeat start, repeat end)`` of one file."""
+    facts = source.facts
+    if facts is None or not facts.duplicates:
+        return
+    where = _pointers_of(source.tree, {id(d[0]) for d in facts.duplicates})
+    if source.syntax == "json":
+        done: set[int] = set()
+        for obj, *_ in facts.duplicates:
+            ptr = where.get(id(obj))
+            if ptr is None or id(obj) in done:
+                continue
+            done.add(id(obj))
+            for key, first, start, end in source.locator.repeated_keys(ptr):  # type: ignore[attr-defined]
+                yield ptr, key, first, start, end
+        return
+    for obj, key, first, start, end in facts.duplicates:
+        ptr = where.get(id(obj))
+        if ptr is not None and first is not None and start is not None and end is not None:
+            yield ptr, key, first, start, end
+
+
+@check("document")
+def duplicate_key(doc: Document, ctx: Context) -> Iterator[Hit]:
+    """A mapping that repeats a key: parsers keep one value (PyYAML and ``json.loads`` the last)
+    and drop the other without a word, so the spec says two things and tools see one."""
+    sources = doc.workspace.sources.values() if doc.workspace is not None else (doc.source,)
+    for source in sources:
+        counts: dict[tuple[Pointer, str], int] = {}
+        for ptr, key, first, start, end in _repeats(source):
+            nth = counts[(ptr, key)] = counts.get((ptr, key), 1) + 1
+            locator = source.locator
+            first_line = locator.line_col(first)[0]
+            (line, column), (end_line, end_column) = locator.line_col(start), locator.line_col(end)
+            yield Hit(
+                f"duplicate key {key!r} in this mapping (first at line {first_line}): the parser keeps "
+                "only the last value and silently drops the other; remove or merge one of them",
+                Location(source, ptr + (key,), region=Region(line, column, end_line, end_column, start, end - start)),
+                evidence={"key": key, "first_line": first_line},
+                key=f"{key}#{nth}",  # the 2nd, 3rd … occurrence: stable without line numbers
+            )
+
+
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
+def _types(schema: Any) -> set[str]:
+    t = schema.get("type")
+    if isinstance(t, str):
+        return {t.lower()}
+    if isinstance(t, list):
+        return {str(x).lower() for x in t}
+    return set()
+
+
+def _coerced(value: Any) -> bool:
+    return value is None or isinstance(value, (bool, int, float, datetime.date))
+
+
+def _became(value: Any) -> str:
+    """What YAML made of the text, in JSON terms a reader knows."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return f"the boolean {json.dumps(value)}"
+    if isinstance(value, (int, float)):
+        return f"the number {value!r}"
+    return f"the date {value.isoformat()}"
+
+
+def _plain_text(source: Source, pointer: Pointer) -> str | None:
+    """The source text of an unquoted, untagged scalar at ``pointer``; None for anything else."""
+    node = source.locator.node(pointer)  # type: ignore[attr-defined]
+    if not isinstance(node, ScalarNode) or node.style not in (None, "") or node.tag == _STR_TAG:
+        return None
+    start = node.start_mark.index
+    if source.text[start : start + 1] == "!":  # an explicit tag: the author chose the type
+        return None
+    return node.value
+
+
+@check("field")
+def yaml_coerced_value(field: Field, ctx: Context) -> Iterator[Hit]:
+    """An unquoted YAML 1.1 scalar (``NO``, ``on``, ``1.10``, ``0755``, ``2024-01-01``, ``~``)
+    in the enum, const or default of a string schema: PyYAML, like most YAML 1.1 loaders, turns
+    it into a boolean, number, date or null, so the schema lists a value no string equals."""
+    loc = field.schema_location
+    source = loc.source
+    if source.syntax != "yaml":
+        return
+    places: list[tuple[Pointer, Any]] = [(loc.pointer, field.schema)]
+    items = field.schema.get("items")
+    if isinstance(items, dict):
+        places.append((loc.pointer + ("items",), items))
+    for ptr, schema in places:
+        types = _types(schema)
+        nullable = schema.get("nullable") is True or "null" in types
+        enum = schema.get("enum")
+        if isinstance(enum, list) and enum and ("string" in types or (not types and any(isinstance(v, str) for v in enum))):
+            bad = []
+            for i, value in enumerate(enum):
+                if _coerced(value) and not (value is None and nullable):
+                    text = _plain_text(source, ptr + ("enum", i))
+                    if text is not None and not (value is None and text.lower() == "null"):
+                        bad.append((i, value, text))
+            if bad:
+                fixed = list(enum)
+                for i, _, text in bad:
+                    fixed[i] = text
+                what = "; ".join(f"{text} became {_became(value)}" for _, value, text in bad)
+                them = "them" if len(bad) > 1 else "it"
+                yield Hit(
+                    f"{field.label}: unquoted enum value{'s' if len(bad) > 1 else ''} {what} (YAML 1.1), so no "
+                    f"string a client sends equals {them}; quote {them}",
+                    Location(source, ptr + ("enum", bad[0][0])),
+                    evidence={"values": [t for _, _, t in bad]},
+                    fix=Fix("quote the enum values", (Edit(source, ptr, "replace", "enum", fixed),)),
+                    key="enum:" + ",".join(t for _, _, t in bad),
+                )
+        if "string" not in types:
+            continue
+        for keyword in ("const", "default"):
+            if keyword not in schema or not _coerced(schema[keyword]) or (schema[keyword] is None and nullable):
+                continue
+            value = schema[keyword]
+            text = _plain_text(source, ptr + (keyword,))
+            if text is None or (value is None and text.lower() == "null"):
+                continue
+            yield Hit(
+                f"{field.label}: unquoted {keyword} {text} became {_became(value)} (YAML 1.1), not the "
+                f"string {text!r} the schema's type asks for; quote it",
+                Location(source, ptr + (keyword,)),
+                evidence={"value": text},
+                fix=Fix(f"quote the {keyword}", (Edit(source, ptr, "replace", keyword, text),)),
+                key=f"{keyword}:{text}",
+            )

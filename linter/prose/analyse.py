@@ -10,6 +10,7 @@ import re
 from functools import lru_cache
 from typing import Any, Mapping
 
+from linter.limits import current as current_limits
 from linter.prose import bounds, formats, standards, vocab
 from linter.prose.evidence import Evidence, Gap
 from linter.prose.text import name_words, prepare
@@ -44,7 +45,9 @@ def may_state(description: str) -> bool:
 
 
 def analyse(description: str, *, name: str = "", type: str | None = None, where: str = "") -> list[Evidence]:
-    """Every constraint the description states, in order of position."""
+    """Every constraint the description states, in order of position (of its first
+    ``limits.max-description-chars`` characters: a 5 MB description must not stall a run)."""
+    description = description[: current_limits().max_description_chars]
     if not may_state(description):
         return []
     t = prepare(description)

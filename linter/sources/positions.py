@@ -127,6 +127,7 @@ _JSON_MEMBER = re.compile(
     + "(?:(" + _STRING + "|" + _SCALAR + ")" + _WS + "([,}])|[{\\[])",
     re.S,
 )
+_JSON_KEY = re.compile(_STRING, re.S)
 _JSON_ITEM = re.compile(
     _WS + "(?:(" + _STRING + "|" + _SCALAR + ")" + _WS + r"([,\]])|[{\[])", re.S
 )
@@ -172,10 +173,11 @@ class JsonLocator(Locator):
     rather than an exception.
     """
 
-    __slots__ = ("_objects", "_arrays", "_decode", "_root")
+    __slots__ = ("_objects", "_arrays", "_decode", "_root", "_repeats")
 
     def __init__(self, text: str) -> None:
         super().__init__(text)
+        self._repeats: dict[int, list[tuple[str, int]]] = {}
         self._objects: dict[int, tuple[_ObjectIndex, int]] = {}
         self._arrays: dict[int, tuple[_ArrayIndex, int]] = {}
         self._decode: Callable[[str, int], tuple[Any, int]] | None = None
@@ -262,6 +264,8 @@ class JsonLocator(Locator):
                 if "\\" in key:
                     key = scanstring(text, m.start(1), False)[0]
                 separator = m.group(3)
+                if key in members:
+                    self._repeats.setdefault(start, []).append((key, m.start(1) - 1))
                 if separator is not None:
                     members[key] = (m.start(1) - 1, m.start(2), m.end(2))
                     i = m.end()
@@ -315,6 +319,49 @@ class JsonLocator(Locator):
                     break
         self._arrays[start] = result = (items, end)
         return result
+
+    def repeated_keys(self, pointer: Pointer) -> list[tuple[str, int, int, int]]:
+        """The keys the object at ``pointer`` repeats, one entry per repeat, in text order:
+        ``(key, start of its first occurrence, start and end of the repeat)`` (the quoted key
+        token). Empty when the value there is not an object."""
+        span = self.value_span(pointer)
+        if span is None or self.text[span[0] : span[0] + 1] != "{":
+            return []
+        try:
+            self._object(span[0], 0)  # indexing it records its repeats
+        except (ValueError, IndexError, StopIteration):
+            return []
+        repeats = self._repeats.get(span[0], [])
+        firsts: dict[str, int] = {}
+        out = []
+        for key, at in repeats:
+            first = firsts.get(key)
+            if first is None:  # the earliest place of the key is before its first repeat
+                first = firsts[key] = self._first_key(span[0], key, at)
+            end = _JSON_KEY.match(self.text, at)
+            out.append((key, first, at, end.end() if end else at + 1))
+        return out
+
+    def _first_key(self, start: int, key: str, repeat: int) -> int:
+        """Where ``key`` first occurs as a member of the object at ``start`` (before ``repeat``)."""
+        text, i = self.text, start + 1
+        while i < repeat:
+            m = _JSON_MEMBER.match(text, i)
+            if m is None:
+                break
+            name = m.group(1)
+            if "\\" in name:
+                name = scanstring(text, m.start(1), False)[0]
+            if name == key:
+                return m.start(1) - 1
+            if m.group(3) is not None:
+                i = m.end()
+            else:
+                sep = _JSON_NEXT.match(text, self._container(m.end() - 1, 0))
+                if sep is None:
+                    break
+                i = sep.end()
+        return repeat
 
     # ---- spans for the fix writers (linter/fixes), which splice text instead of re-dumping
 
