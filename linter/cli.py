@@ -1,4 +1,4 @@
-"""Command line: ``silentlint check | rules | explain``.
+"""Command line: ``silentlint check | fix | audit | rules | explain``.
 
 Exit codes (documented in README.md and ``--help``):
   0  no finding at or above --fail-on
@@ -24,7 +24,7 @@ from linter.catalog import CatalogError, load_catalog
 from linter.changed import ChangedLines, GitError, changed_lines
 from linter.config import Config, ConfigError, find_config, read_config_file, validate_rule_ids
 from linter.engine import EngineError, baseline_json, default_jobs, exit_code, run
-from linter.model import Fix, Rule, RunResult
+from linter.model import Fix, InputProblem, Rule, RunResult
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INPUT = 0, 1, 2, 3
 FORMATS = ("text", "json", "sarif", "github", "markdown", "diff")
@@ -49,6 +49,45 @@ exit codes:
   1  with --diff: the diff is not empty; otherwise some fix was refused
   2  usage or configuration error
   3  some input could not be linted
+"""
+
+
+AUDIT_FORMATS = ("text", "markdown", "json", "html")
+
+AUDIT_EPILOG = """The corpus view: how the input leaves of the documents are constrained, which documents
+carry prose-only constraints, and what check reports, per rule (same config, --select, --ignore;
+no baseline). Reports: text, markdown, json (versioned schema, see README) or html (one
+self-contained page with charts; no script, no network).
+
+counting:
+  operation  a (path, method) pair of an OpenAPI document, or a tool of a tool set; in the totals
+             de-duplicated across documents by (info.x-providerName, else the file, method, path),
+             tools by (file, tool name); the first document in path order wins
+  leaf       each parameter after $ref resolution (path-item parameters count for every operation
+             that does not override them by (name, in)) plus each first-level property of the
+             request body (OpenAPI 3: the JSON media type, else the first one; Swagger 2.0: the
+             in: body parameter's schema; formData parameters are leaves); properties through
+             allOf are first-level too, a name repeated across allOf members counts once. Tools:
+             each first-level property of the input schema. --depth N replaces an object property
+             (or an array of objects) by its own properties, N levels deep. Leaves are counted
+             per operation: a $ref'd parameter used by 10 operations counts 10 times.
+  enum                enum or const (or a oneOf/anyOf whose members are all const)
+  pattern or format   pattern or format
+  numeric bounds      minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf
+  length bounds       minLength, maxLength, minItems, maxItems
+  machine-checkable   any of the four, on the resolved schema (Swagger 2.0 non-body parameters:
+                      the parameter), its allOf members, or its array items
+  no description      neither the parameter (or property as written) nor its schema has one
+  gaps       documents with a finding of prose-enum or example-only-vocabulary (vocabulary),
+             prose-format (format), prose-bounds (bounds); public-standard-vocabulary is not a gap
+  worst first: most gap findings, then the highest share of leaves without a machine-checkable
+             constraint, then most leaves, then path
+
+exit codes:
+  0  audited (findings do not change the exit code)
+  2  usage or configuration error (bad option, --format, --depth, unknown rule, invalid config)
+  3  some input could not be read or linted (reported per file on stderr and in every report);
+     everything else was still audited
 """
 
 
@@ -115,6 +154,22 @@ def _parser() -> argparse.ArgumentParser:
         "--vocabulary", metavar="FILE",
         help="YAML/JSON mapping of field selector → values: lifts example-only vocabularies into enums",
     )
+
+    a = sub.add_parser(
+        "audit",
+        help="corpus statistics: constraint forms per leaf, gaps per document, findings per rule",
+        epilog=AUDIT_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _lint_args(a)
+    a.add_argument("--format", "-f", default="text", metavar="FORMAT", help="report format: text (default), markdown, json or html")
+    a.add_argument(
+        "--output", "-o", action="append", default=[], metavar="[FORMAT=]FILE",
+        help="write the --format report to FILE instead of stdout, or FORMAT to FILE (repeatable)",
+    )
+    a.add_argument("--depth", default="1", metavar="N", help="follow nested body properties N levels deep (1-10, default 1)")
+    a.add_argument("--top", default="0", metavar="N", help="list only the N worst documents in text, markdown and html (default: all)")
+    a.add_argument("--quiet", "-q", action="store_true", help="print no report on stdout")
 
     r = sub.add_parser("rules", help="list the rules")
     r.add_argument("--format", choices=("text", "json", "markdown"), default="text")
@@ -281,11 +336,16 @@ def _looks_like_api(path: str) -> bool:
     return bool(_API_HINT.search(text))
 
 
+def _not_ours(p: InputProblem) -> bool:
+    """An input problem ``--skip-non-api`` turns into a silent skip."""
+    return p.kind == "not-api" or (p.kind in ("parse", "unreadable") and os.path.isfile(p.path) and not _looks_like_api(p.path))
+
+
 def _skip_non_api(result: RunResult) -> None:
     """Move explicitly named non-API files from problems to skipped (``--skip-non-api``)."""
     kept = []
     for p in result.problems:
-        if p.kind == "not-api" or (p.kind in ("parse", "unreadable") and os.path.isfile(p.path) and not _looks_like_api(p.path)):
+        if _not_ours(p):
             result.skipped.append(p.path)
         else:
             kept.append(p)
@@ -365,6 +425,68 @@ def _utf16_sources(fixes: Sequence[Fix]) -> dict[str, str]:
     return out
 
 
+def _int_option(name: str, value: str, low: int, high: int | None) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        n = low - 1
+    if n < low or (high is not None and n > high):
+        upper = f" to {high}" if high is not None else " or more"
+        raise UsageError(f"{name} takes a whole number {low}{upper}, got {value!r}")
+    return n
+
+
+def _audit_outputs(specs: list[str], fmt: str) -> tuple[list[tuple[str, str]], bool]:
+    """``FORMAT=FILE`` or a plain ``FILE`` (the --format report); the flag says whether a plain
+    FILE took the place of stdout."""
+    out, replaces_stdout = [], False
+    for spec in specs:
+        name, sep, path = spec.partition("=")
+        if sep and name in AUDIT_FORMATS:
+            if not path:
+                raise UsageError(f"--output {spec!r}: no file name")
+            out.append((name, path))
+        elif sep and name in FORMATS:
+            raise UsageError(f"--output: audit cannot write {name!r} (choose from {', '.join(AUDIT_FORMATS)})")
+        else:
+            out.append((fmt, spec))
+            replaces_stdout = True
+    return out, replaces_stdout
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    from linter.audit.report import render
+    from linter.audit.run import audit
+
+    if args.format not in AUDIT_FORMATS:
+        raise UsageError(f"--format: unknown format {args.format!r} (choose from {', '.join(AUDIT_FORMATS)})")
+    depth = _int_option("--depth", args.depth, 1, 10)
+    top = _int_option("--top", args.top, 0, None)
+    outputs, replaces_stdout = _audit_outputs(args.output, args.format)
+    config, select, ignore, jobs = _prepare(args)
+    report, problems, skipped = audit(args.paths, config, select=select, ignore=ignore, jobs=jobs, depth=depth, debug=args.debug)
+    if args.skip_non_api:
+        skipped += [p.path for p in problems if _not_ours(p)]
+        problems = [p for p in problems if not _not_ours(p)]
+        report["problems"] = [{"path": p.path, "message": p.message, "kind": p.kind} for p in problems]
+    for problem in problems:
+        print(f"silentlint: {one_line(problem.path)}: {one_line(problem.message)}", file=sys.stderr)
+    if args.verbose:
+        for path in skipped:
+            print(f"silentlint: skipped {one_line(path)}: not an OpenAPI document or tool definition", file=sys.stderr)
+    rendered: dict[str, str] = {}
+    for fmt, path in outputs:
+        if fmt not in rendered:
+            rendered[fmt] = render(fmt, report, top)
+        try:
+            _write_atomic(path, rendered[fmt])
+        except OSError as exc:
+            raise UsageError(f"--output {path}: cannot write: {exc.strerror or exc}") from None
+    if not args.quiet and not replaces_stdout:
+        sys.stdout.write(rendered.get(args.format) or render(args.format, report, top))
+    return EXIT_INPUT if problems else EXIT_OK
+
+
 def _rule_line(rule: Rule) -> str:
     return f"{rule.id:<28} {rule.family:<11} {rule.default_severity:<8} {rule.fix:<7} {rule.summary}"
 
@@ -431,6 +553,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_check(args)
         if args.command == "fix":
             return cmd_fix(args)
+        if args.command == "audit":
+            return cmd_audit(args)
         if args.command == "rules":
             return cmd_rules(args)
         return cmd_explain(args)

@@ -141,6 +141,7 @@ class FileOutcome:
     suppressed: int = 0
     declared: list[Suppression] = field(default_factory=list)
     used: set[tuple[str, str, str]] = field(default_factory=set)
+    extra: Any = None  # what lint_candidate's ``hook`` returned (e.g. audit's per-document counts)
 
 
 def _within(inner: Location, outer: Location) -> bool:
@@ -270,8 +271,13 @@ def _is_suppressed(f: Finding, region: Region | None, by_source: dict[str, list[
     return None
 
 
-def lint_candidate(cand: Candidate, rules: RuleSet, root: str, debug: bool = False) -> FileOutcome:
+def lint_candidate(
+    cand: Candidate, rules: RuleSet, root: str, debug: bool = False, hook: Callable[[Document], Any] | None = None
+) -> FileOutcome:
     """Lint one root file; everything returned is detached from the parsed trees.
+
+    ``hook`` (if given) is called with the built document while its tree is still in memory;
+    its return value, which must not hold on to the tree, lands in ``FileOutcome.extra``.
 
     The cyclic GC is paused while one file is linted: the tree and the model are long-lived
     until the file is done, and re-scanning their millions of containers on every collection
@@ -280,13 +286,15 @@ def lint_candidate(cand: Candidate, rules: RuleSet, root: str, debug: bool = Fal
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _lint_candidate(cand, rules, root, debug)
+        return _lint_candidate(cand, rules, root, debug, hook)
     finally:
         if enabled:
             gc.enable()
 
 
-def _lint_candidate(cand: Candidate, rules: RuleSet, root: str, debug: bool) -> FileOutcome:
+def _lint_candidate(
+    cand: Candidate, rules: RuleSet, root: str, debug: bool, hook: Callable[[Document], Any] | None = None
+) -> FileOutcome:
     out = FileOutcome()
     ws = Workspace(cand.root or root, display_root=root)
     try:
@@ -312,6 +320,8 @@ def _lint_candidate(cand: Candidate, rules: RuleSet, root: str, debug: bool) -> 
     try:
         doc = build(source, fmt, ws)
         raw = _run_checks(doc, rules, debug)
+        if hook is not None:
+            out.extra = hook(doc)
     except CheckCrash as exc:
         out.problem = InputProblem(cand.display, str(exc), "internal")
         return out

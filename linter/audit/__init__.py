@@ -1,0 +1,1 @@
+"""``silentlint audit``: corpus statistics (counting, aggregation, text/markdown/json/html reports)."""
