@@ -206,6 +206,7 @@ def _write_atomic(path: str, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; a report is an ordinary file
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -213,6 +214,12 @@ def _write_atomic(path: str, text: str) -> None:
         except OSError:
             pass
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def one_line(text: str) -> str:

@@ -147,3 +147,20 @@ def test_rules_and_explain(capsys: pytest.CaptureFixture[str]) -> None:
     text = capsys.readouterr().out
     assert text.startswith("prose-enum (vocabulary, default warning, fix: safe)")
     assert "44 of 61" in text and "How to fix" in text and "Values listed in prose — bad:" in text
+
+
+def test_reports_are_written_with_the_umask_not_0600(tmp_path: Path) -> None:
+    import stat
+
+    out = tmp_path / "report.json"
+    r = cli(["check", str(REPO / "examples"), "--output", f"json={out}", "--quiet"], cwd=tmp_path)
+    assert r.returncode == 1, r.stderr
+    assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~_current_umask()
+
+
+def _current_umask() -> int:
+    import os
+
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
