@@ -207,6 +207,9 @@ def _too_deep(limit: int, where: str = "") -> LoadError:
     )
 
 
+_PROBED: dict[tuple[int, int], int] = {}  # (frames in use, max_depth) → recursion limit found
+
+
 def _json_loads(text: str, levels: int = 0, **hooks: Any) -> Any:
     """``json.loads`` with the nesting limit enforced by Python's own recursion check, at no
     cost per value: the C scanner spends one recursion level per container. The levels already
@@ -215,18 +218,23 @@ def _json_loads(text: str, levels: int = 0, **hooks: Any) -> Any:
     parsed from this very frame (a dozen parses of 2 × max_depth characters)."""
     limit = _limits.current().max_depth
     old = sys.getrecursionlimit()
-    probe = "[" * limit + "]" * limit
-    low = _stack_depth() + limit
-    high = low + _JSON_PROBE_SPAN
+    depth = _stack_depth()
+    key = (depth, limit)
+    low = _PROBED.get(key, -1)
     try:
-        while low < high:
-            mid = (low + high) // 2
-            try:
-                sys.setrecursionlimit(mid)
-                json.loads(probe)
-                high = mid
-            except RecursionError:
-                low = mid + 1
+        if low < 0:
+            probe = "[" * limit + "]" * limit
+            low = depth + limit
+            high = low + _JSON_PROBE_SPAN
+            while low < high:
+                mid = (low + high) // 2
+                try:
+                    sys.setrecursionlimit(mid)
+                    json.loads(probe)
+                    high = mid
+                except RecursionError:
+                    low = mid + 1
+            _PROBED[key] = low
         sys.setrecursionlimit(low + levels)
         return json.loads(text, **hooks)
     except RecursionError:
@@ -238,25 +246,29 @@ def _json_loads(text: str, levels: int = 0, **hooks: Any) -> Any:
 # ------------------------------------------------------------------------------------- JSON
 
 _SPACED_KEY = re.compile(r'"[ \t\r\n]+:')
-_SPACED_KEY_END = re.compile(r'(\\*)"[ \t\r\n]*:')
+
+
+def _escaped(text: str, quote: int) -> bool:
+    """Whether the quote at ``quote`` is escaped (an odd run of backslashes before it)."""
+    run = quote
+    while run > 0 and text[run - 1] == "\\":
+        run -= 1
+    return (quote - run) % 2 == 1
 
 
 def _json_key_tokens(text: str) -> int:
     """How many object keys the text holds, or more (never fewer): a key is a string whose
-    closing quote (one not escaped by an odd run of backslashes) is followed by ``:``. Inside
-    strings every quote is escaped, so only an opening quote followed by ``:`` (``":30"``)
-    counts extra. ``str.count`` serves the usual layout (~40 ms on 20 MB); whitespace between
-    a key and its colon takes a regex over every key."""
-    if _SPACED_KEY.search(text) is not None:
-        return sum(1 for m in _SPACED_KEY_END.finditer(text) if not len(m.group(1)) % 2)
+    closing quote (one not escaped by an odd run of backslashes) is followed by ``:``, perhaps
+    after whitespace. Inside strings every quote is escaped, so only an opening quote followed
+    by ``:`` (``":30"``) counts extra. ``str.count`` does the usual layout (~40 ms on 20 MB);
+    the rare ``"key" :`` layout and escaped quotes are looked at one by one."""
     n = text.count('":')
     at = text.find('\\":')
     while at >= 0:  # rare: `\":` inside a string, or a key ending in a backslash
-        run = at
-        while run > 0 and text[run - 1] == "\\":
-            run -= 1
-        n -= (at + 1 - run) % 2
+        n -= _escaped(text, at + 1)
         at = text.find('\\":', at + 3)
+    for m in _SPACED_KEY.finditer(text):
+        n += not _escaped(text, m.start())
     return n
 
 
