@@ -281,6 +281,16 @@ class Workspace:
         key = (source.abspath, pointer, base)
         link = self._links.get(key)
         if link is None:
+            ref = node["$ref"]
+            try:
+                nsrc, nptr, nnode = self.resolve(source, ref, base)
+            except RefProblem:
+                nnode = None
+            else:  # most references are one hop to a node that is not a reference
+                if not (isinstance(nnode, dict) and "$ref" in nnode) and self.limits.max_ref_hops >= 1:
+                    text = ref if isinstance(ref, str) else repr(ref)
+                    self._links[key] = (text, None, (nsrc, nptr, nnode, 1))
+                    return nsrc, nptr, nnode, (text,)
             self._walk(source, pointer, node, base)
             link = self._links[key]
         end = link[2]
