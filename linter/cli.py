@@ -44,11 +44,17 @@ bounds stated as numbers) are applied by default; unsafe ones (anything inferred
 Every file is re-parsed after the edit and must equal the intended tree, else the edit is
 refused; files are replaced atomically, and a second run changes nothing.
 
+Only files named on the command line, or under a directory named there, are written: a fix
+whose definition lies in another file (reached through $ref) is not applied, with one line
+saying so; --diff shows exactly what fix would write.
+
 exit codes:
   0  fixes applied (or nothing to fix); with --diff: nothing would change
-  1  with --diff: the diff is not empty; otherwise some fix was refused
+  1  with --diff: the diff is not empty; otherwise some fix was not applied (refused by the
+     verification, a merge-conflict marker in the file, the file changed since it was read
+     or could not be written, or it lies outside the paths given); the others were applied
   2  usage or configuration error
-  3  some input could not be linted
+  3  some input could not be linted (the other files were still fixed)
 """
 
 
@@ -372,6 +378,7 @@ def _keep_changed(result: RunResult, changed: ChangedLines) -> int:
 def cmd_fix(args: argparse.Namespace) -> int:
     from linter.fixes import FixError, apply, plan, unified_diff
     from linter.fixes.collect import edits_of, fixes_of, load_vocabulary
+    from linter.fixes.scope import FixScope, split_fixes
 
     config, select, ignore, jobs = _prepare(args)
     extra: dict[str, dict[str, object]] = {}
@@ -382,7 +389,9 @@ def cmd_fix(args: argparse.Namespace) -> int:
         _skip_non_api(result)
     for problem in result.problems:
         print(f"silentlint: {one_line(problem.path)}: {one_line(problem.message)}", file=sys.stderr)
-    fixes = fixes_of(result.findings, unsafe=args.unsafe)
+    fixes, outside = split_fixes(fixes_of(result.findings, unsafe=args.unsafe), FixScope.of(args.paths, os.getcwd()))
+    for reason in outside.values():
+        print(f"silentlint: fix not applied: {one_line(reason)}", file=sys.stderr)
     utf16 = _utf16_sources(fixes)
     for display in sorted(utf16.values()):
         print(
@@ -394,16 +403,20 @@ def cmd_fix(args: argparse.Namespace) -> int:
         fixes = [fx for fx in fixes if not any(e.source.abspath in utf16 for e in fx.edits)]
     errors: list[FixError] = []
     plans = plan(edits_of(fixes), errors=errors)
-    refused = {id(e) for err in errors for e in err.edits}
-    fixed = sum(1 for fx in fixes if not any(id(e) in refused for e in fx.edits))
-    for err in errors:
-        print(f"silentlint: fix refused: {one_line(str(err))}", file=sys.stderr)
     changed = {k: p for k, p in plans.items() if p.changed}
     if args.diff:
+        _report_refusals(errors)
         sys.stdout.write(unified_diff(changed, result.root))
         code = EXIT_FINDINGS if changed else EXIT_OK
     else:
-        written = apply(changed)
+        try:
+            written = apply(changed, errors=errors)
+        except FixError as exc:  # a file changed since it was read: nothing was written
+            errors.append(exc)
+            written = []
+        _report_refusals(errors)
+        refused = {id(e) for err in errors for e in err.edits}
+        fixed = sum(1 for fx in fixes if not any(id(e) in refused for e in fx.edits)) if written or not changed else 0
         unsafe_left = sum(1 for f in result.findings if f.fix and f.fix.applicability == "unsafe") if not args.unsafe else 0
         print(
             f"silentlint: fixed {fixed} finding{'s' if fixed != 1 else ''} in {len(written)} "
@@ -411,8 +424,13 @@ def cmd_fix(args: argparse.Namespace) -> int:
             + (f"; {unsafe_left} more with --unsafe" if unsafe_left else ""),
             file=sys.stderr,
         )
-        code = EXIT_FINDINGS if errors or utf16 else EXIT_OK
+        code = EXIT_FINDINGS if errors or outside or utf16 else EXIT_OK
     return EXIT_INPUT if result.problems else code
+
+
+def _report_refusals(errors: Sequence[Exception]) -> None:
+    for err in errors:
+        print(f"silentlint: fix refused: {one_line(str(err))}", file=sys.stderr)
 
 
 def _utf16_sources(fixes: Sequence[Fix]) -> dict[str, str]:

@@ -113,6 +113,9 @@ class Location:
         return f"{self.source.display_path}#{pointer_str(self.pointer)}"
 
 
+_SALT = hash("silentlint")  # str hashes are salted per interpreter (PYTHONHASHSEED)
+
+
 class Source:
     """One parsed file: its text, its tree and a lazily built position locator.
 
@@ -120,7 +123,7 @@ class Source:
     again from disk if anything asks for them (findings outlive the trees of a large run).
     """
 
-    __slots__ = ("abspath", "display_path", "syntax", "_text", "_tree", "_locator", "_twin", "facts")
+    __slots__ = ("abspath", "display_path", "syntax", "_text", "_tree", "_locator", "_twin", "facts", "_linted")
     remote = False  # a RemoteSource: fetched over http(s), no file behind it
 
     def __init__(self, abspath: str, display_path: str, text: str | None, tree: Any, syntax: str):
@@ -132,6 +135,7 @@ class Source:
         self._locator: Locator | None = None
         self._twin: Source | None = None
         self.facts: Any = None  # linter.sources.loader.ParseFacts of the first parse
+        self._linted: tuple[int, int] | None = None  # (salt, hash) of the text that was linted
 
     @property
     def text(self) -> str:
@@ -161,18 +165,32 @@ class Source:
         """The light twin findings keep; one per parsed file, so reporters that need the text
         again (code frames, SARIF fix regions) reload each file once, not once per finding."""
         if self._twin is None:
-            self._twin = Source(self.abspath, self.display_path, None, None, self.syntax)
+            twin = Source(self.abspath, self.display_path, None, None, self.syntax)
+            twin._linted = self._linted if self._text is None else (_SALT, hash(self._text))
+            self._twin = twin
         return self._twin
+
+    def linted_text_is(self, text: str) -> bool | None:
+        """Whether ``text`` is the text this source was linted from; None when unknown.
+
+        A detached source reloads its text from disk, so ``fix`` could otherwise splice edits
+        planned on one version of a file into another. The hash of a str is cheap (tens of ms
+        for 60 MB, paid only by files with findings), and worker processes are forked, so they
+        share the interpreter's salt; a different salt means we cannot tell."""
+        if self._linted is None or self._linted[0] != _SALT:
+            return None
+        return hash(text) == self._linted[1]
 
     def release(self) -> None:
         """Drop what was reloaded (text, tree, positions); it is read again if needed."""
         self._text = self._tree = self._locator = None
 
-    def __getstate__(self) -> tuple[str, str, str]:
-        return (self.abspath, self.display_path, self.syntax)
+    def __getstate__(self) -> tuple[Any, ...]:
+        return (self.abspath, self.display_path, self.syntax, self._linted)
 
-    def __setstate__(self, state: tuple[str, str, str]) -> None:
-        self.abspath, self.display_path, self.syntax = state
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        self.abspath, self.display_path, self.syntax = state[:3]
+        self._linted = state[3] if len(state) > 3 else None
         self._text = self._tree = self._locator = self._twin = self.facts = None
 
     def __repr__(self) -> str:
@@ -203,7 +221,7 @@ class RemoteSource(Source):
 
     def __setstate__(self, state: tuple[str, ...]) -> None:
         self.abspath, self.display_path, self.syntax, self._text = state
-        self._tree = self._locator = self._twin = self.facts = None
+        self._tree = self._locator = self._twin = self.facts = self._linted = None
 
 
 FieldIn = Literal["query", "path", "header", "cookie", "body", "formData", "argument"]

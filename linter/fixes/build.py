@@ -18,6 +18,11 @@ class NoFix(Exception):
 
 def _target(field: Field, array_items: bool) -> Location:
     loc = field.schema_location
+    if loc == field.location and not field.schema:
+        # An OpenAPI 3 parameter whose schema is missing or does not resolve: the model falls
+        # back to the parameter object with an empty schema, but `minimum` or `enum` there
+        # means nothing (a Swagger 2.0 parameter is its own schema, and is not empty).
+        raise NoFix("the parameter has no schema that resolves")
     if array_items and field.type == "array":
         items = field.schema.get("items")
         if not isinstance(items, dict):
@@ -57,9 +62,16 @@ def typed_values(values: Sequence[str], type_: str | None) -> list[Any]:
 
 
 def _edits(target: Location, keywords: Mapping[str, Any]) -> tuple[Edit, ...]:
-    node = get_at(target.source.tree, target.pointer)
+    try:
+        node = get_at(target.source.tree, target.pointer)
+    except KeyError:
+        raise NoFix("the schema is missing") from None
     if not isinstance(node, dict):
         raise NoFix("the schema is not a mapping")
+    if "$ref" in node:
+        # A $ref that resolved would have led the target to its definition: this one dangles
+        # or loops, and OpenAPI 3.0 ignores keywords beside a $ref anyway.
+        raise NoFix("the schema is a $ref that does not resolve")
     return tuple(Edit(target.source, target.pointer, "add", k, v) for k, v in keywords.items() if k not in node)
 
 

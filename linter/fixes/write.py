@@ -21,9 +21,9 @@ def _current(plan: FilePlan) -> bytes | None:
         return None
 
 
-def _refuse_if_changed(plan: FilePlan) -> None:
+def _refuse_if_changed(plan: FilePlan, outcome: str) -> None:
     if _current(plan) != plan.original:
-        raise FixError(f"{plan.display_path}: changed since it was read; nothing was written")
+        raise FixError(f"{plan.display_path}: changed since it was read; {outcome}", plan.applied)
 
 
 def _write(plan: FilePlan) -> None:
@@ -45,7 +45,8 @@ def _write(plan: FilePlan) -> None:
                 os.chown(tmp, info.st_uid, info.st_gid)
             except OSError:
                 pass
-        _refuse_if_changed(plan)  # narrow the window: check again right before the rename
+        # narrow the window: check again right before the rename
+        _refuse_if_changed(plan, "this file was left as it is")
         os.replace(tmp, target)
     except BaseException:
         try:
@@ -55,16 +56,35 @@ def _write(plan: FilePlan) -> None:
         raise
 
 
-def apply(plans: Mapping[str, FilePlan]) -> list[str]:
+def apply(plans: Mapping[str, FilePlan], *, errors: list[FixError] | None = None) -> list[str]:
     """Write every changed plan in place; returns the paths written.
 
     All files are checked first: if any changed on disk since it was planned (its bytes are
-    compared), :class:`FixError` is raised and nothing is written."""
+    compared), :class:`FixError` is raised and nothing is written. Each file is then replaced
+    on its own, atomically: an interruption leaves every file either as it was or fully fixed,
+    never half written. A file that cannot be written (permissions, a full disk, changed
+    during the run) raises :class:`FixError`; with an ``errors`` list it is recorded there
+    instead and the other files are still written."""
     todo = [p for p in plans.values() if p.changed]
     for plan in todo:
-        _refuse_if_changed(plan)
+        _refuse_if_changed(plan, "nothing was written")
     written = []
     for plan in todo:
-        _write(plan)
+        try:
+            _write(plan)
+        except OSError as exc:
+            failure = FixError(
+                f"{plan.display_path}: cannot write: {exc.strerror or exc}; the file is unchanged",
+                plan.applied,
+            )
+            if errors is None:
+                raise failure from None
+            errors.append(failure)
+            continue
+        except FixError as exc:
+            if errors is None:
+                raise
+            errors.append(FixError(exc.message, plan.applied))
+            continue
         written.append(plan.path)
     return written

@@ -152,7 +152,8 @@ class Builder:
         if not isinstance(props, dict):
             return
         required = schema.get("required")
-        required_set = set(required) if isinstance(required, list) else set()
+        # names are strings; anything else in the list (a mapping in a broken spec) names nothing
+        required_set = {r for r in required if isinstance(r, str)} if isinstance(required, list) else set()
         for name, prop in props.items():
             name = str(name)
             prop_ptr = ptr + ("properties", name)

@@ -203,7 +203,7 @@ def gaps(
     out: list[Gap] = []
     has_closed = any(e.kind == "closed_vocab" for e in ev)
     has_vocab = has_closed or any(e.kind == "example_vocab" for e in ev)
-    formatted = schema.get("format") in _VALUE_FORMATS
+    formatted = isinstance(schema.get("format"), str) and schema["format"] in _VALUE_FORMATS
     items = _items(schema)
     for e in ev:
         if e.kind == "closed_vocab":
@@ -232,7 +232,12 @@ def gaps(
         elif e.kind == "bounds":
             if enumerated:
                 continue
-            missing = [k for k in e.data if not _has(schema, *_FAMILIES.get(k, (k,)))]
+            # an array's value and length bounds belong on its items (where the fix puts them)
+            missing = [
+                k for k in e.data
+                if not _has(schema, *_FAMILIES.get(k, (k,)))
+                and not (ty == "array" and k not in ("minItems", "maxItems") and _has(items, *_FAMILIES.get(k, (k,))))
+            ]
             if not missing:
                 continue
             stated = ", ".join(f"{k} {e.data[k]}" for k in e.data)

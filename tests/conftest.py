@@ -1,0 +1,36 @@
+"""Hypothesis profiles for the fuzz suite (tests/test_fuzz.py).
+
+``ci`` (the default) is bounded and deterministic: the same examples on every run, no example
+database written into the work tree, so a red CI build is reproducible and a green one means the
+same thing each time. ``long`` is what ``benchmarks/fuzz.py`` runs: many more examples from a
+random seed. Choose another with ``HYPOTHESIS_PROFILE=long`` or pytest's
+``--hypothesis-profile``.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+_SLOW_OK = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
+
+settings.register_profile(
+    "ci",
+    max_examples=120,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    print_blob=True,
+    suppress_health_check=_SLOW_OK,
+)
+settings.register_profile(
+    "long",
+    max_examples=5_000,
+    deadline=None,
+    derandomize=False,
+    database=None,
+    print_blob=True,
+    suppress_health_check=_SLOW_OK,
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
