@@ -18,6 +18,7 @@ import jsonschema
 import pytest
 
 from linter.model import RemoteSource
+from test_refs import spec_with_refs
 
 HERE = Path(__file__).parent
 REPO = HERE.parent
@@ -99,15 +100,7 @@ def project(tmp_path: Path) -> Path:
 
 def spec(refs: list[str]) -> str:
     """One operation per reference; the ``$ref`` of operation ``i`` is on line ``6 + 4 * i``."""
-    out = ["openapi: 3.0.3", 'info: {title: Remote, version: "1"}', "paths:"]
-    for i, ref in enumerate(refs):
-        out += [
-            f"  /p{i}:",
-            "    get:",
-            f"      parameters: [{{$ref: {json.dumps(ref)}}}]",
-            '      responses: {"200": {description: OK}, default: {description: Error}}',
-        ]
-    return "\n".join(out) + "\n"
+    return spec_with_refs(refs)
 
 
 def cli(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:

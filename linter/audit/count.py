@@ -27,7 +27,7 @@ from typing import Any, Mapping
 from linter.formats.openapi import METHODS, _json_media
 from linter.formats.tools import find_tools
 from linter.model import Document, Pointer, Source
-from linter.sources.refs import RefProblem, Workspace
+from linter.sources.refs import Workspace
 
 # One counter vector per leaf, operation or document, in this order.
 COUNTERS = ("leaves", "enum", "pattern_or_format", "numeric_bounds", "length_bounds", "machine_checkable", "no_description")
@@ -74,13 +74,7 @@ class _Counter:
         self._views: dict[tuple[str, Pointer, Pointer], tuple[Mapping[str, Any], ...]] = {}
 
     def deref(self, src: Source, ptr: Pointer, node: Any, base: Pointer) -> tuple[Source, Pointer, Any, Pointer] | None:
-        if not (isinstance(node, dict) and "$ref" in node):
-            return src, ptr, node, base
-        try:
-            s, p, n, _ = self.ws.deref(src, ptr, node, base)
-        except RefProblem:
-            return None
-        return s, p, n, (base if s is src else ())
+        return self.ws.follow(src, ptr, node, base)
 
     # --- constraint predicates ------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from typing import Any, Iterator, Mapping
 from linter.checks import Context, check
 from linter.model import Document, Hit, Location, Operation, Output, Pointer, Source, get_at
 from linter.prose.verbs import text_verb, words
-from linter.sources.refs import RefProblem, Workspace
+from linter.sources.refs import Workspace
 
 MAX_DEPTH = 12
 
@@ -58,13 +58,7 @@ class Refs:
         self.ws: Workspace = doc.workspace
 
     def deref(self, src: Source, ptr: Pointer, node: Any, base: Pointer) -> tuple[Source, Pointer, Any, Pointer] | None:
-        if not (isinstance(node, dict) and "$ref" in node):
-            return src, ptr, node, base
-        try:
-            s2, p2, n2, _ = self.ws.deref(src, ptr, node, base)
-        except RefProblem:
-            return None
-        return s2, p2, n2, (base if s2 is src else ())
+        return self.ws.follow(src, ptr, node, base)
 
 
 def _is_error_status(status: str | None) -> bool:

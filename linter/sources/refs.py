@@ -271,6 +271,20 @@ class Workspace:
 
     # --- chains ------------------------------------------------------------------------------
 
+    def follow(
+        self, source: Source, pointer: Pointer, node: Any, base: Pointer
+    ) -> tuple[Source, Pointer, Any, Pointer] | None:
+        """:meth:`deref` for readers that skip what cannot be followed (checks, audit counts; the
+        builder already reported it): None instead of a RefProblem, and the ``#`` base carried
+        along (it resets when the chain leaves the file)."""
+        if not (isinstance(node, dict) and "$ref" in node):
+            return source, pointer, node, base
+        try:
+            s, p, n, _ = self.deref(source, pointer, node, base)
+        except RefProblem:
+            return None
+        return s, p, n, (base if s is source else ())
+
     def deref(
         self, source: Source, pointer: Pointer, node: Any, base: Pointer = ()
     ) -> tuple[Source, Pointer, Any, tuple[str, ...]]:
