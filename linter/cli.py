@@ -15,11 +15,11 @@ import json
 import os
 import re
 import sys
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from linter import __version__
+from linter.atomic import write_atomic
 from linter.catalog import CatalogError, load_catalog
 from linter.changed import ChangedLines, GitError, changed_lines
 from linter.config import Config, ConfigError, find_config, read_config_file, validate_rule_ids
@@ -207,25 +207,7 @@ def _lint_args(p: argparse.ArgumentParser) -> None:
 
 def _write_atomic(path: str, text: str) -> None:
     """Write then rename, so a reader never sees half a report."""
-    directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".silentlint-", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; a report is an ordinary file
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    write_atomic(path, text.encode("utf-8"))
 
 
 def one_line(text: str) -> str:

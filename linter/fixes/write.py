@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from typing import Mapping
 
+from linter.atomic import write_atomic
 from linter.fixes.core import FixError
 from linter.fixes.plan import FilePlan
 
@@ -27,33 +27,17 @@ def _refuse_if_changed(plan: FilePlan, outcome: str) -> None:
 
 
 def _write(plan: FilePlan) -> None:
-    """Temp file in the same directory (same file system), then ``os.replace``: a reader sees
-    the old file or the new one, never half of it. The target of a symlink is replaced, not
-    the link; mode (and, where permitted, owner) are kept."""
+    """Atomically; the target of a symlink is replaced, not the link; mode (and, where
+    permitted, owner) are kept; the file is checked once more right before the rename."""
     target = os.path.realpath(plan.path)
     info = os.stat(target)
-    directory, name = os.path.split(target)
-    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".silentlint", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(plan.new_bytes())
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, stat.S_IMODE(info.st_mode))
-        if hasattr(os, "chown"):
-            try:
-                os.chown(tmp, info.st_uid, info.st_gid)
-            except OSError:
-                pass
-        # narrow the window: check again right before the rename
-        _refuse_if_changed(plan, "this file was left as it is")
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomic(
+        target,
+        plan.new_bytes(),
+        mode=stat.S_IMODE(info.st_mode),
+        owner=(info.st_uid, info.st_gid),
+        before_replace=lambda: _refuse_if_changed(plan, "this file was left as it is"),
+    )
 
 
 def apply(plans: Mapping[str, FilePlan], *, errors: list[FixError] | None = None) -> list[str]:
