@@ -15,8 +15,9 @@ import os
 import re
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
+from functools import partial
 from multiprocessing import get_context
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, TypeVar
 
 from linter import __version__, limits as _limits
 from linter.catalog import check_function, load_catalog
@@ -43,6 +44,8 @@ from linter.sources.discover import Candidate, discover
 from linter.sources.loader import LoadError, load_source, may_be_api, read_text
 from linter.sources import refs as _refs
 from linter.sources.refs import Workspace
+
+T = TypeVar("T")
 
 IGNORE_KEY = "x-silentlint-ignore"
 _COMMENT_RX = re.compile(r"(?:^|\s)#\s*silentlint-ignore:\s*([A-Za-z0-9_, -]+)")
@@ -413,26 +416,28 @@ def _detach(f: Finding, region: Region | None, fix_text: bool = False) -> Findin
 
 # --- the run ---------------------------------------------------------------------------------
 
-_WORKER: dict[str, Any] = {}
+_WORKER: dict[str, Callable[[Candidate], Any]] = {}
 
 
-def _init_worker(rules: RuleSet, root: str, debug: bool) -> None:
-    _WORKER.update(rules=rules, root=root, debug=debug)
+def _init_worker(work: Callable[[Candidate], Any]) -> None:
+    _WORKER["work"] = work
 
 
-def _work(cand: Candidate) -> FileOutcome:
-    return lint_candidate(cand, _WORKER["rules"], _WORKER["root"], _WORKER["debug"])
+def _work(cand: Candidate) -> Any:
+    return _WORKER["work"](cand)
 
 
-def _outcomes(cands: list[Candidate], rules: RuleSet, root: str, jobs: int, debug: bool) -> Iterable[FileOutcome]:
+def map_candidates(cands: list[Candidate], work: Callable[[Candidate], T], jobs: int) -> Iterable[T]:
+    """``work(cand)`` for every candidate, yielded in candidate order whatever the pool did (so
+    merging and reports do not depend on ``--jobs``). With ``jobs > 1``, in a fork pool that
+    inherits ``work`` (it is not pickled) and takes the biggest files first, so one huge spec
+    does not finish last on an idle pool."""
     if jobs <= 1 or len(cands) < 4:
-        for c in cands:
-            yield lint_candidate(c, rules, root, debug)
+        yield from map(work, cands)
         return
-    # biggest files first so one huge spec does not finish last on an idle pool
     order = sorted(range(len(cands)), key=lambda i: -_size(cands[i].abspath))
     with ProcessPoolExecutor(
-        max_workers=jobs, mp_context=get_context("fork"), initializer=_init_worker, initargs=(rules, root, debug)
+        max_workers=jobs, mp_context=get_context("fork"), initializer=_init_worker, initargs=(work,)
     ) as pool:
         results = dict(zip(order, pool.map(_work, [cands[i] for i in order], chunksize=1)))
     for i in range(len(cands)):
@@ -518,7 +523,7 @@ def run(
     found: list[Finding] = []
     declared: dict[tuple[str, str, str], Suppression] = {}
     used: set[tuple[str, str, str]] = set()
-    for outcome in _outcomes(cands, rules, root, jobs, debug):
+    for outcome in map_candidates(cands, partial(lint_candidate, rules=rules, root=root, debug=debug), jobs):
         if outcome.problem:
             result.problems.append(outcome.problem)
         if outcome.linted:

@@ -10,20 +10,18 @@ documents by fingerprint, as ``check`` does, and de-duplicates operations.
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
-from multiprocessing import get_context
 from typing import Any, Iterable
 
 from linter import __version__, limits as _limits
-from linter.sources.refs import new_run
 from linter.audit.count import COUNTERS, ZERO, Counts, DocCount, add, count_document
 from linter.catalog import load_catalog
 from linter.config import Config
-from linter.engine import RuleSet, Suppression, lint_candidate
+from linter.engine import RuleSet, Suppression, lint_candidate, map_candidates
 from linter.model import Document, InputProblem, fingerprint
 from linter.sources.discover import Candidate, discover
+from linter.sources.refs import new_run
 
 SCHEMA_VERSION = 1
 
@@ -73,41 +71,6 @@ def audit_candidate(cand: Candidate, rules: RuleSet, root: str, debug: bool, dep
             out.linted, fmt, count, {r: len(v) for r, v in fps.items()}, {r: frozenset(v) for r, v in fps.items()}
         )
     return AuditOutcome(out.problem, out.skipped, stats, out.declared, out.used)
-
-
-_WORKER: dict[str, Any] = {}
-
-
-def _init_worker(rules: RuleSet, root: str, debug: bool, depth: int) -> None:
-    _WORKER.update(rules=rules, root=root, debug=debug, depth=depth)
-
-
-def _work(cand: Candidate) -> AuditOutcome:
-    w = _WORKER
-    return audit_candidate(cand, w["rules"], w["root"], w["debug"], w["depth"])
-
-
-def _size(path: str) -> int:
-    try:
-        return os.path.getsize(path)
-    except OSError:
-        return 0
-
-
-def _outcomes(cands: list[Candidate], rules: RuleSet, root: str, jobs: int, debug: bool, depth: int) -> Iterable[AuditOutcome]:
-    """In candidate order whatever the pool did, so de-duplication (first document wins) and
-    the report do not depend on ``--jobs``."""
-    if jobs <= 1 or len(cands) < 4:
-        for c in cands:
-            yield audit_candidate(c, rules, root, debug, depth)
-        return
-    order = sorted(range(len(cands)), key=lambda i: -_size(cands[i].abspath))  # biggest first
-    with ProcessPoolExecutor(
-        max_workers=jobs, mp_context=get_context("fork"), initializer=_init_worker, initargs=(rules, root, debug, depth)
-    ) as pool:
-        results = dict(zip(order, pool.map(_work, [cands[i] for i in order], chunksize=1)))
-    for i in range(len(cands)):
-        yield results[i]
 
 
 def _share(n: int, d: int) -> float | None:
@@ -172,7 +135,8 @@ def audit(
     fps: dict[str, set[int]] = {r: set() for r in enabled}
     declared: dict[tuple[str, str, str], tuple[Suppression, int]] = {}
     used: set[tuple[str, str, str]] = set()
-    for outcome in _outcomes(cands, rules, root, jobs, debug, depth):
+    work = partial(audit_candidate, rules=rules, root=root, debug=debug, depth=depth)
+    for outcome in map_candidates(cands, work, jobs):  # in candidate order: the first document wins de-duplication
         if outcome.problem:
             problems.append(outcome.problem)
         if outcome.skipped:
