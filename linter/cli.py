@@ -23,7 +23,7 @@ from linter.atomic import write_atomic
 from linter.catalog import CatalogError, load_catalog
 from linter.changed import ChangedLines, GitError, changed_lines
 from linter.config import Config, ConfigError, find_config, read_config_file, validate_rule_ids
-from linter.engine import EngineError, baseline_json, default_jobs, exit_code, run
+from linter.engine import EngineError, baseline_json, default_jobs, exit_code, gc_paused, run
 from linter.model import Fix, InputProblem, Rule, RunResult
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INPUT = 0, 1, 2, 3
@@ -292,7 +292,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty() and "NO_COLOR" not in os.environ)
     opts = ReportOptions(color=color, show_source=args.show_source)
     for fmt, path in outputs:
-        _write_atomic(path, render(fmt, result, ReportOptions(show_source=args.show_source)))
+        with gc_paused():  # a report is a big acyclic tree: nothing for the collector to find
+            text = render(fmt, result, ReportOptions(show_source=args.show_source))
+        _write_atomic(path, text)
     stdout_text = fmt_out == "text" and not args.quiet
     for problem in result.problems:
         if not stdout_text:
@@ -301,7 +303,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         for path in result.skipped:
             print(f"silentlint: skipped {one_line(path)}: not an OpenAPI document or tool definition", file=sys.stderr)
     if not args.quiet:
-        sys.stdout.write(render(fmt_out, result, opts))
+        with gc_paused():
+            text = render(fmt_out, result, opts)
+        sys.stdout.write(text)
     return exit_code(result, args.fail_on or config.fail_on)
 
 

@@ -458,3 +458,33 @@ class RunResult:
     version: str = ""
     baseline_suppressed: int = 0
     suppressed: int = 0
+
+
+# --- pickling -----------------------------------------------------------------------------------
+# Findings cross from the worker processes to the main one by pickle. The dataclass default for
+# frozen slotted classes (__getstate__ builds a state dict, __setstate__ sets each field through
+# object.__setattr__) cost ~0.4 s each way for SMALL's 4,200 findings, serially in the main
+# process on the way back; rebuilding through the constructor from the field values is ~4x
+# cheaper and gives equal objects (every field is an __init__ argument).
+
+
+def _reduce_by_fields(obj: Any) -> tuple[Any, tuple[Any, ...]]:
+    return type(obj), type(obj).__dict__["_field_values"](obj)
+
+
+def by_fields_pickling(cls: type) -> type:
+    """Pickle ``cls`` (a dataclass whose fields are all ``__init__`` arguments) as its constructor
+    call; :func:`operator.attrgetter` reads the fields at C speed."""
+    import operator
+    from dataclasses import fields as _fields
+
+    names = [f.name for f in _fields(cls) if f.init]
+    assert len(names) == len(_fields(cls)), f"{cls.__name__}: every field must be an __init__ argument"
+    get = operator.attrgetter(*names)
+    cls._field_values = staticmethod(get if len(names) > 1 else lambda o: (get(o),))  # type: ignore[attr-defined]
+    cls.__reduce__ = _reduce_by_fields  # type: ignore[assignment]
+    return cls
+
+
+for _cls in (Region, Location, Edit, Fix, Finding, InputProblem):
+    by_fields_pickling(_cls)

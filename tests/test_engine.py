@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 import shutil
 from pathlib import Path
 
@@ -136,6 +137,40 @@ def test_jobs_give_the_same_result(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     key = lambda r: [(f.path, f.rule, f.message, f.region, f.fingerprint) for f in r.findings]  # noqa: E731
     assert key(one) == key(two)
     assert len(one.findings) > 10
+    full = lambda r: [(f.path, f.rule, f.severity, f.message, f.region, f.evidence, f.fingerprint,  # noqa: E731
+                       [(x.path, x.pointer, x.label) for x in f.related],
+                       f.fix and (f.fix.description, f.fix.applicability,
+                                  [(e.source.display_path, e.pointer, e.op, e.key, e.value) for e in f.fix.edits]))
+                      for f in r.findings]
+    assert full(one) == full(two)
+    assert any(f.fix for f in two.findings) and any(f.related for f in two.findings)
+
+
+def test_findings_pickle_field_for_field() -> None:
+    """Worker outcomes cross processes by pickle; the compact form (constructor arguments)
+    must carry every field of every model class, a fix's precomputed replacements included."""
+    from linter.model import Edit, Finding, Fix, InputProblem, Location, Region, Source
+
+    src = Source("/abs/a.yaml", "a.yaml", "text", {"t": 1}, "yaml")
+    twin = src.detached()
+    region = Region(3, 5, 3, 9, char_offset=40, char_length=4)
+    loc = Location(twin, ("paths", "/a", "get", 0), region=region, label="GET /a")
+    fix = Fix("add enum", (Edit(twin, ("components",), "add", "enum", ["a", "b"]),), "unsafe", ((twin, region, "x"),))
+    f = Finding("prose-enum", "error", "msg", loc, (Location(twin, ("x",), label="op"),), {"values": [1]}, fix, "fp")
+    back = pickle.loads(pickle.dumps([f, InputProblem("p", "m", "internal")], protocol=pickle.HIGHEST_PROTOCOL))
+    g, problem = back
+    assert [getattr(g, n) for n in ("rule", "severity", "message", "evidence", "fingerprint")] == [
+        "prose-enum", "error", "msg", {"values": [1]}, "fp"
+    ]
+    assert g.location.region == region and g.location.label == "GET /a" and g.location.pointer == loc.pointer
+    assert [(r.pointer, r.label) for r in g.related] == [(("x",), "op")]
+    assert (g.fix.description, g.fix.applicability, g.fix.edits[0].value, g.fix.edits[0].op) == ("add enum", "unsafe", ["a", "b"], "add")
+    assert g.fix.replacements[0][1:] == (region, "x")
+    # one twin per file survives the trip: every location of the finding shares it
+    assert g.location.source is g.related[0].source is g.fix.edits[0].source is g.fix.replacements[0][0]
+    assert (g.location.source.abspath, g.location.source.display_path, g.location.source.syntax) == ("/abs/a.yaml", "a.yaml", "yaml")
+    assert g.location.source.linted_text_is("text") is True
+    assert problem == InputProblem("p", "m", "internal")
 
 
 def test_refs_of_a_spec_outside_the_working_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
