@@ -17,14 +17,17 @@ import re
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from linter import __version__
 from linter.atomic import write_atomic
 from linter.catalog import CatalogError, load_catalog
-from linter.changed import ChangedLines, GitError, changed_lines
 from linter.config import Config, ConfigError, find_config, read_config_file, validate_rule_ids
 from linter.engine import EngineError, baseline_json, default_jobs, exit_code, gc_paused, run
 from linter.model import Fix, InputProblem, Rule, RunResult
+
+if TYPE_CHECKING:
+    from linter.changed import ChangedLines
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INPUT = 0, 1, 2, 3
 FORMATS = ("text", "json", "sarif", "github", "markdown", "diff")
@@ -264,6 +267,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.changed_since is not None:
         if args.write_baseline:
             raise UsageError("--changed-since cannot be combined with --write-baseline (a baseline records every finding)")
+        from linter.changed import GitError, changed_lines  # git plumbing only when asked for
+
         try:
             changed = changed_lines(args.changed_since, os.getcwd())
         except GitError as exc:

@@ -458,10 +458,18 @@ def map_candidates(cands: list[Candidate], work: Callable[[Candidate], T], jobs:
         yield from map(work, cands)
         return
     order = sorted(range(len(cands)), key=lambda i: -_size(cands[i].abspath))
-    with ProcessPoolExecutor(
-        max_workers=jobs, mp_context=get_context("fork"), initializer=_init_worker, initargs=(work,)
-    ) as pool:
-        results = dict(zip(order, pool.map(_work, [cands[i] for i in order], chunksize=1)))
+    # Frozen while the workers are forked: a worker's collections never traverse what it
+    # inherited (modules, compiled patterns, the catalog), and so never touch and copy the pages
+    # it shares with this process. Thawed after, so a long-lived caller (tests) keeps
+    # collecting its own garbage.
+    gc.freeze()
+    try:
+        with ProcessPoolExecutor(
+            max_workers=jobs, mp_context=get_context("fork"), initializer=_init_worker, initargs=(work,)
+        ) as pool:
+            results = dict(zip(order, pool.map(_work, [cands[i] for i in order], chunksize=1)))
+    finally:
+        gc.unfreeze()
     for i in range(len(cands)):
         with gc_paused():
             got = pickle.loads(results.pop(i))
