@@ -167,23 +167,25 @@ def _run_checks(doc: Document, rules: RuleSet, debug: bool) -> list[Finding]:
             subjects = doc.operations
         else:
             subjects = (doc,)
-        for subject in subjects:
-            try:
-                hits = list(fn(subject, ctx))
-            except Exception as exc:
-                if debug:
-                    raise
-                what = getattr(subject, "label", None) or getattr(subject, "path", "")
-                raise CheckCrash(f"internal error in rule {rid} on {what}: {type(exc).__name__}: {exc}") from exc
-            for hit in hits:
-                related = hit.related
-                if scope == "field" and not related:
-                    related = tuple(
-                        Location(op.location.source, op.location.pointer, label=op.label)
-                        for op in subject.used_by
-                        if not _within(hit.location, op.location)
-                    )[:MAX_RELATED]
-                out.append(_finding(rid, hit, related))
+        # One try per rule, not per subject, and the hits iterated straight from the generator:
+        # field rules run ~190k times on SMALL and a list + handler per call cost ~0.15 s there.
+        subject: Any = None
+        try:
+            for subject in subjects:
+                for hit in fn(subject, ctx):
+                    related = hit.related
+                    if scope == "field" and not related:
+                        related = tuple(
+                            Location(op.location.source, op.location.pointer, label=op.label)
+                            for op in subject.used_by
+                            if not _within(hit.location, op.location)
+                        )[:MAX_RELATED]
+                    out.append(_finding(rid, hit, related))
+        except Exception as exc:
+            if debug:
+                raise
+            what = getattr(subject, "label", None) or getattr(subject, "path", "")
+            raise CheckCrash(f"internal error in rule {rid} on {what}: {type(exc).__name__}: {exc}") from exc
     for notice in doc.notices:
         if notice.rule in rules.enabled:
             out.append(_finding(notice.rule, Hit(notice.message, notice.location, key=notice.key), ()))

@@ -185,3 +185,36 @@ def test_refs_of_a_spec_outside_the_working_directory(tmp_path: Path, monkeypatc
     assert [f.rule for f in result.findings if f.rule == "unresolved-ref"] == []
     state = [f for f in result.findings if f.rule == "prose-enum" and "state" in f.message]
     assert state and state[0].path == str(spec_dir / "schemas" / "common.yaml")
+
+
+def test_a_crashing_rule_is_one_problem_naming_rule_and_subject(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A check that raises midway (after yielding a hit for an earlier field) makes the file an
+    ``internal`` problem naming the rule and the field it was on; nothing of the file is
+    reported, and the other files are linted."""
+    import linter.checks.vocabulary as vocabulary
+    from linter.checks import check
+
+    seen: list[str] = []
+
+    @check("field")
+    def boom(field, ctx):  # type: ignore[no-untyped-def]
+        seen.append(field.label)
+        if len(seen) == 2:
+            raise ValueError("kaboom")
+        yield from ()
+
+    monkeypatch.setattr(vocabulary, "prose_enum", boom)
+    (project / "api" / "a.yaml").write_text(
+        NO_ERRORS.replace("      responses:", "      parameters:\n"
+                          "        - {name: p, in: query, schema: {type: string}}\n"
+                          "        - {name: q, in: query, schema: {type: string}}\n"
+                          "      responses:")
+    )
+    result = run(["."], Config(), select=["prose-enum"], jobs=1)
+    assert [(p.path, p.kind, p.message) for p in result.problems] == [
+        ("api/a.yaml", "internal", f"internal error in rule prose-enum on {seen[1]}: ValueError: kaboom")
+    ]
+    assert result.files == ["legacy/old.yaml"] and result.findings == []
+    assert seen[1].endswith("q")
