@@ -11,7 +11,8 @@ from test_fixes_common import copy_fixture, edits, git_apply, plan_file, source,
 
 from linter import fixes
 from linter.fixes import FixError, Replacement
-from linter.fixes.core import splice
+from linter.fixes import core
+from linter.fixes.core import splice, writer_for
 from linter.model import Edit, Finding, Fix, Location, Region, RunResult, Source
 from linter.report.sarif import build_sarif
 
@@ -83,6 +84,19 @@ def test_replacements_in_json_and_a_noop(tmp_path: Path) -> None:
     assert text == ',"enum":["a"]'
     # already there → nothing to replace
     assert fixes.replacements(Fix("f", (Edit(src, pointer, "add", "type", "string"),))) == []
+
+
+def test_writer_cache_follows_the_text_and_keeps_no_source_alive(tmp_path: Path) -> None:
+    """The writer (its style detected once) is kept per text, not per Source object: the
+    cache must not pin a Source, whose tree would outlive its file."""
+    src = source(copy_fixture(tmp_path, "minified.json"))
+    first = writer_for(src)
+    assert writer_for(src) is first
+    assert not any(src in entry for entry in core._writer_cache.values())
+    src.release()  # the text is read again on demand, and so is the style
+    again = writer_for(src)
+    assert again is not first and again.text == first.text
+    assert writer_for(src) is again
 
 
 def test_replacements_need_no_file_on_disk(tmp_path: Path) -> None:

@@ -154,6 +154,18 @@ def test_json_nesting_deeper_than_the_regex_skipper() -> None:
     assert span(deep, "json", (0,) * 59) == (1, 60, 1, 62)
 
 
+def test_json_too_deep_member_of_a_container_indexed_ahead() -> None:
+    """A container indexed ahead matches each member whole, its value skipped inside the same
+    regex; a value nested deeper than that regex reaches takes the member-by-member path."""
+    deep = "[" * 60 + "]" * 60
+    text = '{"a": {"k": 1, "deep": ' + deep + ', "after": "x"}, "b": [' + deep + ", 2]}"
+    assert span(text, "json", ("a", "deep")) == (1, 16, 1, 144)
+    assert span(text, "json", ("a", "after")) == (1, 146, 1, 158)
+    assert span(text, "json", ("a", "deep") + (0,) * 59) == (1, 83, 1, 85)
+    assert span(text, "json", ("b", 0)) == (1, 167, 1, 287)
+    assert span(text, "json", ("b", 1)) == (1, 289, 1, 290)
+
+
 def test_json_malformed_text_gives_none() -> None:
     assert span('{"a": 1, "b" 2}', "json", ("b",)) is None
     assert span("", "json", ()) is None

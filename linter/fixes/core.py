@@ -282,15 +282,28 @@ class _Target:
 
 _ALIAS_HINT = re.compile(r"[&*][^\s\[\]{},]")
 _CACHE_SIZE = 16
-_shared_cache: dict[int, tuple[Source, bool]] = {}
-_writer_cache: dict[int, tuple[Source, Any]] = {}
+# Keyed by ``id(source)`` and checked by the identity of the source's locator, which a source
+# keeps as long as its text (``release()`` drops both): an entry never holds the Source itself,
+# whose tree — millions of objects — would otherwise outlive its file by 16 files, be rescanned
+# by every full collection meanwhile, and be freed in whichever fix evicts it.
+_shared_cache: dict[int, tuple[Any, bool]] = {}
+_writer_cache: dict[int, tuple[Any, Any]] = {}
 
 
-def _remember(cache: dict[int, tuple[Source, Any]], source: Source, value: Any) -> Any:
+def _remember(cache: dict[int, tuple[Any, Any]], source: Source, value: Any) -> Any:
     if len(cache) >= _CACHE_SIZE:
         del cache[next(iter(cache))]
-    cache[id(source)] = (source, value)
+    cache[id(source)] = (source.locator, value)
     return value
+
+
+def _recall(cache: dict[int, tuple[Any, Any]], source: Source) -> tuple[Any, Any] | None:
+    """The cached entry of ``source``, None when there is none or it belongs to another
+    source that had the same id, or to this one before ``release()``."""
+    cached = cache.get(id(source))
+    if cached is not None and cached[0] is source.locator:
+        return cached
+    return None
 
 
 def _shares(source: Source) -> bool:
@@ -298,8 +311,8 @@ def _shares(source: Source) -> bool:
     an edit everywhere, so the target must keep the sharing. Text without ``&``/``*`` cannot
     alias; otherwise the containers are walked once per source (regex guesses are fooled by
     URLs like ``{&page}`` and markdown ``**bold**``)."""
-    cached = _shared_cache.get(id(source))
-    if cached is not None and cached[0] is source:
+    cached = _recall(_shared_cache, source)
+    if cached is not None:
         return cached[1]
     shared = False
     if source.syntax == "yaml" and _ALIAS_HINT.search(source.text):
@@ -406,8 +419,8 @@ def _resolve(
 def writer_for(source: Source) -> "YamlWriter | JsonWriter":
     """The source's writer; kept for the next fix of the same source (its style is detected
     once, not per SARIF result)."""
-    cached = _writer_cache.get(id(source))
-    if cached is not None and cached[0] is source:
+    cached = _recall(_writer_cache, source)
+    if cached is not None:
         return cached[1]
     if source.syntax == "json":
         from linter.fixes.json_writer import JsonWriter

@@ -50,7 +50,7 @@ class JsonWriter:
             text = self.text
             crlf = text.count("\r\n", 0, _STYLE_SAMPLE)
             newline = "\r\n" if crlf and crlf * 2 >= text.count("\n", 0, _STYLE_SAMPLE) else "\n"
-            pretty, unit, key_sep = re.search(r"\n[ \t]*\S", text) is not None, "  ", ": "
+            unit, key_sep = "  ", ": "
             root = self.locator.object_members(())
             if root is not None and root[2]:
                 key, key_start, value_start, _ = root[2][0]
@@ -59,8 +59,10 @@ class JsonWriter:
                 if prefix:
                     unit = prefix
                 pretty = "\n" in text[root[0] : key_start]
-            elif not pretty:
-                key_sep = ":"
+            else:  # searched only here: on minified text the search reads the whole file
+                pretty = re.search(r"\n[ \t]*\S", text) is not None
+                if not pretty:
+                    key_sep = ":"
             self._style = (pretty, unit, key_sep, newline)
         return self._style
 

@@ -84,20 +84,63 @@ def dumps_outline(obj: object, depth: int, default: Callable[[Any], Any] | None 
     ``json.dumps(indent=…)`` runs the pure-Python encoder (3-10× slower than the C one) over
     every value; a report of 100,000 results spent more time there than linting. The outline
     keeps reports readable and diffable (one result per line) while the C encoder renders
-    each line."""
-    encode = json.JSONEncoder(ensure_ascii=False, default=default).encode
-    return _outline(obj, depth, encode, 0)
+    each line. The pieces are joined once at the end: joining per level copied the whole
+    report again at every level above the results."""
+    pieces: list[str] = []
+    _outline(obj, depth, _line_encoder(default), 0, pieces.append)
+    return "".join(pieces)
 
 
-def _outline(obj: object, depth: int, encode: Callable[[Any], str], level: int) -> str:
+def _line_encoder(default: Callable[[Any], Any] | None) -> Callable[[Any], str]:
+    """``JSONEncoder(ensure_ascii=False, default=default).encode`` with its C encoder built
+    once: ``encode`` builds a new one per call, and a report encodes one line per result.
+    Same arguments as ``JSONEncoder.iterencode`` passes it, so the same text. The markers
+    dict (circular-reference check) is emptied again as each container is left, so sharing
+    it between the lines of one report is what ``encode`` does within one value; an error
+    leaves entries behind, but it also ends the report this encoder was made for."""
+    encoder = json.JSONEncoder(ensure_ascii=False, default=default)
+    make = json.encoder.c_make_encoder
+    if make is None:  # pragma: no cover - the C accelerator is missing
+        return encoder.encode
+    c_encode = make(
+        {},
+        encoder.default,
+        json.encoder.encode_basestring,
+        None,
+        encoder.key_separator,
+        encoder.item_separator,
+        encoder.sort_keys,
+        encoder.skipkeys,
+        encoder.allow_nan,
+    )
+    encode_str = json.encoder.encode_basestring
+    join = "".join
+
+    def encode(obj: Any) -> str:
+        if isinstance(obj, str):  # as JSONEncoder.encode does
+            return encode_str(obj)
+        return join(c_encode(obj, 0))
+
+    return encode
+
+
+def _outline(
+    obj: object, depth: int, encode: Callable[[Any], str], level: int, emit: Callable[[str], None]
+) -> None:
     if depth <= 0 or not isinstance(obj, (dict, list)) or not obj:
-        return encode(obj)
+        emit(encode(obj))
+        return
     pad = "  " * (level + 1)
-    if isinstance(obj, dict):
-        body = ",\n".join(
-            f"{pad}{encode(k if isinstance(k, str) else str(k))}: {_outline(v, depth - 1, encode, level + 1)}"
-            for k, v in obj.items()
-        )
-        return "{\n" + body + "\n" + "  " * level + "}"
-    body = ",\n".join(pad + _outline(v, depth - 1, encode, level + 1) for v in obj)
-    return "[\n" + body + "\n" + "  " * level + "]"
+    is_dict = isinstance(obj, dict)
+    emit("{\n" if is_dict else "[\n")
+    first = True
+    for k, v in obj.items() if is_dict else enumerate(obj):  # type: ignore[union-attr]
+        emit(pad if first else ",\n" + pad)
+        first = False
+        if is_dict:
+            emit(encode(k if isinstance(k, str) else str(k)) + ": ")
+        if depth == 1:  # a single line: no call per child
+            emit(encode(v))
+        else:
+            _outline(v, depth - 1, encode, level + 1, emit)
+    emit("\n" + "  " * level + ("}" if is_dict else "]"))
