@@ -28,7 +28,12 @@ _TIME_UNITS = re.compile(r"^(?:ms|milliseconds?|seconds?|minutes?|hours?|days?|w
 _SKIP_UNITS = re.compile(r"^(?:kb|mb|gb|kib|mib|gib)$", re.I | re.A)
 
 _FILL = r"(?:\s+(?:valid|allowed|possible|permitted|supported|accepted|total))?(?:\s+(?:value|length|size|number|count|amount|limit))?(?:\s+of\s+(?!\d)[a-z]+){0,1}(?:\s+(?:per\s+\w+|in\s+length))?\s*(?:is|of|:|=|are|to|can\s+be|would\s+be)?\s*"
+# Patterns that open with ``(?=…)``: a lookahead on the first character a match can start with
+# (each alternative's first letter, under the pattern's own flags) is a necessary condition, so
+# it changes no match; it lets ``re`` reject most positions with one class test instead of
+# trying every alternative of a long case-insensitive alternation there.
 _MAX = re.compile(
+    r"(?=\b[mauncsdwli]|[<≤])"
     r"(?P<cue>\bmax(?:imum)?\.?|\bat\s+most|\bup\s+to|\bno\s+more\s+than|\bnot\s+more\s+than|\bno\s+(?:larger|greater|higher|longer|bigger)\s+than"
     r"|\bnot\s+(?:larger|greater|higher|longer)\s+than|\b(?:cannot|can't|must\s+not|may\s+not|should\s+not|does\s+not|will\s+not|not\s+to|can\s+not)\s+exceed"
     r"|\bnot\s+exceed(?:ing)?|\bless\s+than\s+or\s+equal\s+to|\blimited\s+to|\blimit\s+of|\bcharacter\s+limit|\blength\s+limit|\bmax(?:imum)?\s+length"
@@ -37,18 +42,19 @@ _MAX = re.compile(
     re.I | re.A,
 )
 _MAX_POST = re.compile(
-    r"(?<![\w.,-])(?P<n>" + _NUM + r")\s*" + _UNIT + r"?\s*(?:in\s+length\s+)?"
+    r"(?=[-+−0-9])(?<![\w.,-])(?P<n>" + _NUM + r")\s*" + _UNIT + r"?\s*(?:in\s+length\s+)?"
     r"(?P<cue>or\s+(?:less|fewer|below|under|smaller|shorter)|\(?max(?:imum)?\)?(?!\s*[\w(])|at\s+most|以内|以內|以下)",
     re.I | re.A,
 )
 _MIN = re.compile(
+    r"(?=\b[mangs]|[>≥])"
     r"(?P<cue>\bmin(?:imum)?\.?|\bat\s+least|\bno\s+(?:less|fewer|smaller|shorter)\s+than|\bnot\s+(?:less|fewer|smaller|shorter)\s+than"
     r"|\bgreater\s+than\s+or\s+equal\s+to|\b(?:must|should)\s+be\s+(?:greater|more|larger|longer|higher)\s+than|>=|≥)"
     + _FILL + r"(?P<n>" + _NUM + r")\s*" + _UNIT + r"?",
     re.I | re.A,
 )
 _MIN_POST = re.compile(
-    r"(?<![\w.,-])(?P<n>" + _NUM + r")\s*" + _UNIT + r"?\s*(?P<cue>or\s+(?:more|greater|higher|above|larger|longer)|以上)",
+    r"(?=[-+−0-9])(?<![\w.,-])(?P<n>" + _NUM + r")\s*" + _UNIT + r"?\s*(?P<cue>or\s+(?:more|greater|higher|above|larger|longer)|以上)",
     re.I | re.A,
 )
 _BETWEEN = re.compile(
@@ -57,13 +63,15 @@ _BETWEEN = re.compile(
     re.I | re.A,
 )
 _RANGE = re.compile(
+    r"(?=\b[frbiaowvls]|[:：])"
     r"(?P<ctx>\b(?:from|ranges?(?:\s+(?:of|is|from))?|range\s+of|be|is|are|of|within|in\s+the\s+range(?:\s+of)?|values?|length|size)\s*:?\s+|(?<=[A-Za-z\u4e00-\u9fff*])[:：]\s*)"
     r"(?P<a>" + _NUM + r")\s*(?:" + _UNIT.replace("unit", "u1") + r")?\s*(?:to|through|thru|-|–|~|～|\.\.)\s*(?P<b>" + _NUM + r")(?![\d:])\s*" + _UNIT + r"?",
     re.I | re.A,
 )
-_RANGE_ANY = re.compile(r"(?<![\w.\-/:#])(?P<a>\d+(?:\.\d+)?)\s*(?:-|–|~|～)\s*(?P<b>\d+(?:\.\d+)?)(?![\w.\-/:%])", re.A)
+_RANGE_ANY = re.compile(r"(?=[0-9])(?<![\w.\-/:#])(?P<a>\d+(?:\.\d+)?)\s*(?:-|–|~|～)\s*(?P<b>\d+(?:\.\d+)?)(?![\w.\-/:%])", re.A)
 _RANGE_CTX = re.compile(r"\b(?:values?|range|number|length|between|limit|size|digits?|characters?)\b|取值|范围|範圍|长度|長度", re.I | re.A)
 _INTERVAL = re.compile(
+    r"(?=\b[ribw]|[取范範区區])"
     r"(?P<ctx>\b(?:range|interval|between|in|within)\b|取值|范围|範圍|区间|區間)[^\n\[(（]{0,12}?(?P<l>[\[(（])\s*(?P<a>" + _NUM + r")\s*[,，]\s*(?P<b>" + _NUM + r")\s*(?P<r>[\])）])",
     re.I | re.A,
 )
@@ -94,6 +102,7 @@ _ZH_RANGE = re.compile(
     + _UNIT.replace("unit", "u2") + r"?",
     re.A,
 )
+_DIGIT = re.compile(r"[0-9]")
 _NOT_BOUND = re.compile(
     r"\s*(?:decimal|significant|times\b|retries|attempts|requests?\s+per|calls?\s+per|(?:\w+\s+)?ago\b|levels?\s+deep"
     r"|(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\s+(?:from|after|before|since|prior\s+to|in\s+the\s+(?:past|future))\b"
@@ -230,52 +239,55 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if d:
             hits.append((a, b, d))
 
-    for m in scan(_BETWEEN, s, low, ('between',)):
-        lo, hi = _n(m.group("a")), _n(m.group("b"))
-        if lo < hi:
-            ex = (m.group("incl") or "").lower().startswith("exclusive")
-            add(m, lo, hi, ex, ex, unit_of(m, "unit", "u1"))
-    for m in scan(_RANGE, s, low, ('0', '1', '2', '3', '4', '5', '6', '7', '8', '9')):
-        a, b = m.group("a"), m.group("b")
-        lo, hi = _n(a), _n(b)
-        if lo < hi and not (len(a) == 4 and len(b) == 2):
-            add(m, lo, hi, unit=unit_of(m, "unit", "u1"))
-    for m in scan(_RANGE_ANY, s, low, ('-', '–', '~', '～')):
-        a, b = m.group("a"), m.group("b")
-        lo, hi = _n(a), _n(b)
-        if not lo < hi or (len(a) == 4 and len(b) <= 2) or (len(a) == 4 and a[:2] in ("19", "20")):
-            continue
-        before = s[max(0, m.start() - 16) : m.start()]
-        if re.search(r"(?:ISO|RFC|version|v|sha|utf|\+|/|number|no\.?|#|id|code|case|ticket|issue|model|phone)\s*:?\s*$", before, re.I):
-            continue  # "case number 12-1234", "v1-2": an identifier, not a range
-        if not _RANGE_CTX.search(_sentence(s, m.start(), m.end())):
-            continue
-        add(m, lo, hi)
-    for m in scan(_INTERVAL, s, low, ('[', '(', '（')):
-        lo, hi = _n(m.group("a")), _n(m.group("b"))
-        if lo < hi:
-            add(m, lo, hi, m.group("l") in "(（", m.group("r") in ")）")
-    for m in scan(_MAX, s, low, ('max', 'most', 'up to', 'more than', 'larger', 'greater', 'higher', 'longer', 'bigger', 'exceed', 'less than', 'limit', '<=', '≤', 'fewer', 'smaller', 'shorter', 'lower')):
-        cue = m.group("cue").lower()
-        ex = bool(re.search(r"less|fewer|smaller|shorter|lower", cue)) and "equal" not in cue
-        add(m, None, _n(m.group("n")), hi_ex=ex, unit=unit_of(m, "unit"))
-    for m in scan(_MAX_POST, s, low, ('less', 'fewer', 'below', 'under', 'smaller', 'shorter', 'max', 'most', '以内', '以內', '以下')):
-        add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"))
-    for m in scan(_MIN, s, low, ('min', 'least', 'less than', 'fewer than', 'smaller than', 'shorter than', 'greater than', 'more than', 'larger than', 'longer than', 'higher than', '>=', '≥')):
-        cue = m.group("cue").lower()
-        ex = bool(re.search(r"greater|more|larger|longer|higher", cue)) and "equal" not in cue
-        add(m, _n(m.group("n")), None, lo_ex=ex, unit=unit_of(m, "unit"))
-    for m in scan(_MIN_POST, s, low, ('more', 'greater', 'higher', 'above', 'larger', 'longer', '以上')):
-        add(m, _n(m.group("n")), None, unit=unit_of(m, "unit"))
-    for m in scan(_ZH_MAX, s, low, ('最', '不超', '不能超', '不大', '小于', '小於', '上限', '至多', '不得', '长度', '長度')):
-        add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"))
-    for m in scan(_ZH_MIN, s, low, ('最', '至少', '不少', '不小', '大于等于', '大於等於', '下限')):
-        add(m, _n(m.group("n")), None, unit=unit_of(m, "unit"))
-    for m in scan(_ZH_RANGE, s, low, ('之间', '之間', '以内', '以內', '范围', '範圍', '长度', '長度')):
-        a, b = (m.group("a"), m.group("b")) if m.group("a") else (m.group("a2"), m.group("b2"))
-        lo, hi = _n(a), _n(b)
-        if lo < hi:
-            add(m, lo, hi, unit=unit_of(m, "unit", "u1", "u2"))
+    # Every pattern in this block needs a number (_NUM, \d; re.A so ASCII digits only): a text
+    # without a digit skips them all. Only _SIGN and _SINGLE_ITEM below can match without one.
+    if _DIGIT.search(s) is not None:
+        for m in scan(_BETWEEN, s, low, ('between',)):
+            lo, hi = _n(m.group("a")), _n(m.group("b"))
+            if lo < hi:
+                ex = (m.group("incl") or "").lower().startswith("exclusive")
+                add(m, lo, hi, ex, ex, unit_of(m, "unit", "u1"))
+        for m in scan(_RANGE, s, low, ('0', '1', '2', '3', '4', '5', '6', '7', '8', '9')):
+            a, b = m.group("a"), m.group("b")
+            lo, hi = _n(a), _n(b)
+            if lo < hi and not (len(a) == 4 and len(b) == 2):
+                add(m, lo, hi, unit=unit_of(m, "unit", "u1"))
+        for m in scan(_RANGE_ANY, s, low, ('-', '–', '~', '～')):
+            a, b = m.group("a"), m.group("b")
+            lo, hi = _n(a), _n(b)
+            if not lo < hi or (len(a) == 4 and len(b) <= 2) or (len(a) == 4 and a[:2] in ("19", "20")):
+                continue
+            before = s[max(0, m.start() - 16) : m.start()]
+            if re.search(r"(?:ISO|RFC|version|v|sha|utf|\+|/|number|no\.?|#|id|code|case|ticket|issue|model|phone)\s*:?\s*$", before, re.I):
+                continue  # "case number 12-1234", "v1-2": an identifier, not a range
+            if not _RANGE_CTX.search(_sentence(s, m.start(), m.end())):
+                continue
+            add(m, lo, hi)
+        for m in scan(_INTERVAL, s, low, ('[', '(', '（')) if "," in s or "，" in s else ():  # "[a, b]" needs its comma
+            lo, hi = _n(m.group("a")), _n(m.group("b"))
+            if lo < hi:
+                add(m, lo, hi, m.group("l") in "(（", m.group("r") in ")）")
+        for m in scan(_MAX, s, low, ('max', 'most', 'up to', 'more than', 'larger', 'greater', 'higher', 'longer', 'bigger', 'exceed', 'less than', 'limit', '<=', '≤', 'fewer', 'smaller', 'shorter', 'lower')):
+            cue = m.group("cue").lower()
+            ex = bool(re.search(r"less|fewer|smaller|shorter|lower", cue)) and "equal" not in cue
+            add(m, None, _n(m.group("n")), hi_ex=ex, unit=unit_of(m, "unit"))
+        for m in scan(_MAX_POST, s, low, ('less', 'fewer', 'below', 'under', 'smaller', 'shorter', 'max', 'most', '以内', '以內', '以下')):
+            add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"))
+        for m in scan(_MIN, s, low, ('min', 'least', 'less than', 'fewer than', 'smaller than', 'shorter than', 'greater than', 'more than', 'larger than', 'longer than', 'higher than', '>=', '≥')):
+            cue = m.group("cue").lower()
+            ex = bool(re.search(r"greater|more|larger|longer|higher", cue)) and "equal" not in cue
+            add(m, _n(m.group("n")), None, lo_ex=ex, unit=unit_of(m, "unit"))
+        for m in scan(_MIN_POST, s, low, ('more', 'greater', 'higher', 'above', 'larger', 'longer', '以上')):
+            add(m, _n(m.group("n")), None, unit=unit_of(m, "unit"))
+        for m in scan(_ZH_MAX, s, low, ('最', '不超', '不能超', '不大', '小于', '小於', '上限', '至多', '不得', '长度', '長度')):
+            add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"))
+        for m in scan(_ZH_MIN, s, low, ('最', '至少', '不少', '不小', '大于等于', '大於等於', '下限')):
+            add(m, _n(m.group("n")), None, unit=unit_of(m, "unit"))
+        for m in scan(_ZH_RANGE, s, low, ('之间', '之間', '以内', '以內', '范围', '範圍', '长度', '長度')):
+            a, b = (m.group("a"), m.group("b")) if m.group("a") else (m.group("a2"), m.group("b2"))
+            lo, hi = _n(a), _n(b)
+            if lo < hi:
+                add(m, lo, hi, unit=unit_of(m, "unit", "u1", "u2"))
     for m in scan(_SIGN, s, low, ('positive', 'negative', '正', '非负', '非負', '大于0', '大於0', '大于零', '大於零', '不能为负', '不能為負')):
         word = (m.group("s") or m.group("s2") or "").lower().replace("-", "")
         zh = m.group("zh") or ""

@@ -39,7 +39,11 @@ _SEPARATED = re.compile(
     r"|(?:以|用|使用)?(?:英文)?(?:逗号|逗號|分号|分號|空格|竖线|豎線)(?:分隔|隔开|隔開|分割)",
     re.I | re.A,
 )
-_MINMAX = re.compile(r"\b(?:min|minimum|lower|start|from)\s*,\s*(?:max|maximum|upper|end|to)\b", re.I | re.A)
+# Patterns that open with ``(?=…)``: a lookahead on the first character a match can start with
+# (each alternative's first letter, under the pattern's own flags) is a necessary condition, so
+# it changes no match; it lets ``re`` reject most positions with one class test instead of
+# trying every alternative of a long case-insensitive alternation there.
+_MINMAX = re.compile(r"(?=\b[mlsf])\b(?:min|minimum|lower|start|from)\s*,\s*(?:max|maximum|upper|end|to)\b", re.I | re.A)
 _UUID = re.compile(
     r"\b(?:in|as)\s+(?:an?\s+)?(?:valid\s+)?(?:UUID|GUID)\b|\b(?:UUID|GUID)\s+(?:v?\d\s+)?(?:format|string|value)\b"
     r"|\b(?:must|should)\s+be\s+an?\s+(?:valid\s+)?(?:UUID|GUID)\b|\bvalid\s+(?:UUID|GUID)\b"
@@ -80,6 +84,7 @@ _CHAR_CLASS = re.compile(r"\[(?=[^\]\n]{0,5}(?:a-z|A-Z|0-9))[^\n]{3,120}?\](?=[\
 _LABEL = re.compile(r"(?:^|\n|[.;]\s|[，。；])[ ]*(?:[-*•][ ]+)?(?P<k>Format|Encoding|格式)[ ]*[:：][ ]*(?P<v>[^\n<;]{1,80})", re.I | re.A)
 _TYPE_LABEL = re.compile(r"(?:^|\n)[ ]*(?:[-*•][ ]+)?(?:Type|Encoding)[ ]*:[ ]*(?P<v>(?:alpha-?)?numeric\b|alphabetic\b)(?=[ ]*(?:$|[\n,.;(]))", re.I | re.A)
 _IN_FORMAT = re.compile(
+    r"(?=\b[iowufm])"
     r"\b(?:in|of|with|using|follows?|following|match(?:es|ing)?)\s+(?:the\s+|this\s+)?(?:following\s+)?"
     r"(?P<w>format|form|pattern|syntax|layout|structure)(?:\s+of)?\s*[:：]?\s*",
     re.I | re.A,
@@ -131,6 +136,8 @@ _DATE_EXAMPLE = re.compile(
     r"(?P<range>[,/]\d{4}-\d{2}-\d{2})?",
     re.I | re.A,
 )
+# A pattern that starts with a character class is scanned by ``re`` in a tight C loop.
+_DATE_SHAPE = re.compile(r"[0-9]\d{3}-\d{2}-\d{2}", re.A)
 _ZH_DATE = re.compile(r"日期|生日|出生")
 _ZH_TIME = re.compile(r"时间|時間|时刻|時刻")
 _ZH_DURATION = re.compile(r"时长|時長|期限|周期|週期|间隔|間隔|有效期")
@@ -221,6 +228,8 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
     """Every format statement in the prepared description (overlaps resolved, longest first)."""
     s = t.norm
     low = s.lower()
+    if not _has_key(low):
+        return []  # every pattern below is scanned only on one of its keys: none occurs, none can match
     hits: list[tuple[int, int, Data]] = []
     words = set(name_words(name))
     stringish = type_ in (None, "string", "array")
@@ -264,7 +273,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
                 d["advice"] = "or declare an array with style: form, explode: false"
         d["layout"] = _SEP_NAMES[sep] + "-separated list"
         add(m.start(), m.end(), d)
-    for m in scan(_MINMAX, s, low, ('min', 'lower', 'start', 'from')):
+    for m in scan(_MINMAX, s, low, ('min', 'lower', 'start', 'from')) if "," in s else ():  # "min,max" needs its comma
         add(m.start(), m.end(), {"pattern": r"^-?[0-9]+(\.[0-9]+)?,-?[0-9]+(\.[0-9]+)?$", "layout": "min,max"})
     if stringish:
         for m in scan(_UUID, s, low, ('uuid', 'guid')):
@@ -327,7 +336,9 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
                 continue  # "start and end with alphanumeric characters": the ends, not the whole value
             end, d = _charset_pattern(s, m)
             add(m.start(), end, d)
-        for m in scan(_BANNED, s, low, ('not', "n't", 'invalid', 'disallowed', 'forbidden', 'illegal', 'prohibited')):
+        # both alternatives of _BANNED end in characters/spaces/whitespace/wildcards (re.A: ASCII folding)
+        banned_cue = "character" in low or "space" in low or "wildcard" in low
+        for m in scan(_BANNED, s, low, ('not', "n't", 'invalid', 'disallowed', 'forbidden', 'illegal', 'prohibited')) if banned_cue else ():
             add(m.start(), m.end(), {"layout": m.group()})
         for m in scan(_LETTER_CODE, s, low, ('letter', 'character', 'char ')):
             if has_standard:
@@ -380,7 +391,8 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             if p is None or len(p.items) < 2:
                 continue
             add(m.start(), p.end, {"layout": " | ".join(i.value for i in p.items)})
-        for m in scan(_DATE_EXAMPLE, s, low, ('e.g', 'example', 'such as', 'like', '例如', '比如')):
+        dated = _DATE_SHAPE.search(s) is not None  # what _DATE_EXAMPLE captures, found by a fast scan first
+        for m in scan(_DATE_EXAMPLE, s, low, ('e.g', 'example', 'such as', 'like', '例如', '比如')) if dated else ():
             if not (words & (_DATE_WORDS | _TIME_WORDS | {"since", "until", "from", "to", "before", "after", "start", "end"})
                     or re.search(r"\b(?:date|time)\b|日期|时间|時間", s, re.I | re.A)):
                 continue
@@ -412,6 +424,26 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         hits = [h for h in hits if "format" not in h[2]]
     hits = [h for h in hits if not other_bullet(s, h[0], name)]
     return _resolve(t, hits)
+
+
+# Every key of the scan() calls in find(), in one tuple (a test checks it stays complete); a key
+# that contains another ("regular expression", "end with") is left out, the shorter one stands for it.
+_KEYS = (
+    "not", "e.g", "example", "form", "from", "start", "like", "url", "uri", "min", "char", "pattern", "^", "16", "64",
+    "n't", "such as", "lower", "mail", "host", "domain", "json", "iso", "rfc", "unix", "posix", "epoch", "separat",
+    "delimit", "uuid", "guid", "hex", "fqdn", "ipv", "cidr", "cron", "regex", "regular expression", "a-z", "0-9",
+    "begin", "end with", "alpha", "letter", "invalid", "disallowed", "forbidden", "illegal", "prohibited",
+    "encoding", "numeric", "syntax", "layout", "structure", "digit", "yyyy", "hh:mm",
+    "时间戳", "時間戳", "逗号", "逗號", "分号", "分號", "空格", "竖线", "豎線", "邮箱", "郵箱", "邮件", "郵件", "网址", "網址",
+    "格式", "合法", "有效", "完整", "十六进制", "十六進制", "字母", "例如", "比如", "位",
+)
+
+
+def _has_key(low: str) -> bool:
+    for k in _KEYS:
+        if k in low:
+            return True
+    return False
 
 
 def _pattern_data(rx: str) -> Data:

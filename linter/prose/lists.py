@@ -390,6 +390,8 @@ VALUE_HEADERS = frozenset(
 def parse_tables(t: str) -> list[Parsed]:
     """Markdown tables whose first column is headed like a value column (``| Value | Meaning |``)."""
     out: list[Parsed] = []
+    if "---" not in t:
+        return out  # no separator row: skip the line scan (most descriptions)
     for sep in re.finditer(r"^[^\n]*-{3,}[^\n]*$", t, re.M):
         if not _TABLE_SEP.match(sep.group()):
             continue

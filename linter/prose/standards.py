@@ -41,6 +41,7 @@ _TZ = re.compile(
     r"|时区名称|時區名稱|时区ID|時區ID|IANA时区|IANA時區",
     re.I | re.A,
 )
+_CONTINENTS = ("america", "europe", "asia", "africa", "australia", "pacific", "atlantic", "antarctica")
 _MIME = re.compile(r"(?<![/\w])(?P<x>MIME)(?:[- ]types?)?\b|\b(?:media|content)[- ]types?\b|媒体类型|媒體類型", re.I | re.A)
 _MIME_SHAPE = re.compile(r"\b(?:application|text|image|audio|video|multipart|font|model)/[\w.+*-]+", re.A)
 _IATA = re.compile(
@@ -113,49 +114,56 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     s = t.norm
     low = s.lower()
     words = set(name_words(name))
-    first_end = _first_sentence_end(s)
     hits: list[_Hit] = []
-    for m in scan(_ISO639, s, low, ('639',)):
-        hits.append(_Hit(m.start(), m.end(), "ISO 639-1" if m.group("p") == "1" else "ISO 639", True))
-    for m in scan(_BCP47, s, low, ('bcp', 'ietf', 'language', '5646', '4646', '语言', '語言')):
-        hits.append(_Hit(m.start(), m.end(), "BCP 47", bool(m.group("x"))))
-    for m in scan(_LOCALE, s, low, ('locale',)):
-        hits.append(_Hit(m.start(), m.end(), "locale", False))
-    for m in scan(_ISO3166, s, low, ('3166', 'country', '国家', '國家')):
-        if _PHONE.search(s[max(0, m.start() - 40) : m.end() + 40]) or _PHONE.search(name):
-            continue
-        if m.group("p") == "2":
-            std = "ISO 3166-2"
-        elif m.group("num"):
-            std = "ISO 3166-1 numeric"
-        elif m.group("a") == "3" or (m.group("w") or "").lower() in ("three", "3") or (not m.group("a") and _THREE_ALPHA.search(s)):
-            std = "ISO 3166-1 alpha-3"
-        elif not m.group("a") and _THREE_DIGIT.search(s):
-            std = "ISO 3166-1 numeric"
-        else:
-            std = "ISO 3166-1 alpha-2"
-        hits.append(_Hit(m.start(), m.end(), std, bool(m.group("x"))))
-    for m in scan(_ISO4217, s, low, ('4217', 'currency', '货币', '貨幣', '币种', '幣種')):
-        numeric = _NUMERIC_CCY.search(s[max(0, m.start() - 40) : m.end() + 40])
-        hits.append(_Hit(m.start(), m.end(), "ISO 4217 numeric" if numeric else "ISO 4217", bool(m.group("x"))))
-    for m in scan(_TZ, s, low, ('zone', 'iana', 'olson', 'tz', '/', '时区', '時區')):
-        hits.append(_Hit(m.start(), m.end(), "IANA time zone", bool(m.group("x"))))
-    if not (words & {"accept"}):  # Accept takes media ranges and lists, not one MIME type
-        for m in scan(_MIME, s, low, ('mime', 'media', 'content', '媒体', '媒體')):
-            if m.group("x") or words & {"mime", "mimetype"} or (words & {"media", "content"} and words & {"type", "types"}) \
-                    or _MIME_SHAPE.search(s):
-                hits.append(_Hit(m.start(), m.end(), "MIME type", bool(m.group("x"))))
-    for m in scan(_IATA, s, low, ('iata', 'icao')):
-        org = m.group("x") or m.group("x2")
-        std = "IATA airline code" if m.group("carrier") else "ICAO code" if org == "ICAO" else "IATA code"
-        hits.append(_Hit(m.start(), m.end(), std, True))
-    for m in scan(_STATE, s, low, ('state',)):
-        hits.append(_Hit(m.start(), m.end(), "US state code", False))
-    hits = [
-        h for h in hits
-        if (h.explicit or h.start < first_end or words & _NAME_DOMAIN[_DOMAIN[h.std]]) and not other_bullet(s, h.start, name)
-        and not _WITHOUT.search(s, max(0, h.start - 30), h.start)
-    ]
+    # Every pattern below is scanned only when one of its keys occurs; when no key of any of
+    # them does (most descriptions), none can match, and the whole block is skipped at once.
+    if _has_key(low):
+        first_end = _first_sentence_end(s)
+        for m in scan(_ISO639, s, low, ('639',)):
+            hits.append(_Hit(m.start(), m.end(), "ISO 639-1" if m.group("p") == "1" else "ISO 639", True))
+        for m in scan(_BCP47, s, low, ('bcp', 'ietf', 'language', '5646', '4646', '语言', '語言')):
+            hits.append(_Hit(m.start(), m.end(), "BCP 47", bool(m.group("x"))))
+        for m in scan(_LOCALE, s, low, ('locale',)):
+            hits.append(_Hit(m.start(), m.end(), "locale", False))
+        for m in scan(_ISO3166, s, low, ('3166', 'country', '国家', '國家')):
+            if _PHONE.search(s[max(0, m.start() - 40) : m.end() + 40]) or _PHONE.search(name):
+                continue
+            if m.group("p") == "2":
+                std = "ISO 3166-2"
+            elif m.group("num"):
+                std = "ISO 3166-1 numeric"
+            elif m.group("a") == "3" or (m.group("w") or "").lower() in ("three", "3") or (not m.group("a") and _THREE_ALPHA.search(s)):
+                std = "ISO 3166-1 alpha-3"
+            elif not m.group("a") and _THREE_DIGIT.search(s):
+                std = "ISO 3166-1 numeric"
+            else:
+                std = "ISO 3166-1 alpha-2"
+            hits.append(_Hit(m.start(), m.end(), std, bool(m.group("x"))))
+        for m in scan(_ISO4217, s, low, ('4217', 'currency', '货币', '貨幣', '币种', '幣種')):
+            numeric = _NUMERIC_CCY.search(s[max(0, m.start() - 40) : m.end() + 40])
+            hits.append(_Hit(m.start(), m.end(), "ISO 4217 numeric" if numeric else "ISO 4217", bool(m.group("x"))))
+        # Every alternative of _TZ needs "zone" or "tz" (IANA/Olson/tzdb … time zones, zone names),
+        # a CJK name, or a continent before a "/": the "/" of a URL alone is no cue (re.A: ASCII
+        # case folding only, so the lower-cased text holds each word a match would contain).
+        tz_cue = "zone" in low or "tz" in low or "时区" in s or "時區" in s or "/" in s and any(c in low for c in _CONTINENTS)
+        for m in scan(_TZ, s, low, ('zone', 'iana', 'olson', 'tz', '/', '时区', '時區')) if tz_cue else ():
+            hits.append(_Hit(m.start(), m.end(), "IANA time zone", bool(m.group("x"))))
+        if not (words & {"accept"}):  # Accept takes media ranges and lists, not one MIME type
+            for m in scan(_MIME, s, low, ('mime', 'media', 'content', '媒体', '媒體')):
+                if m.group("x") or words & {"mime", "mimetype"} or (words & {"media", "content"} and words & {"type", "types"}) \
+                        or _MIME_SHAPE.search(s):
+                    hits.append(_Hit(m.start(), m.end(), "MIME type", bool(m.group("x"))))
+        for m in scan(_IATA, s, low, ('iata', 'icao')):
+            org = m.group("x") or m.group("x2")
+            std = "IATA airline code" if m.group("carrier") else "ICAO code" if org == "ICAO" else "IATA code"
+            hits.append(_Hit(m.start(), m.end(), std, True))
+        for m in scan(_STATE, s, low, ('state',)):
+            hits.append(_Hit(m.start(), m.end(), "US state code", False))
+        hits = [
+            h for h in hits
+            if (h.explicit or h.start < first_end or words & _NAME_DOMAIN[_DOMAIN[h.std]]) and not other_bullet(s, h.start, name)
+            and not _WITHOUT.search(s, max(0, h.start - 30), h.start)
+        ]
     if not hits and (words and name_words(name)[-1] in ("currency",) or name_words(name)[-2:] == ["currency", "code"]):
         m2 = re.search(r"\bcurrency\b|货币|貨幣|币种|幣種", s, re.I)
         if m2:
@@ -165,6 +173,22 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if m3:
             hits.append(_Hit(m3.start(), m3.end(), "locale" if "locale" in words else "BCP 47", False))
     return _evidence(t, _one_per_domain(hits, words, s))
+
+
+# Every key of the scan() calls in find(), in one tuple (a test checks it stays complete), except
+# "/": _TZ is scanned on a "/" only with a continent's name (``tz_cue``), so those stand for it.
+_KEYS = (
+    "language", "country", "currency", "content", "zone", *_CONTINENTS, "state", "media", "locale", "mime", "tz", "bcp", "ietf",
+    "iana", "olson", "iata", "icao", "639", "3166", "4217", "5646", "4646", "语言", "語言", "国家", "國家", "货币", "貨幣",
+    "币种", "幣種", "时区", "時區", "媒体", "媒體",
+)
+
+
+def _has_key(low: str) -> bool:
+    for k in _KEYS:
+        if k in low:
+            return True
+    return False
 
 
 def _first_sentence_end(s: str) -> int:
@@ -199,6 +223,8 @@ def _one_per_domain(hits: list[_Hit], words: set[str], s: str) -> list[_Hit]:
 
 
 def _evidence(t: Text, hits: list[_Hit]) -> list[Evidence]:
+    if not hits:
+        return []  # most descriptions: skip the two searches below
     lower = bool(_LOWER.search(t.norm))
     listed = bool(_LIST.search(t.norm))
     out: list[Evidence] = []

@@ -13,7 +13,8 @@ from typing import Iterator
 # for an entity); a markdown link keeps its text only.
 _MARKUP = re.compile(
     r"""
-    (?P<block><br\s*/?>|</?p(?:\s[^>]*)?>|</?(?:ul|ol|div|table|tbody|thead|dl|pre|blockquote|remarks)(?:\s[^>]*)?>|</li>|</d[td]>|\\n)
+    (?=[<&*\[\\])  # every alternative starts with one of these: most positions fail this one test
+    (?:(?P<block><br\s*/?>|</?p(?:\s[^>]*)?>|</?(?:ul|ol|div|table|tbody|thead|dl|pre|blockquote|remarks)(?:\s[^>]*)?>|</li>|</d[td]>|\\n)
    |(?P<li><li(?:\s[^>]*)?>|<d[td](?:\s[^>]*)?>)
    |(?P<tr><tr(?:\s[^>]*)?>|</tr>)
    |(?P<cell><t[dh](?:\s[^>]*)?>)
@@ -21,7 +22,7 @@ _MARKUP = re.compile(
    |(?P<tag></?(?:a|b|i|em|strong|span|u|sup|sub|small|font|h[1-6]|caption|section|article|header|footer|nav|img)(?:\s[^>]*)?/?>|</t[dh]>)
    |(?P<ent>&(?:lt|gt|amp|quot|apos|nbsp|\#\d{1,6}|\#x[0-9a-fA-F]{1,6});)
    |(?P<bold>\*\*)
-   |(?P<link>\[(?P<ltext>[^\]\n]{1,200})\]\([^)\s]{1,500}\))
+   |(?P<link>\[(?P<ltext>[^\]\n]{1,200})\]\([^)\s]{1,500}\)))
     """,
     re.X | re.I,
 )
@@ -114,10 +115,13 @@ def _masked(t: Text, plain: str) -> Text:
     regions = [m.span() for m in _SAMPLE.finditer(plain)]
     if not regions:
         return t
+    inside = bytearray(len(plain))  # 1 at each original offset within a sample: one test per character
+    for a, b in regions:
+        inside[a:b] = b"\x01" * (b - a)
     chars = list(t.norm)
     for i, ch in enumerate(chars):
         o = t.starts[i] if t.starts is not None else i
-        if ch != "\n" and any(a <= o < b for a, b in regions):
+        if ch != "\n" and inside[o]:
             chars[i] = " "
     return Text(t.original, "".join(chars), t.starts, t.ends)
 
@@ -148,7 +152,13 @@ _WORD_SPLIT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 def name_words(name: str) -> list[str]:
     """``uploadType``/``upload_type``/``X-Upload-Type`` → ``["upload", "type"]`` (lower case)."""
-    return [w.lower() for w in _WORD_SPLIT.findall(name or "")]
+    return list(_name_words(name or ""))
+
+
+@lru_cache(maxsize=65536)
+def _name_words(name: str) -> tuple[str, ...]:
+    """Cached: every finder asks for the same field name's words, several times per description."""
+    return tuple(w.lower() for w in _WORD_SPLIT.findall(name))
 
 
 def same_name(a: str, b: str) -> bool:
@@ -195,6 +205,17 @@ def _bullet_labels(s: str) -> tuple[tuple[int, int, str], ...]:
     return tuple(
         (m.start(), m.end(), m.group("q") or m.group("b") or m.group("w") or m.group("q2")) for m in _BULLET_LABEL.finditer(s)
     )
+
+
+# Characters that ``re.IGNORECASE`` matches to an ASCII letter although their ``lower()`` is not
+# that letter (İ ı ſ K). A gate that looks for a lower-case word in ``s.lower()`` is only a sound
+# "no match possible" test when none of them occurs, so the finders' extra gates check this first.
+_ODD_CASE = re.compile("[\u0130\u0131\u017f\u212a]")
+
+
+def odd_case(s: str) -> bool:
+    """Whether ``s`` holds a character that defeats substring gates on ``s.lower()`` (see above)."""
+    return _ODD_CASE.search(s) is not None
 
 
 def scan(rx: "re.Pattern[str]", s: str, low: str, keys: tuple[str, ...]) -> "Iterator[re.Match[str]]":

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass
+from typing import Iterator
 
 from linter.prose.evidence import Evidence
 from linter.prose.lists import (
@@ -16,7 +17,7 @@ from linter.prose.lists import (
     parse_inline,
     parse_tables,
 )
-from linter.prose.text import Text, clean_token, name_words, other_bullet, same_name, scan
+from linter.prose.text import Text, clean_token, name_words, odd_case, other_bullet, same_name, scan
 
 # -- cues ------------------------------------------------------------------------------------
 
@@ -28,7 +29,12 @@ _NOUN = (
     r"(?:values?|options?|choices?|settings?|keywords?|strings?|entries|inputs?|types|modes|states"
     r"|statuses|levels|kinds|categories|roles|codes|formats|methods|actions|fields|units|orders)"
 )
+# Patterns that open with ``(?=…)``: a lookahead on the first character a match can start with
+# (each alternative's first letter, under the pattern's own flags) is a necessary condition, so
+# it changes no match; it lets ``re`` reject most positions with one class test instead of
+# trying every alternative of a long case-insensitive alternation there.
 _VALUES_CUE = re.compile(
+    r"(?=\b[toparvsl])"
     rf"\b(?:(?:the|only|other)\s+)*{_ADJ}\s+(?:input\s+)?{_NOUN}\b(?P<qual>[^:.\n]{{0,60}}?)[ ]*"
     r"(?P<verb>(?:are|is)(?:[ ]+(?:as[ ]+follows|listed[ ]+below|the[ ]+following))?[ ]*:?"
     r"|includes?[ ]*:?|including[ ]*:?|(?:can|may|must)[ ]+be[ ]*:?|:)",
@@ -53,6 +59,7 @@ _FOLLOWING = re.compile(
 )
 _EITHER = re.compile(r"\beither\b[ ]*:?[ ]*", re.I)
 _CAN_BE = re.compile(
+    r"(?=\b[cmswia])"
     r"\b(?:(?:can|may|must|should|could|will|shall)(?:\s+only)?\s+be|(?:is|are)(?:\s+(?:either|always))?)"
     r"(?:\s+(?:set\s+to|equal\s+to|either))?[ ]*:?[ ]*(?=[`\"'“‘「])",
     re.I,
@@ -88,6 +95,7 @@ _PAIRS = re.compile(
 )
 _PAIR_SEP = re.compile(r"[ ]*[，,；;、][ ]*|[ ]+")
 _EXAMPLE_CUE = re.compile(
+    r"(?=\b[efsli])"
     r"(?:\be\.[ ]?g\.?|\beg[.:]|\bfor[ ]+(?:example|instance)(?![a-z])|\bsuch[ ]+as|\bexamples?(?:[ ]+values?)?(?:[ ]+(?:are|is|include))?(?![a-z])"
     r"|\blike(?![a-z])|\bincluding(?![a-z])|\bincludes?(?![a-z]))[ ]*[,:：]?[ ]*",
     re.I,
@@ -193,6 +201,21 @@ _INT = re.compile(r"^[-+]?\d+$")
 _NUM = re.compile(r"^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$")
 
 
+# The characters a QTOK (or the quote lookahead of _ONLY, _SINGLE, _SET_THIS) starts with.
+_QTOK_FIRST = re.compile("[`\"'“‘「『*]")
+# scan()'s keys for _VALUES_CUE (its adjectives).
+_ADJ_KEYS = (
+    "possible", "valid", "allowed", "accept", "support", "permi", "available", "legal", "allowable", "applicable",
+    "recogni", "admissible",
+)
+# Lower-case forms of every _NOUN alternative: _VALUES_CUE cannot match without one of them.
+_NOUN_WORDS = (
+    "value", "option", "choice", "setting", "keyword", "string", "entries", "input", "types", "modes", "states",
+    "statuses", "levels", "kinds", "categories", "roles", "codes", "formats", "methods", "actions", "fields",
+    "units", "orders",
+)
+
+
 @dataclass(slots=True)
 class _Found:
     start: int
@@ -235,6 +258,11 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     low = s.lower()
     cjk = bool(_CJK_ANY.search(s))
     found: list[_Found] = []
+    # Extra gates (each a condition without which the scan it guards finds nothing that is kept),
+    # so the costly case-insensitive patterns run on fewer texts. A lower-case word gate is only
+    # sound when no odd case-folding character occurs (see ``odd_case``); then the noun gate is off.
+    # (``valued`` below is ``scan``'s key test for _VALUES_CUE followed by that noun gate.)
+    quoted = _QTOK_FIRST.search(s) is not None
 
     def add(start: int, parsed: Parsed | None, closed: bool, trigger: str, min_items: int = 2) -> None:
         if parsed is None or len(parsed.items) < min_items:
@@ -249,13 +277,14 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             return b
         return parse_inline(s, pos, quoted_only=quoted_only)
 
-    for m in scan(_VALUES_CUE, s, low, ('possible', 'valid', 'allowed', 'accept', 'support', 'permi', 'available', 'legal', 'allowable', 'applicable', 'recogni', 'admissible')):
+    valued = _has_any(low, _ADJ_KEYS) and (odd_case(s) or _has_any(low, _NOUN_WORDS))
+    for m in _VALUES_CUE.finditer(s) if valued else ():
         if _qual_other(m.group("qual"), name) or _mentions_other(_clause_before(s, m.start()), name) and _BY_DEPENDS.search(_clause_before(s, m.start())):
             continue
         verb = m.group("verb").lower()
         closed = not verb.startswith("includ")
         add(m.start(), list_after(m.end()), closed, "values")
-    for m in scan(_VALUES_LABEL, s, low, ('enum', 'value', 'option', 'choice')):
+    for m in scan(_VALUES_LABEL, s, low, ('enum', 'value', 'option', 'choice')) if ":" in s else ():
         add(m.end() - 1, list_after(m.end()), True, "label")
     for m in scan(_ONE_OF, s, low, ('one of',)):
         pre = m.group("pre") or ""
@@ -295,12 +324,12 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 or _COND_INTRO.search(before):
             continue
         add(m.start(), p, True, "can-be")
-    for m in scan(_ONLY, s, low, ('only',)):
+    for m in scan(_ONLY, s, low, ('only',)) if quoted else ():  # needs a quote after it
         p = parse_inline(s, m.end(), quoted_only=True)
         if p is None or not _ONLY_TAIL.match(s, p.end):
             continue
         add(m.start(), p, True, "only", 1)
-    for m in scan(_SINGLE, s, low, ('must', 'should', 'only')):
+    for m in scan(_SINGLE, s, low, ('must', 'should', 'only')) if quoted else ():  # kept only before a QTOK
         q = QTOK.match(s, m.end())
         if q is None or _mentions_other(_clause_before(s, m.end()), name):
             continue
@@ -334,7 +363,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             add(m.start(), p, False, "paren-etc", 1)
     for p in parse_tables(s):
         add(p.items[0].start, p, True, "table")
-    for m in scan(_PAREN_SLASH, s, low, ('(', '（')):
+    short = len(s.strip()) <= 120 and ("/" in s or "|" in s)  # the loop below keeps nothing otherwise
+    for m in scan(_PAREN_SLASH, s, low, ('(', '（')) if short else ():
         head = (m.group("head") or "").lower()
         words = set(name_words(name)) | {head}
         if not (words & _VOCAB_WORDS) or len(s.strip()) > 120:
@@ -349,7 +379,11 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             items.append(Item(part, i, i + len(part), False))
             off = i + len(part)
         add(m.start("list") - 1, Parsed(items, m.end()), True, "paren")
-    for m in scan(_LABEL_LINE, s, low, (':', '：')):
+    # A label line and a whole-text list are kept only when the separators between their items
+    # hold "or", "|", "/" or 或; separators are pieces of ``s`` that neither start nor end with a
+    # letter, so such a word in them is one in ``s`` (with the same word boundaries).
+    or_sep = _OR_SEP.search(s) is not None
+    for m in _at_line_starts(_LABEL_LINE, s) if or_sep and (":" in s or "：" in s) else ():
         label = m.group("label")
         if re.search(r"example|e\.g|\beg\b|default|note|see|deprecated|format|示例|例|默认|默認|注意", label, re.I):
             continue
@@ -365,7 +399,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if not re.search(r"\bor\b|[|/]|或", seps) or _content_nouns(p):
             continue
         add(m.start("label"), p, True, "label-line")
-    whole = parse_inline(s, _BARE_LIST.match(s).end()) if s.strip() and not (cjk and _ZH_CUE.search(s)) else None  # type: ignore[union-attr]
+    whole = parse_inline(s, _BARE_LIST.match(s).end()) if or_sep and s.strip() and not (cjk and _ZH_CUE.search(s)) else None  # type: ignore[union-attr]
     whole_start = whole.items[0].start if whole else 0
     if whole and len(whole.items) >= 2 and "，" in s[whole.items[0].end : whole.items[1].start] \
             and _CJK_ANY.match(whole.items[0].value[-1]):
@@ -376,7 +410,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             add(whole_start, whole, True, "whole")
     if cjk:
         _zh(s, name, add)
-    _pairs(s, add)
+    _pairs(s, add, cjk)
     examples = scan(_EXAMPLE_CUE, s, low, ('e.g', 'eg', 'example', 'instance', 'such as', 'like', 'includ'))
     for m in itertools.chain(examples, _ZH_EXAMPLE_CUE.finditer(s) if cjk else ()):
         cue = m.group().strip().lower()
@@ -396,7 +430,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if p.items[-1].quoted and not re.match(r"[ ]*(?:$|[\n.,;:)）。，；]|or\b|and\b|etc|等)", s[p.end :]) and not nxt.startswith(" ("):
             continue
         add(m.start(), p, False, "example", 1)
-    for m in scan(_SET_THIS, s, low, ('set ', 'use ', 'if ', 'when ')):
+    for m in scan(_SET_THIS, s, low, ('set ', 'use ', 'if ', 'when ')) if quoted else ():  # needs a quote after it
         p = parse_inline(s, m.end(), quoted_only=True)
         if p is not None:
             add(m.start(), p, False, "set-this", 1)
@@ -405,6 +439,29 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         st = m.start("v")
         add(m.start(), Parsed([Item(clean_token(v), st, st + len(v), v[0] in "`\"")], m.end()), False, "version", 1)
     return _decide(t, found, name, type_)
+
+
+def _has_any(low: str, words: tuple[str, ...]) -> bool:
+    for w in words:
+        if w in low:
+            return True
+    return False
+
+
+def _at_line_starts(rx: "re.Pattern[str]", s: str) -> "Iterator[re.Match[str]]":
+    """``rx.finditer(s)`` for a pattern that can only match at a line start (``^`` under
+    ``re.M``) and never across a newline: ``rx.match`` at each line start in turn finds the same
+    matches, without the match attempt ``finditer`` makes at every other position."""
+    pos = 0
+    while True:
+        m = rx.match(s, pos)
+        if m is not None:
+            yield m
+            pos = m.end()
+        nl = s.find("\n", pos)
+        if nl < 0:
+            return
+        pos = nl + 1
 
 
 def _content_nouns(p: Parsed) -> bool:
@@ -430,9 +487,22 @@ def _zh(s: str, name: str, add) -> None:  # type: ignore[no-untyped-def]
         add(m.end(), p, True, "zh-one-of")
 
 
-def _pairs(s: str, add) -> None:  # type: ignore[no-untyped-def]
+# ``\bor\b|[|/]|或``, written so that ``re`` can scan for the literal "or" and the characters
+# (a pattern that starts with a word boundary costs a match attempt at every position).
+_OR_SEP = re.compile(r"[|/或]|or\b(?<=\bor)")
+# A numeric pair with an English meaning ("0 = off"): _PAIRS's value, separator and the
+# meaning's (?<=[=:]) lookbehind, which leaves no room for a space or a dash before the meaning.
+_NUMERIC_PAIR = re.compile(r"\d[ ]*[=:][ ]*[A-Za-z]")
+
+
+def _pairs(s: str, add, cjk: bool) -> None:  # type: ignore[no-untyped-def]
     """``（0：正常，1：停用）`` / ``0 = off, 1 = on``: value–meaning pairs, a closed set."""
-    if not re.search(r"\d[ ]*[:：=\-－—]|[A-Za-z0-9][ ]*[:：\-－—][ ]*[\u4e00-\u9fff]", s):
+    if not cjk:
+        # Without CJK meanings a run is kept only when numeric, and its first pair then has this
+        # shape (which also satisfies the general test below, so that one can be skipped).
+        if _NUMERIC_PAIR.search(s) is None:
+            return
+    elif not re.search(r"\d[ ]*[:：=\-－—]|[A-Za-z0-9][ ]*[:：\-－—][ ]*[\u4e00-\u9fff]", s):
         return
     i = 0
     while True:

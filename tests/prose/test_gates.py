@@ -1,0 +1,93 @@
+"""The cheap gates in front of the prose patterns: each must be a necessary condition, so a text
+that passes no gate has no evidence, and one that does gets exactly what the patterns find."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from linter.prose import analyse, formats, may_state, standards, vocab
+
+
+def _scan_keys(module) -> set[str]:  # type: ignore[no-untyped-def]
+    """Every literal key of the ``scan(rx, s, low, keys)`` calls in a finder module's source."""
+    src = Path(module.__file__).read_text(encoding="utf-8")
+    keys: set[str] = set()
+    for m in re.finditer(r"scan\(\w+, s, low, (\(.*?\))\)", src):
+        keys |= set(ast.literal_eval(m.group(1)))
+    assert keys, "no scan() call found: the source layout changed, update this test"
+    return keys
+
+
+@pytest.mark.parametrize("module", [formats, standards])
+def test_union_gate_covers_every_scan_key(module) -> None:  # type: ignore[no-untyped-def]
+    """``_has_key`` skips a finder's whole scan block: every key a scan is gated on must contain
+    one of ``_KEYS`` (standards' "/" is gated by a continent's name instead, tested below)."""
+    missing = {k for k in _scan_keys(module) if not any(u in k for u in module._KEYS)}
+    assert missing == ({"/"} if module is standards else set())
+
+
+def test_time_zone_example_after_slash_needs_no_other_key() -> None:
+    """No "zone"/"tz" in the text: a continent before the "/" is what opens _TZ's gate."""
+    ev = analyse("Where the meeting is held, e.g. America/New_York", name="tz", type="string")
+    assert [(e.kind, e.data["standard"], e.text) for e in ev] == [
+        ("standard", "IANA time zone", "e.g. America/New_York")
+    ]
+    ev = analyse('For example "Europe/Paris".', name="timezone", type="string")
+    assert [(e.kind, e.data["standard"], e.text) for e in ev] == [("standard", "IANA time zone", '"Europe/Paris')]
+    assert [e.kind for e in analyse("See https://example.com/docs for the list", name="venue", type="string")] == []
+
+
+LABEL_TEXTS = [
+    "Mode: fast or slow",
+    "Intro.\nMode: fast or slow\n\nSize: big | small\n",
+    "\n\n  Kind : a/b\nno label here\nx: y\n",
+    "one line without a label",
+    "a: b\n",
+    "",
+]
+
+
+@pytest.mark.parametrize("text", LABEL_TEXTS)
+def test_line_start_matching_equals_finditer(text: str) -> None:
+    expected = [(m.span(), m.group("label")) for m in vocab._LABEL_LINE.finditer(text)]
+    assert [(m.span(), m.group("label")) for m in vocab._at_line_starts(vocab._LABEL_LINE, text)] == expected
+
+
+def test_line_start_matching_finds_each_label_line() -> None:
+    text = "Intro.\nMode: fast or slow\n\nSize: big | small\n"
+    assert [m.group("label") for m in vocab._at_line_starts(vocab._LABEL_LINE, text)] == ["Mode", "Size"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Name of the bucket.", False),
+        ("The bucket's name", True),  # a quote character
+        ("Maximum size", True),  # max\w*
+        ("Use it up  to the end", True),  # up\s+to
+        ("Set a host name", True),
+        ("An e-mail", True),
+        ("Xor the bytes", False),  # "or" only as a whole word
+        ("ſuch a thing", True),  # re.I folds ſ to s, as the single pattern did
+        ("", False),
+    ],
+)
+def test_may_state(text: str, expected: bool) -> None:
+    assert may_state(text) is expected
+
+
+def test_noun_gate_is_off_for_odd_case_folding() -> None:
+    """``ſtrings`` matches the pattern's ``strings?`` under re.IGNORECASE although the lower-case
+    text does not contain "string": the noun gate must not skip the scan."""
+    ev = analyse("Allowed ſtrings are `a` or `b`.", name="mode", type="string")
+    assert [(e.kind, e.values) for e in ev] == [("closed_vocab", ("a", "b"))]
+
+
+def test_pairs_without_cjk_need_a_numeric_pair() -> None:
+    ev = analyse("Status code. 0 = off, 1 = on", name="state", type="integer")
+    assert [(e.kind, e.values) for e in ev] == [("closed_vocab", ("0", "1"))]
+    assert [e.kind for e in analyse("Released 2020-01-02 - see notes", name="state", type="string")] == []
