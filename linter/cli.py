@@ -23,7 +23,7 @@ from linter import __version__
 from linter.atomic import write_atomic
 from linter.catalog import CatalogError, load_catalog
 from linter.config import Config, ConfigError, find_config, read_config_file, validate_rule_ids
-from linter.engine import EngineError, baseline_json, default_jobs, exit_code, gc_paused, run
+from linter.engine import EngineError, baseline_json, default_jobs, exit_code, run
 from linter.model import Fix, InputProblem, Rule, RunResult
 
 if TYPE_CHECKING:
@@ -297,9 +297,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty() and "NO_COLOR" not in os.environ)
     opts = ReportOptions(color=color, show_source=args.show_source)
     for fmt, path in outputs:
-        with gc_paused():  # a report is a big acyclic tree: nothing for the collector to find
-            text = render(fmt, result, ReportOptions(show_source=args.show_source))
-        _write_atomic(path, text)
+        _write_atomic(path, render(fmt, result, ReportOptions(show_source=args.show_source)))
     stdout_text = fmt_out == "text" and not args.quiet
     for problem in result.problems:
         if not stdout_text:
@@ -308,9 +306,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         for path in result.skipped:
             print(f"silentlint: skipped {one_line(path)}: not an OpenAPI document or tool definition", file=sys.stderr)
     if not args.quiet:
-        with gc_paused():
-            text = render(fmt_out, result, opts)
-        sys.stdout.write(text)
+        sys.stdout.write(render(fmt_out, result, opts))
     return exit_code(result, args.fail_on or config.fail_on)
 
 

@@ -6,10 +6,10 @@ several formats from one run (``--output FORMAT=FILE``) and tests can compare ex
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from linter._gc import gc_paused
 from linter.model import RunResult
 from linter.report.diff import render_diff
 from linter.report.github import render_github
@@ -47,13 +47,8 @@ def render(fmt: str, result: RunResult, options: ReportOptions | None = None) ->
     # A report builds a dict per result and location; the cyclic GC, triggered by those
     # allocations, rescanned every finding of the run again and again (a third of the time of
     # a SARIF report of 4,000 findings). Reports make no reference cycles.
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with gc_paused():
         return reporter(result, options if options is not None else ReportOptions())
-    finally:
-        if enabled:
-            gc.enable()
 
 
 __all__ = ["REPORTERS", "ReportOptions", "Reporter", "render"]
