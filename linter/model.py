@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from functools import lru_cache
+from urllib.parse import unquote
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Mapping, Sequence
 
@@ -32,7 +33,7 @@ FORMATS = (
 
 def pointer_str(pointer: Pointer) -> str:
     """RFC 6901 rendering: ``("paths", "/a/{b}", "get")`` → ``/paths/~1a~1{b}/get``."""
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in pointer)
+    return "".join(["/" + str(p).replace("~", "~0").replace("/", "~1") for p in pointer])  # a list joins faster
 
 
 @lru_cache(maxsize=65536)
@@ -44,8 +45,6 @@ def parse_pointer(text: str) -> Pointer:
         text = text[1:]
     if not text.startswith("/"):
         raise ValueError(f"not a JSON pointer: {text!r}")
-    from urllib.parse import unquote
-
     return tuple(unquote(p).replace("~1", "/").replace("~0", "~") for p in text[1:].split("/"))
 
 
@@ -54,9 +53,12 @@ def get_at(tree: Any, pointer: Pointer) -> Any:
     node = tree
     for part in pointer:
         if isinstance(node, dict):
-            if part in node:
+            try:  # the usual case: the part is the key (one lookup instead of `in` and `[]`)
                 node = node[part]
-            elif str(part) in node:
+                continue
+            except KeyError:
+                pass
+            if str(part) in node:
                 node = node[str(part)]
             else:  # YAML keys may be ints or booleans (`200:`)
                 for k, v in node.items():
@@ -248,6 +250,10 @@ class Field:
     ref_chain: tuple[str, ...] = ()
     used_by: list["Operation"] = field(default_factory=list)
     memo: dict[str, Any] = field(default_factory=dict)  # per-field analysis shared by rules
+    # The nodes at ``location`` and ``schema_location`` when the builder knows them to be what
+    # ``get_at`` finds there (JSON: every key is a string, so a pointer leads to one node); None
+    # when not known (YAML keys may be numbers or booleans that two keys render alike).
+    nodes: tuple[Any, Any] | None = None
 
     @property
     def label(self) -> str:

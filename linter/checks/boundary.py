@@ -9,7 +9,7 @@ the HTTP method and the MCP annotations, and report where they are silent or dis
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Any, Iterator
 
@@ -142,6 +142,8 @@ def nature(op: Operation) -> str | None:
 def side(op: Operation) -> str | None:
     """Which side of the read/write boundary an operation is on, from every signal; None when
     the signals are missing or disagree (other rules report those)."""
+    if op.kind == "http" and (op.method or "").lower() in ("put", "patch", "delete"):
+        return "write"  # whatever the verbs say (checked before them: nature() costs a verb analysis)
     n = nature(op)
     if op.kind == "http":
         m = (op.method or "").lower()
@@ -335,9 +337,23 @@ class _Entry:
     op: Operation
     side: str
     tokens: frozenset[str]
-    leads: tuple[str, ...]
-    name_verb: Verb | None
-    verbs: frozenset[str]
+    text: str
+    # worked out by _complete, only for an entry of a pair similar enough to be compared further
+    leads: tuple[str, ...] = ()
+    name_verb: Verb | None = None
+    verbs: frozenset[str] = frozenset()
+    complete: bool = False
+
+
+def _complete(e: _Entry) -> _Entry:
+    """Fill in what only a pair similar enough needs (most entries are never in one)."""
+    if not e.complete:
+        op, text = e.op, e.text
+        e.leads = (lead_word(op.summary), lead_word(op.description)) if op.kind == "http" else (lead_word(text),)
+        e.verbs = frozenset(w for w in (t.lower() for t in _WORDS.findall(text)) if w in LEXICON)
+        e.name_verb = name_verb(_operation_id(op)) if _operation_id(op) else None
+        e.complete = True
+    return e
 
 
 def _visible_text(op: Operation) -> str:
@@ -397,24 +413,21 @@ def _overlaps(doc: Document, ctx: Context) -> Iterator[Hit]:
     threshold = float(ctx.options.get("threshold", 0.75))
     max_share = int(ctx.options.get("max_token_share", 50))
     max_pairs = int(ctx.options.get("max_candidates", 200))
+    sides = [(op, s) for op in doc.operations if (s := side(op)) is not None]
+    if not any(s == "read" for _, s in sides) or not any(s == "write" for _, s in sides):
+        return  # every finding pairs a read with a write: no need for the tokens
     entries: list[_Entry] = []
-    for op in doc.operations:
-        s = side(op)
-        if s is None:
-            continue
+    for op, s in sides:
         text = _visible_text(op)[:600]
         toks = content_tokens(text)
         if not toks:
             continue
-        leads = (lead_word(op.summary), lead_word(op.description)) if op.kind == "http" else (lead_word(text),)
-        verbs = frozenset(w for w in (t.lower() for t in _WORDS.findall(text)) if w in LEXICON)
-        entries.append(_Entry(op, s, toks, leads, name_verb(_operation_id(op)) if _operation_id(op) else None, verbs))
+        entries.append(_Entry(op, s, toks, text))
     if len(entries) < 2:
         return
-    df: dict[str, int] = defaultdict(int)
+    df: Counter[str] = Counter()
     for e in entries:
-        for t in e.tokens:
-            df[t] += 1
+        df.update(e.tokens)
     writers: dict[str, list[int]] = defaultdict(list)
     for i, e in enumerate(entries):
         if e.side == "write":
@@ -425,7 +438,7 @@ def _overlaps(doc: Document, ctx: Context) -> Iterator[Hit]:
         if r.side != "read":
             continue
         cands: dict[int, None] = {}
-        for t in sorted(r.tokens, key=lambda t: df[t]):
+        for t in sorted(r.tokens, key=df.__getitem__):
             if df[t] > max_share:
                 continue
             for i in writers.get(t, ()):
@@ -436,8 +449,15 @@ def _overlaps(doc: Document, ctx: Context) -> Iterator[Hit]:
             w = entries[i]
             if w.op is r.op:
                 continue
+            nr, nw = len(r.tokens), len(w.tokens)
+            if (nr / nw if nr < nw else nw / nr) < threshold:
+                continue  # the similarity is at most the ratio of the sizes (float division is monotonic)
             sim = _jaccard(r.tokens, w.tokens)
-            if sim < threshold or any(_distinct_leads(a, b) for a, b in zip(r.leads, w.leads)) or _verbs_differ(r, w):
+            if sim < threshold:
+                continue
+            _complete(r)
+            _complete(w)
+            if any(_distinct_leads(a, b) for a, b in zip(r.leads, w.leads)) or _verbs_differ(r, w):
                 continue
             if r.op.kind == "http" and (
                 _opposed(r.name_verb, w.name_verb)

@@ -41,6 +41,18 @@ def _node(loc: Location) -> Any:
         return None
 
 
+def _nodes(field: Field) -> tuple[Any, Any]:
+    """The nodes at the field's location and schema location, looked up once per field:
+    placeholder-example and required-with-default both read them (often one node)."""
+    got = field.nodes or field.memo.get("hygiene.nodes")
+    if got is None:
+        loc, sloc = field.location, field.schema_location
+        node = _node(loc)
+        same = sloc.source is loc.source and sloc.pointer == loc.pointer
+        got = field.memo["hygiene.nodes"] = (node, node if same else _node(sloc))
+    return got
+
+
 def _shown(value: Any) -> str:
     """A value in a message; a YAML date shows as its text, not ``datetime.date(…)``."""
     return repr(value.isoformat() if isinstance(value, datetime.date) else value)
@@ -83,8 +95,7 @@ def _classify(field: Field, value: Any, default: bool) -> tuple[str, str] | None
 def _example_places(field: Field) -> Iterator[tuple[Location, Any, str]]:
     """Every example/default value of a field: (location of the value, value, key)."""
     seen: set[tuple[str, tuple[Any, ...]]] = set()
-    for loc in (field.location, field.schema_location):
-        node = _node(loc)
+    for loc, node in zip((field.location, field.schema_location), _nodes(field)):
         if not isinstance(node, dict):
             continue
         for key in ("example", "x-example", "default"):
@@ -138,8 +149,8 @@ def required_with_default(field: Field, ctx: Context) -> Iterator[Hit]:
     not really required; a model invents a value for every required field."""
     if not field.required or field.where == "path":
         return
-    for loc in (field.schema_location, field.location):
-        node = _node(loc)
+    node_at, schema_node = _nodes(field)
+    for loc, node in ((field.schema_location, schema_node), (field.location, node_at)):
         if isinstance(node, dict) and "default" in node:
             yield Hit(
                 f"{field.label}: required, but has default {_shown(node['default'])}; the default can never apply, "

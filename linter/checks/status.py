@@ -50,17 +50,6 @@ def _node(loc: Location) -> Any:
         return None
 
 
-class Refs:
-    """``$ref`` resolution for checks, with the builder's safety rules (remote only when allowed,
-    never out of the project root) and the document's already-parsed sources reused."""
-
-    def __init__(self, doc: Document):
-        self.ws: Workspace = doc.workspace
-
-    def deref(self, src: Source, ptr: Pointer, node: Any, base: Pointer) -> tuple[Source, Pointer, Any, Pointer] | None:
-        return self.ws.follow(src, ptr, node, base)
-
-
 def _is_error_status(status: str | None) -> bool:
     if status is None:
         return False
@@ -329,21 +318,44 @@ def _status_like(name: str) -> bool:
     return True
 
 
-@lru_cache(maxsize=4096)
-def _definer(value: str) -> re.Pattern[str]:
-    """Text that gives ``value`` a meaning: ``17: timeout``, ``17 means …``, ``timeout (17)``,
-    ``TIMEOUT = 17``, ``17 表示超时``."""
-    v = re.escape(value)
-    return re.compile(
-        rf"(?<![\w.]){v}(?![\w.])[`'\"”’]?\s*(?:[:=：→>|)\]—–-]|\(|means?\b|indicates?\b|signal(?:s|ifies)?\b"
-        rf"|denotes?\b|stands?\s+for\b|represents?\b|is\s+(?:returned|used|set)\b|if\b|when\b|for\b|on\b|表示|代表|为|為|即)"
-        rf"|[A-Za-z\u4e00-\u9fff]{{3,}}\s*[(（]\s*[`'\"]?{v}[`'\"]?\s*[)）]"
-        rf"|[A-Za-z\u4e00-\u9fff]\S*\s*[=:：]\s*[`'\"]?{v}(?![\w.])",
-    )
+# A text gives a value a meaning as ``17: timeout`` / ``17 means …`` (after the value), as
+# ``timeout (17)`` or as ``TIMEOUT = 17`` (around it), the value standing alone (no word
+# character or dot beside it where stated). These fixed patterns are tested around each place
+# the value occurs: a pattern per value would cost a compile for every distinct value (~8 ms,
+# the CJK character classes). The parts before the value are matched on the reversed text: a
+# suffix of ``text[:i]`` matches a pattern when the reversed text from ``n - i`` starts with a
+# match of the reversed pattern.
+_DEF_AFTER = re.compile(
+    r"[`'\"”’]?\s*(?:[:=：→>|)\]—–-]|\(|means?\b|indicates?\b|signal(?:s|ifies)?\b"
+    r"|denotes?\b|stands?\s+for\b|represents?\b|is\s+(?:returned|used|set)\b|if\b|when\b|for\b|on\b|表示|代表|为|為|即)"
+)
+_DEF_PAREN_BEFORE_REVERSED = re.compile(r"[`'\"]?\s*[(（]\s*[A-Za-z\u4e00-\u9fff]{3,}")  # "timeout (" + quote
+_DEF_PAREN_AFTER = re.compile(r"[`'\"]?\s*[)）]")
+_DEF_ASSIGN_BEFORE_REVERSED = re.compile(r"[`'\"]?\s*[=:：]\s*\S*[A-Za-z\u4e00-\u9fff]")  # "TIMEOUT = " + quote
+_WORD_OR_DOT = re.compile(r"[\w.]")
 
 
 def _text_defines(text: str, value: str) -> bool:
-    return bool(text) and value in text and bool(_definer(value).search(text))
+    """Whether ``text`` gives ``value`` a meaning: ``17: timeout``, ``17 means …``,
+    ``timeout (17)``, ``TIMEOUT = 17``, ``17 表示超时``."""
+    if not text or value not in text:
+        return False
+    n, k = len(text), len(value)
+    reversed_text: str | None = None
+    i = text.find(value)
+    while i != -1:
+        j = i + k
+        free_after = not _WORD_OR_DOT.match(text, j)
+        if free_after and (i == 0 or not _WORD_OR_DOT.match(text, i - 1)) and _DEF_AFTER.match(text, j):
+            return True
+        if reversed_text is None:
+            reversed_text = text[::-1]
+        if _DEF_PAREN_AFTER.match(text, j) and _DEF_PAREN_BEFORE_REVERSED.match(reversed_text, n - i):
+            return True
+        if free_after and _DEF_ASSIGN_BEFORE_REVERSED.match(reversed_text, n - i):
+            return True
+        i = text.find(value, i + 1)
+    return False
 
 
 def _varname_ok(name: Any) -> bool:
@@ -507,76 +519,119 @@ def scalar_codes(
     return None
 
 
+@lru_cache(maxsize=16384)
+def _may_be_code(name: str) -> bool:
+    """Whether :func:`scalar_codes` can report a field of this name at all: it needs a
+    status-like name, or (enum values) a code-naming word and no quantity word. Most output
+    properties (``id``, ``created_at``, ``url``) have neither, so the walker skips their text,
+    siblings and Location; the answer depends on the name alone, hence the cache."""
+    if _status_like(name):
+        return True
+    ws = set(words(name))
+    return bool(ws & _CODE_NAMED) and not (ws & _QUANTITY)
+
+
 class _StatusWalker:
     """Walks output schemas once per definition (memoized by location, cycle-safe)."""
 
     def __init__(self, doc: Document):
-        self.refs = Refs(doc)
+        # $ref resolution with the builder's safety rules (remote only when allowed, never out of
+        # the project root), reusing the document's parsed sources and followed references
+        ws: Workspace = doc.workspace
+        self.follow = ws.follow
         self.memo: dict[tuple[str, Pointer], list[tuple[str, _Code]]] = {}
+        # the definitions on the current walk path (pushed and popped around each object: it
+        # holds what a frozenset passed down the recursion would, without a copy per level)
+        self.stack: set[tuple[str, Pointer]] = set()
 
-    def walk(self, src: Source, ptr: Pointer, node: Any, base: Pointer, stack: frozenset[tuple[str, Pointer]] = frozenset(), depth: int = 0) -> list[tuple[str, _Code]]:
-        got = self.refs.deref(src, ptr, node, base)
-        if got is None:
-            return []
-        src, ptr, schema, base = got
+    def walk(self, src: Source, ptr: Pointer, node: Any, base: Pointer, depth: int = 0) -> list[tuple[str, _Code]]:
+        if isinstance(node, dict) and "$ref" in node:  # Workspace.follow returns anything else unchanged
+            got = self.follow(src, ptr, node, base)
+            if got is None:
+                return []
+            src, ptr, node, base = got
         key = (src.abspath, ptr)
-        if key in stack or depth > MAX_DEPTH or not isinstance(schema, dict):
+        if key in self.stack or depth > MAX_DEPTH or not isinstance(node, dict):
             return []
         memo = self.memo.get(key)
         if memo is not None:
             return memo
-        out = self._object(src, ptr, schema, base, stack | {key}, depth)
+        self.stack.add(key)
+        try:
+            out = self._object(src, ptr, node, base, depth)
+        finally:
+            self.stack.discard(key)
         self.memo[key] = out
         return out
 
-    def _object(self, src: Source, ptr: Pointer, schema: Mapping[str, Any], base: Pointer, stack: frozenset[tuple[str, Pointer]], depth: int) -> list[tuple[str, _Code]]:
+    def _object(self, src: Source, ptr: Pointer, schema: Mapping[str, Any], base: Pointer, depth: int) -> list[tuple[str, _Code]]:
         out: list[tuple[str, _Code]] = []
-        for comb in _COMBINERS:
-            parts = schema.get(comb)
-            if isinstance(parts, list):
-                for i, part in enumerate(parts):
-                    if isinstance(part, dict) and ("const" in part or ("enum" in part and "properties" not in part)):
-                        continue
-                    out.extend(self.walk(src, ptr + (comb, i), part, base, stack, depth + 1))
-        for key, prefix in (("items", "[]"), ("additionalProperties", "{}")):
-            sub = schema.get(key)
-            if isinstance(sub, dict):
-                out.extend((prefix + p if p.startswith(("[", "{")) else f"{prefix}.{p}" if p else prefix, c)
-                           for p, c in self.walk(src, ptr + (key,), sub, base, stack, depth + 1))
+        if "allOf" in schema or "oneOf" in schema or "anyOf" in schema:  # (most schemas have none)
+            for comb in _COMBINERS:
+                parts = schema.get(comb)
+                if isinstance(parts, list):
+                    for i, part in enumerate(parts):
+                        if isinstance(part, dict) and ("const" in part or ("enum" in part and "properties" not in part)):
+                            continue
+                        out.extend(self.walk(src, ptr + (comb, i), part, base, depth + 1))
+        if "items" in schema or "additionalProperties" in schema:
+            for key, prefix in (("items", "[]"), ("additionalProperties", "{}")):
+                sub = schema.get(key)
+                if isinstance(sub, dict):
+                    out.extend((prefix + p if p.startswith(("[", "{")) else f"{prefix}.{p}" if p else prefix, c)
+                               for p, c in self.walk(src, ptr + (key,), sub, base, depth + 1))
         props = schema.get("properties")
         if not isinstance(props, dict):
             return out
-        siblings = frozenset(
-            str(k) for k, v in props.items() if isinstance(v, dict) and (v.get("type") in ("string", None) or "$ref" in v)
-        )
+        siblings: frozenset[str] | None = None  # built for the first candidate only
+        follow = self.follow
         for name, prop in props.items():
-            name = str(name)
+            if not isinstance(prop, dict):
+                continue  # (follow would return it unchanged, and it is skipped below)
+            if type(name) is not str:
+                name = str(name)
             pptr = ptr + ("properties", name)
-            got = self.refs.deref(src, pptr, prop, base)
-            if got is None or not isinstance(got[2], dict):
-                continue
-            psrc, dptr, pschema, pbase = got
-            text = pschema.get("description") if isinstance(pschema.get("description"), str) else ""
-            if isinstance(prop, dict) and isinstance(prop.get("description"), str) and prop is not pschema:
-                text = f"{prop['description']}\n{text}"
+            if "$ref" in prop:
+                got = follow(src, pptr, prop, base)
+                if got is None or not isinstance(got[2], dict):
+                    continue
+                psrc, dptr, pschema, pbase = got
+            else:
+                psrc, dptr, pschema, pbase = src, pptr, prop, base
             if _objectish(pschema):
-                for p, c in self.walk(psrc, dptr, pschema, pbase, stack, depth + 1):
+                for p, c in self.walk(psrc, dptr, pschema, pbase, depth + 1):
                     out.append((f"{name}{p}" if p.startswith(("[", "{")) else f"{name}.{p}" if p else name, c))
                 continue
+            candidate = _may_be_code(name)
+            if not candidate and "items" not in pschema and "x-enum-reference" not in pschema:
+                continue  # scalar_codes would return None, and there is no $ref to follow below
+            # Every $ref below is followed even when the name cannot be a code: following may load
+            # a file (Workspace.sources: suppressions, duplicate keys), so the loads stay the same.
             target, tptr = pschema, dptr
+            in_items = False
             items = pschema.get("items")
-            if _type(pschema) == "array" and isinstance(items, dict):
-                igot = self.refs.deref(psrc, dptr + ("items",), items, pbase)
+            if isinstance(items, dict) and _type(pschema) == "array":
+                igot = follow(psrc, dptr + ("items",), items, pbase)
                 if igot is None or not isinstance(igot[2], dict):
                     continue
                 psrc, tptr, target = igot[0], igot[1], igot[2]
-                if isinstance(target.get("description"), str):
-                    text = f"{text}\n{target['description']}"
+                in_items = True
             referenced = None
             ref = target.get("x-enum-reference")
             if isinstance(ref, dict):
-                rgot = self.refs.deref(psrc, tptr + ("x-enum-reference",), ref, pbase)
+                rgot = follow(psrc, tptr + ("x-enum-reference",), ref, pbase)
                 referenced = rgot[2] if rgot is not None and isinstance(rgot[2], dict) else None
+            if not candidate:
+                continue  # scalar_codes would return None
+            text = pschema.get("description") if isinstance(pschema.get("description"), str) else ""
+            if isinstance(prop.get("description"), str) and prop is not pschema:
+                text = f"{prop['description']}\n{text}"
+            if in_items and isinstance(target.get("description"), str):
+                text = f"{text}\n{target['description']}"
+            if siblings is None:
+                siblings = frozenset(
+                    str(k) for k, v in props.items() if isinstance(v, dict) and (v.get("type") in ("string", None) or "$ref" in v)
+                )
             code = scalar_codes(name, target, text, siblings, Location(psrc, tptr), referenced)
             if code is not None:
                 out.append((name, code))
@@ -584,6 +639,11 @@ class _StatusWalker:
 
 
 def _objectish(schema: Mapping[str, Any]) -> bool:
+    if (
+        "properties" not in schema and "additionalProperties" not in schema and "items" not in schema
+        and "allOf" not in schema and "oneOf" not in schema and "anyOf" not in schema
+    ):
+        return False  # every test below needs one of these keys (most leaves have none)
     if isinstance(schema.get("properties"), dict) or isinstance(schema.get("additionalProperties"), dict):
         return True
     items = schema.get("items")
@@ -611,8 +671,11 @@ def undocumented_status_values(doc: Document, ctx: Context) -> Iterator[Hit]:
             if walker is None:
                 walker = _StatusWalker(doc)
             sl = out.schema_location
+            codes = walker.walk(sl.source, sl.pointer, out.schema, _output_base(op, out))
+            if not codes:
+                continue
             error_body = _is_error_status(out.status)
-            for path, code in walker.walk(sl.source, sl.pointer, out.schema, _output_base(op, out)):
+            for path, code in codes:
                 path_words = set(words(path))
                 if code.kind == "numeric" and words(code.name)[-1] == "status" and (
                     error_body or path_words & {"error", "errors", "meta", "metadata", "response", "header"}

@@ -25,6 +25,12 @@ class Builder:
         self._fields: dict[tuple[str, Pointer], Field] = {}
         self._walked: dict[tuple[str, Pointer], list[Field]] = {}
         self._noticed: set[tuple[str, Pointer]] = set()
+        # Where a reference text leads from a file (and tool-schema base), once it was followed
+        # without a problem. That answer does not depend on where the $ref stands: every hop
+        # after the first depends only on where the one before landed, and a chain that came
+        # back to its own start would be a cycle, a problem. Problems are not kept here: they
+        # are located at each $ref and reported (once per place) as before.
+        self._followed: dict[tuple[str, str, Pointer], tuple[Source, Pointer, Any, tuple[str, ...]]] = {}
 
     def notice(self, rule: str, message: str, source: Source, pointer: Pointer, key: str = "") -> None:
         k = (source.abspath, pointer)
@@ -40,13 +46,34 @@ class Builder:
         (once per place: a cycle or a bad reference reached from many operations) and return None."""
         if not (isinstance(node, dict) and "$ref" in node):
             return source, pointer, node, ()
+        ref = node["$ref"]
+        key = (source.abspath, ref, base) if isinstance(ref, str) else None
+        if key is not None:
+            known = self._followed.get(key)
+            if known is not None:
+                return known
         try:
-            return self.ws.deref(source, pointer, node, base)
+            got = self.ws.deref(source, pointer, node, base)
         except RefProblem as exc:
             if exc.source is None:  # pragma: no cover - Workspace.deref locates every problem
                 exc = exc.at(source, pointer + ("$ref",), str(node.get("$ref")))
             self.notice("unresolved-ref", str(exc), exc.source, exc.pointer, key=exc.key)  # type: ignore[arg-type]
             return None
+        if key is not None:
+            self._followed[key] = got
+        return got
+
+    def use_known_field(self, source: Source, pointer: Pointer, operation: Operation) -> bool:
+        """Add the Field already made for the definition at ``pointer`` to ``operation`` (as
+        :meth:`field` would, which ignores everything else then); False if there is none yet.
+        Lets callers skip working out what only a new Field needs (a shared parameter)."""
+        f = self._fields.get((source.abspath, pointer))
+        if f is None:
+            return False
+        if not f.used_by or f.used_by[-1] is not operation:
+            f.used_by.append(operation)
+            operation.fields.append(f)
+        return True
 
     def field(
         self,
@@ -61,11 +88,16 @@ class Builder:
         schema_location: Location,
         ref_chain: tuple[str, ...],
         operation: Operation | None,
+        nodes: tuple[Any, Any] | None = None,
     ) -> Field:
-        """The one Field of this definition, created on first use."""
+        """The one Field of this definition, created on first use. ``nodes``: the nodes at
+        ``location`` and ``schema_location`` as the builder reached them; kept for JSON files only
+        (see :attr:`Field.nodes`)."""
         key = (location.source.abspath, location.pointer)
         f = self._fields.get(key)
         if f is None:
+            if nodes is not None and not (location.source.syntax == schema_location.source.syntax == "json"):
+                nodes = None
             f = Field(
                 name=name,
                 path=path,
@@ -76,6 +108,7 @@ class Builder:
                 location=location,
                 schema_location=schema_location,
                 ref_chain=ref_chain,
+                nodes=nodes,
             )
             self._fields[key] = f
             self.doc.fields.append(f)
@@ -158,22 +191,27 @@ class Builder:
             name = str(name)
             prop_ptr = ptr + ("properties", name)
             path = f"{prefix}.{name}" if prefix else name
-            got = self.deref(src, prop_ptr, prop, base)
-            if got is None:
-                continue
-            psrc, pptr, pschema, chain = got
-            if not isinstance(pschema, dict):
-                continue
+            if not isinstance(prop, dict):
+                continue  # (deref would return it unchanged)
+            if "$ref" in prop:
+                got = self.deref(src, prop_ptr, prop, base)
+                if got is None:
+                    continue
+                psrc, pptr, pschema, chain = got
+                if not isinstance(pschema, dict):
+                    continue
+            else:  # what deref returns for a node that is not a reference, without the call
+                psrc, pptr, pschema, chain = src, prop_ptr, prop, ()
             if _is_container(self, psrc, pptr, pschema, base if psrc is src else ()):
                 yield from self._schema_fields(
                     psrc, pptr, pschema, where, path, base if psrc is src else (), stack, depth + 1
                 )
                 continue
-            loc = Location(psrc, pptr)
+            loc, node = Location(psrc, pptr), pschema
             desc = pschema.get("description")
             if not isinstance(desc, str) and isinstance(prop, dict) and isinstance(prop.get("description"), str):
                 desc = prop["description"]  # OpenAPI 3.1 / JSON Schema: description beside $ref
-                loc = Location(src, prop_ptr)
+                loc, node = Location(src, prop_ptr), prop
             yield self.field(
                 name=name,
                 path=path,
@@ -185,11 +223,14 @@ class Builder:
                 schema_location=Location(psrc, pptr),
                 ref_chain=chain,
                 operation=None,
+                nodes=(node, pschema),
             )
 
 
 def _is_container(b: Builder, src: Source, ptr: Pointer, schema: Mapping[str, Any], base: Pointer) -> bool:
     """An object (or array of objects) whose own properties are the leaves."""
+    if "properties" not in schema and "items" not in schema and "allOf" not in schema and "oneOf" not in schema and "anyOf" not in schema:
+        return False  # every test below needs one of these keys (most leaves have none)
     if isinstance(schema.get("properties"), dict):
         return True
     for comb in _COMBINERS:

@@ -30,6 +30,9 @@ def _json_media(content: Any) -> tuple[str, Any] | None:
     """The JSON media type of a ``content`` map, else the first one."""
     if not isinstance(content, dict) or not content:
         return None
+    first = next(iter(content))
+    if first == "application/json":  # what the loop below would return first (the usual case)
+        return first, content[first]
     for mt, media in content.items():
         m = str(mt).lower()
         if m == "application/json" or (m.startswith("application/") and m.endswith("+json")):
@@ -57,6 +60,7 @@ def build(source: Source, fmt: str, ws: Workspace) -> Document:
             continue
         isrc, iptr, item_node, _ = got
         shared_params = item_node.get("parameters")
+        shared: _Resolved | None = None  # the path-level parameters, looked up at the first operation
         for method in METHODS:
             op_node = item_node.get(method)
             if not isinstance(op_node, dict):
@@ -73,7 +77,9 @@ def build(source: Source, fmt: str, ws: Workspace) -> Document:
                 location=Location(isrc, op_ptr),
                 node=op_node,
             )
-            _parameters(b, op, isrc, iptr, shared_params, op_ptr, op_node.get("parameters"), v2)
+            if shared is None:
+                shared = _resolve_parameters(b, isrc, iptr, shared_params)
+            _parameters(b, op, isrc, shared, op_ptr, op_node.get("parameters"), v2)
             if not v2:
                 _request_body(b, op, isrc, op_ptr, op_node.get("requestBody"))
             _responses(b, op, isrc, op_ptr, op_node.get("responses"), v2)
@@ -81,34 +87,49 @@ def build(source: Source, fmt: str, ws: Workspace) -> Document:
     return doc
 
 
-def _parameters(
-    b: Builder,
-    op: Operation,
-    src: Source,
-    item_ptr: Pointer,
-    shared: Any,
-    op_ptr: Pointer,
-    own: Any,
-    v2: bool,
-) -> None:
-    resolved: dict[tuple[str, str], tuple[Source, Pointer, Mapping[str, Any], tuple[str, ...]]] = {}
-    for base_ptr, plist in ((item_ptr, shared), (op_ptr, own)):
-        if not isinstance(plist, list):
-            continue
+_Param = tuple[Source, Pointer, Mapping[str, Any], tuple[str, ...]]
+_Resolved = list[tuple[tuple[str, str], _Param]]
+
+
+def _resolve_parameters(b: Builder, src: Source, base_ptr: Pointer, plist: Any) -> _Resolved:
+    """The parameter objects of a ``parameters`` list, by (name, in), in order. The path-level
+    list is looked up once for all the operations of its path item: the same lookups again
+    would give the same answers (their notices are kept once per place anyway)."""
+    out: _Resolved = []
+    if isinstance(plist, list):
         for i, p in enumerate(plist):
             got = b.deref(src, base_ptr + ("parameters", i), p)
             if got is None or not isinstance(got[2], dict):
                 continue
             node = got[2]
-            resolved[(str(node.get("name")), str(node.get("in")))] = got  # operation level wins
+            out.append(((str(node.get("name")), str(node.get("in"))), got))
+    return out
+
+
+def _parameters(
+    b: Builder,
+    op: Operation,
+    src: Source,
+    shared: _Resolved,
+    op_ptr: Pointer,
+    own: Any,
+    v2: bool,
+) -> None:
+    resolved: dict[tuple[str, str], _Param] = dict(shared)
+    resolved.update(_resolve_parameters(b, src, op_ptr, own))  # operation level wins
     for (name, where), (psrc, pptr, param, chain) in resolved.items():
-        loc = Location(psrc, pptr)
         if where == "body" and v2:
             schema = param.get("schema")
             if schema is not None:
                 b.walk_schema(psrc, pptr + ("schema",), schema, where="body", prefix="", operation=op)
             continue
+        # A parameter shared through $ref already has its Field. Working it out again would
+        # repeat the schema lookup, whose notices and loads happened the first time.
+        if b.use_known_field(psrc, pptr, op):
+            continue
+        loc = Location(psrc, pptr)
         schema_src, schema_ptr, schema = psrc, pptr, param
+        schema_node: Any = param  # the node at schema_ptr
         if not v2:
             sch = param.get("schema")
             sch_ptr = pptr + ("schema",)
@@ -119,8 +140,9 @@ def _parameters(
             got = b.deref(psrc, sch_ptr, sch) if sch is not None else None
             if got is not None and isinstance(got[2], dict):
                 schema_src, schema_ptr, schema = got[0], got[1], got[2]
+                schema_node = schema
             else:
-                schema = {}
+                schema = {}  # (the schema location stays the parameter)
         b.field(
             name=name,
             path=name,
@@ -132,6 +154,7 @@ def _parameters(
             schema_location=Location(schema_src, schema_ptr),
             ref_chain=chain,
             operation=op,
+            nodes=(param, schema_node),
         )
 
 

@@ -115,6 +115,11 @@ class Workspace:
         self._files_limit: RefProblem | None = None
         self._resolved: dict[tuple[str, str, Pointer], tuple[Source, Pointer, Any] | RefProblem] = {}
         self._links: dict[NodeKey, _Link] = {}
+        # follow()'s answers by (file, reference text, base). A chain followed without a problem
+        # ends where its reference text leads, wherever the $ref stands: each hop after the first
+        # depends only on where the one before landed, and a chain back to its own start would be
+        # a cycle, a problem. Problems are not kept: they are located at each $ref.
+        self._followed: dict[tuple[str, str, Pointer], tuple[Source, Pointer, Any, Pointer]] = {}
         self._too_long: dict[tuple[str, tuple[str, ...]], RefProblem] = {}
 
     def add(self, source: Source) -> None:
@@ -279,11 +284,20 @@ class Workspace:
         along (it resets when the chain leaves the file)."""
         if not (isinstance(node, dict) and "$ref" in node):
             return source, pointer, node, base
+        ref = node["$ref"]
+        key = (source.abspath, ref, base) if isinstance(ref, str) else None
+        if key is not None:
+            known = self._followed.get(key)
+            if known is not None:
+                return known
         try:
             s, p, n, _ = self.deref(source, pointer, node, base)
         except RefProblem:
             return None
-        return s, p, n, (base if s is source else ())
+        got = s, p, n, (base if s is source else ())
+        if key is not None:
+            self._followed[key] = got
+        return got
 
     def deref(
         self, source: Source, pointer: Pointer, node: Any, base: Pointer = ()
