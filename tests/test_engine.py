@@ -218,3 +218,17 @@ def test_a_crashing_rule_is_one_problem_naming_rule_and_subject(
     ]
     assert result.files == ["legacy/old.yaml"] and result.findings == []
     assert seen[1].endswith("q")
+
+
+@pytest.mark.parametrize(
+    ("pointer", "text"),
+    [
+        ((), ""),
+        (("paths", "/a/{b}", "get"), "/paths/~1a~1{b}/get"),
+        (("a~b", "~1", 0, ""), "/a~0b/~01/0/"),
+        (("x\0/y", "~"), "/x\0~1y/~0"),  # a NUL inside a part: escaped part by part
+        (("",), "/"),
+    ],
+)
+def test_pointer_str_escapes_each_part(pointer: tuple, text: str) -> None:
+    assert pointer_str(pointer) == text
