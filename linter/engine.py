@@ -367,7 +367,7 @@ def _lint_candidate(
             out.used.add(sup.key)
             out.suppressed += 1
             continue
-        out.findings.append(_detach(replace(f, severity=sev), region, rules.fix_text))  # type: ignore[arg-type]
+        out.findings.append(_detach(f, region, rules.fix_text, sev))  # type: ignore[arg-type]
     return out
 
 
@@ -391,7 +391,8 @@ def _detach_location(loc: Location, region: Region | None = None) -> Location:
     return Location(loc.source.detached(), loc.pointer, region=region, label=loc.label)
 
 
-def _detach(f: Finding, region: Region | None, fix_text: bool = False) -> Finding:
+def _detach(f: Finding, region: Region | None, fix_text: bool = False, severity: str | None = None) -> Finding:
+    """``f`` with its locations on detached sources (and ``severity``, when given)."""
     fix = f.fix
     if fix is not None and any(e.source.remote for e in fix.edits):
         fix = None  # a fetched document is no file of ours to edit
@@ -413,7 +414,7 @@ def _detach(f: Finding, region: Region | None, fix_text: bool = False) -> Findin
     # built directly: dataclasses.replace re-reads every field by name (a tenth of this function)
     return Finding(
         f.rule,
-        f.severity,
+        severity or f.severity,  # type: ignore[arg-type]
         f.message,
         _detach_location(f.location, region),
         tuple([_detach_location(r) for r in f.related]),
