@@ -459,13 +459,16 @@ def map_candidates(cands: list[Candidate], work: Callable[[Candidate], T], jobs:
         with ProcessPoolExecutor(
             max_workers=jobs, mp_context=get_context("fork"), initializer=_init_worker, initargs=(work,)
         ) as pool:
-            results = dict(zip(order, pool.map(_work, [cands[i] for i in order], chunksize=1)))
+            # unpickled as each arrives (in submission order), while the workers go on with
+            # the rest: on ALL, unpickling 70k findings after the last file was a 2.6 s tail
+            results: dict[int, T] = {}
+            for i, blob in zip(order, pool.map(_work, [cands[i] for i in order], chunksize=1)):
+                with gc_paused():
+                    results[i] = pickle.loads(blob)
     finally:
         gc.unfreeze()
     for i in range(len(cands)):
-        with gc_paused():
-            got = pickle.loads(results.pop(i))
-        yield got
+        yield results.pop(i)
 
 
 def _size(path: str) -> int:

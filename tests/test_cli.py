@@ -164,3 +164,58 @@ def _current_umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--output", "json=missing/dir/out.json"], "--output missing/dir/out.json: cannot write: no such directory {root}/missing/dir"),
+        (["--output", "sarif=sub"], "--output sub: cannot write: is a directory"),
+        (["--write-baseline", "missing/b.json"], "--write-baseline missing/b.json: cannot write: no such directory {root}/missing"),
+    ],
+)
+def test_unwritable_report_refused_before_linting(tmp_path: Path, args: list[str], message: str) -> None:
+    shutil.copy(REPO / "examples" / "people-api.yaml", tmp_path)
+    (tmp_path / "sub").mkdir()
+    r = cli(["check", ".", "--quiet", *args], tmp_path)
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr == f"silentlint: error: {message.format(root=tmp_path)}\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["people-api.yaml", "sub"]
+
+
+def test_several_reports_rendered_in_parallel_equal_serial_ones(tmp_path: Path) -> None:
+    """With --jobs 2 all but the last --output are rendered in forked children; the files are
+    the ones --jobs 1 writes, byte for byte."""
+    (tmp_path / "specs").mkdir()
+    shutil.copy(REPO / "examples" / "people-api.yaml", tmp_path / "specs")
+    shutil.copy(REPO / "examples" / "shipping-api.yaml", tmp_path / "specs")
+    outs = lambda tag: [a for f in ("json", "sarif", "markdown") for a in ("--output", f"{f}={tag}.{f}")]  # noqa: E731
+    one = cli(["check", "specs", "--quiet", "--jobs", "1", *outs("one")], tmp_path)
+    two = cli(["check", "specs", "--quiet", "--jobs", "2", *outs("two")], tmp_path)
+    assert (one.returncode, one.stderr, two.returncode, two.stderr) == (1, "", 1, "")
+    for f in ("json", "sarif", "markdown"):
+        assert (tmp_path / f"two.{f}").read_bytes() == (tmp_path / f"one.{f}").read_bytes(), f
+    assert json.loads((tmp_path / "two.json").read_text())["findings"]
+
+
+def test_a_report_failing_in_a_forked_writer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]) -> None:
+    """A write that fails after the up-front check (disk full) in a forked writer: its one-line
+    message on stderr, exit 2, and the other report still written whole."""
+    import linter.cli as cli_module
+
+    shutil.copy(REPO / "examples" / "people-api.yaml", tmp_path)
+    monkeypatch.chdir(tmp_path)
+    real = cli_module.write_atomic
+
+    def full_disk(target: str, data: bytes, **kw: object) -> None:
+        if target.endswith(".json"):
+            raise OSError(28, "No space left on device")
+        real(target, data, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cli_module, "write_atomic", full_disk)
+    code = main(["check", ".", "--quiet", "--jobs", "2", "--output", "json=r.json", "--output", "sarif=r.sarif"])
+    err = capfd.readouterr().err
+    assert code == 2
+    assert err == "silentlint: error: --output r.json: cannot write: No space left on device\n"
+    assert not (tmp_path / "r.json").exists()
+    assert json.loads((tmp_path / "r.sarif").read_text())["runs"][0]["results"]
