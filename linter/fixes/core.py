@@ -273,7 +273,8 @@ class _Target:
                 raise KeyError(part)
             child = node[key]
             if self.cow and isinstance(child, (dict, list)) and id(child) not in self._copied:
-                child = copy.copy(child)
+                # what copy.copy does for these two types, without its dispatch
+                child = child.copy() if type(child) in (dict, list) else copy.copy(child)
                 node[key] = child
                 self._copied.add(id(child))
             node = child
@@ -340,6 +341,11 @@ def _describe(node: Any) -> str:
     return f"a {type(node).__name__}"
 
 
+def _at(source: Source, pointer: Pointer) -> str:
+    """The place a refusal names; made only for a refusal (most fixes have none)."""
+    return f"{source.display_path}#{pointer_str(pointer)}"
+
+
 def _resolve(
     source: Source, edits: Sequence[Edit], whole: bool
 ) -> tuple[_Target, dict[Pointer, list[str]], dict[Pointer, list[Edit]], list[Edit], list[Edit]]:
@@ -360,44 +366,50 @@ def _resolve(
     skipped: list[Edit] = []
     for edit in edits:
         pointer = _norm(edit.pointer)
-        where = f"{source.display_path}#{pointer_str(pointer)}"
         if edit.op not in ("add", "replace"):
-            raise FixError(f"{where}: unknown edit op {edit.op!r}", [edit])
+            raise FixError(f"{_at(source, pointer)}: unknown edit op {edit.op!r}", [edit])
         if not isinstance(edit.key, str) or not edit.key:
-            raise FixError(f"{where}: the key must be a non-empty string", [edit])
+            raise FixError(
+                f"{_at(source, pointer)}: the key must be a non-empty string", [edit]
+            )
         try:
-            value = plain_data(edit.value, where)
-        except FixError as exc:
-            raise FixError(exc.message, [edit]) from None
+            value = plain_data(edit.value, "")
+        except FixError as exc:  # its message starts with the place, left blank until needed
+            raise FixError(_at(source, pointer) + exc.message, [edit]) from None
         try:
             node = target.node(pointer)
         except KeyError:
-            raise FixError(f"{where}: no such node", [edit]) from None
+            raise FixError(f"{_at(source, pointer)}: no such node", [edit]) from None
         if not isinstance(node, dict):
-            raise FixError(f"{where}: not a mapping (it is {_describe(node)})", [edit])
+            raise FixError(
+                f"{_at(source, pointer)}: not a mapping (it is {_describe(node)})", [edit]
+            )
         actual = _find_key(node, edit.key)
         if edit.op == "add" and actual is not _MISSING:
             if same_value(node[actual], value):
                 skipped.append(edit)
                 continue
             raise FixError(
-                f"{where}: `{edit.key}` already exists with a different value; not adding it",
+                f"{_at(source, pointer)}: `{edit.key}` already exists with a different value; "
+                "not adding it",
                 [edit],
             )
         if edit.op == "replace":
             if actual is _MISSING:
-                raise FixError(f"{where}: has no `{edit.key}` to replace", [edit])
+                raise FixError(f"{_at(source, pointer)}: has no `{edit.key}` to replace", [edit])
             if same_value(node[actual], value):
                 skipped.append(edit)
                 continue
-        owner = next(
-            (owned[pointer[:k]] for k in range(1, len(pointer) + 1) if pointer[:k] in owned),
-            None,
-        )
+        owner = None
+        if owned:  # no edit of this fix writes a mapping yet (always so for the first edit)
+            owner = next(
+                (owned[pointer[:k]] for k in range(1, len(pointer) + 1) if pointer[:k] in owned),
+                None,
+            )
         if owner is None and pointer + (edit.key,) in inside:
             raise FixError(
-                f"{where}: `{edit.key}` holds a mapping that an earlier edit changes; "
-                "the two edits overlap",
+                f"{_at(source, pointer)}: `{edit.key}` holds a mapping that an earlier edit "
+                "changes; the two edits overlap",
                 [edit],
             )
         node[edit.key if actual is _MISSING else actual] = value

@@ -27,8 +27,22 @@ _ARRAY_OPEN = re.compile(r':[ \t]*\[([ \t\r\n]*)(?=["\d\-tfn])')
 _STYLE_SAMPLE = 1 << 20
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+# ``json.dumps(value, ensure_ascii=False[, separators=…])`` builds a JSONEncoder with exactly
+# these arguments on every call (only all-default calls share one); the writers render a few
+# values per fix, so the encoders are made once. An encoder keeps no state between calls.
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+_dumps = _ENCODER.encode
+_FLAT_ENCODERS: dict[tuple[str, str], json.JSONEncoder] = {}
+
+
+def _dumps_flat(value: Any, item_sep: str, key_sep: str) -> str:
+    """``json.dumps(value, ensure_ascii=False, separators=(item_sep, key_sep))``."""
+    encoder = _FLAT_ENCODERS.get((item_sep, key_sep))
+    if encoder is None:
+        encoder = _FLAT_ENCODERS[item_sep, key_sep] = json.JSONEncoder(
+            ensure_ascii=False, separators=(item_sep, key_sep)
+        )
+    return encoder.encode(value)
 
 
 class JsonWriter:
@@ -37,19 +51,18 @@ class JsonWriter:
     def __init__(self, text: str, locator: JsonLocator) -> None:
         self.text = text
         self.locator = locator
-        self._style: tuple[bool, str, str, str] | None = None
+        self._style: tuple[bool, str, str] | None = None
+        self._newline: str | None = None
         self._inline_arrays: bool | None = None
 
     # ---- the file's style, detected once
 
     @property
-    def style(self) -> tuple[bool, str, str, str]:
-        """``(pretty, indent unit, key separator, newline)`` of the whole file, read from the
-        root object's first member (for objects that have no members to copy from)."""
+    def style(self) -> tuple[bool, str, str]:
+        """``(pretty, indent unit, key separator)`` of the whole file, read from the root
+        object's first member (for objects that have no members to copy from)."""
         if self._style is None:
             text = self.text
-            crlf = text.count("\r\n", 0, _STYLE_SAMPLE)
-            newline = "\r\n" if crlf and crlf * 2 >= text.count("\n", 0, _STYLE_SAMPLE) else "\n"
             unit, key_sep = "  ", ": "
             root = self.locator.object_members(())
             if root is not None and root[2]:
@@ -63,8 +76,19 @@ class JsonWriter:
                 pretty = re.search(r"\n[ \t]*\S", text) is not None
                 if not pretty:
                     key_sep = ":"
-            self._style = (pretty, unit, key_sep, newline)
+            self._style = (pretty, unit, key_sep)
         return self._style
+
+    @property
+    def newline(self) -> str:
+        """The file's line break, for an empty object only: an object with members takes its
+        own separator's, so most files never pay for counting up to a MiB of text."""
+        if self._newline is None:
+            text = self.text
+            crlf = text.count("\r\n", 0, _STYLE_SAMPLE)
+            crlf_wins = crlf and crlf * 2 >= text.count("\n", 0, _STYLE_SAMPLE)
+            self._newline = "\r\n" if crlf_wins else "\n"
+        return self._newline
 
     @property
     def inline_arrays(self) -> bool:
@@ -104,7 +128,7 @@ class JsonWriter:
     ) -> str:
         if not pretty:
             item_sep = ", " if key_sep.endswith(" ") else ","
-            return json.dumps(value, ensure_ascii=False, separators=(item_sep, key_sep))
+            return _dumps_flat(value, item_sep, key_sep)
         inner = indent + unit
         if isinstance(value, dict):
             if not value:
@@ -134,7 +158,7 @@ class JsonWriter:
         start, end, members = found
         text = self.text
         fragment = Fragment(start, end, start)
-        file_pretty, file_unit, file_key_sep, file_nl = self.style
+        file_pretty, file_unit, file_key_sep = self.style
         by_key = {m[0]: m for m in members}
 
         if members:
@@ -152,7 +176,8 @@ class JsonWriter:
             else:
                 separator = "," + (" " if key_sep.endswith(" ") else "")
             pretty = "\n" in separator
-            nl = "\r\n" if "\r\n" in separator else ("\n" if pretty else file_nl)
+            # read by _render only when pretty, i.e. when the separator holds the line break
+            nl = "\r\n" if "\r\n" in separator else "\n"
             indent = indent_before(self.text, last_key_start) or ""
             closing = text[last_value_end : end - 1]
             closing_indent = closing[closing.rfind("\n") + 1 :] if "\n" in closing else None
@@ -160,7 +185,7 @@ class JsonWriter:
             if closing_indent is not None and indent.startswith(closing_indent):
                 unit = indent[len(closing_indent) :] or file_unit
         else:  # {} or { }: the file's style, one level below the line holding the `{`
-            key_sep, pretty, nl, unit = file_key_sep, file_pretty, file_nl, file_unit
+            key_sep, pretty, nl, unit = file_key_sep, file_pretty, self.newline, file_unit
             parent = self._leading_whitespace(start)
             indent = parent + unit
             separator = ""
