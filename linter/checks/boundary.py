@@ -29,6 +29,7 @@ from linter.prose.verbs import (
     says_read_only,
     singular,
     text_verb,
+    word_tuple,
     words,
 )
 
@@ -82,7 +83,7 @@ def _operation_name(op: Operation) -> str:
         return _SEPARATED_METHOD[m].sub("", name)
     if m not in ("post", "put", "patch") or not name:
         return name
-    ws = words(name)
+    ws = word_tuple(name)
     lead, trail = _METHOD_AFFIX[m]
     rest = name
     if ws and ws[0] == m:
@@ -175,7 +176,7 @@ def _path_verb(path: str) -> Verb | None:
         return name_verb(last.rsplit(":", 1)[-1])
     if last.startswith("{"):
         return None
-    ws = words(last)
+    ws = word_tuple(last)
     return name_verb(ws[0]) if len(ws) == 1 else None
 
 
@@ -388,8 +389,8 @@ def _verbs_differ(r: _Entry, w: _Entry) -> bool:
 
 
 def _name_verbs_differ(r: Operation, w: Operation) -> bool:
-    rv = {x for x in words(_operation_id(r)) if x in LEXICON}
-    wv = {x for x in words(_operation_id(w)) if x in LEXICON}
+    rv = {x for x in word_tuple(_operation_id(r)) if x in LEXICON}
+    wv = {x for x in word_tuple(_operation_id(w)) if x in LEXICON}
     only_r = {LEXICON[v] for v in rv - wv}
     only_w = {LEXICON[v] for v in wv - rv}
     return "read" in only_r and bool(only_w & {"write", "delete", "action"})
@@ -428,28 +429,31 @@ def _overlaps(doc: Document, ctx: Context) -> Iterator[Hit]:
     df: Counter[str] = Counter()
     for e in entries:
         df.update(e.tokens)
-    writers: dict[str, list[int]] = defaultdict(list)
+    # token → the write entries having it, in entry order (a dict used as an ordered set, so that
+    # update() below adds them to a reader's candidates as setdefault() one by one would)
+    writers: dict[str, dict[int, None]] = defaultdict(dict)
     for i, e in enumerate(entries):
         if e.side == "write":
             for t in e.tokens:
                 if df[t] <= max_share:
-                    writers[t].append(i)
+                    writers[t][i] = None
     for r in entries:
         if r.side != "read":
             continue
         cands: dict[int, None] = {}
-        for t in sorted(r.tokens, key=df.__getitem__):
-            if df[t] > max_share:
-                continue
-            for i in writers.get(t, ()):
-                cands.setdefault(i, None)
+        # (tokens above max_share skipped before the stable sort: the same order for the rest)
+        for t in sorted([t for t in r.tokens if df[t] <= max_share], key=df.__getitem__):
+            have = writers.get(t)
+            if have:
+                cands.update(have)
             if len(cands) >= max_pairs:
                 break
+        nr = len(r.tokens)
         for i in list(cands)[:max_pairs]:
             w = entries[i]
             if w.op is r.op:
                 continue
-            nr, nw = len(r.tokens), len(w.tokens)
+            nw = len(w.tokens)
             if (nr / nw if nr < nw else nw / nr) < threshold:
                 continue  # the similarity is at most the ratio of the sizes (float division is monotonic)
             sim = _jaccard(r.tokens, w.tokens)
@@ -539,7 +543,7 @@ def _structure_cue(op: Operation, fields: list[Field]) -> str | None:
     text = f"{op.summary}\n{op.description}".strip()
     if _CODE_LANGUAGE.search(text):
         return None
-    names = {singular(w) for f in op.fields for w in words(f.path)}
+    names = {singular(w) for f in op.fields for w in word_tuple(f.path)}
     run = _verb_run(op.description or op.summary)
     if len({v.word for v in run}) >= 2 and any(v.nature in _WRITES for v in run):
         return "the description names several operations (" + ", ".join(dict.fromkeys(v.word for v in run)) + ")"

@@ -9,7 +9,7 @@ from typing import Any, Iterator, Mapping
 
 from linter.checks import Context, check
 from linter.model import Document, Hit, Location, Operation, Output, Pointer, Source, get_at
-from linter.prose.verbs import text_verb, words
+from linter.prose.verbs import text_verb, word_tuple, words
 from linter.sources.refs import Workspace
 
 MAX_DEPTH = 12
@@ -307,7 +307,7 @@ def _code_like(v: Any) -> bool:
 
 
 def _status_like(name: str) -> bool:
-    ws = words(name)
+    ws = word_tuple(name)  # (read only: the cached tuple, no list copy)
     if not ws:
         return False
     last = ws[-1]

@@ -202,7 +202,12 @@ class Builder:
                     continue
             else:  # what deref returns for a node that is not a reference, without the call
                 psrc, pptr, pschema, chain = src, prop_ptr, prop, ()
-            if _is_container(self, psrc, pptr, pschema, base if psrc is src else ()):
+            # _is_container is False without one of these keys (its own first test): most leaves
+            # have none, so the call is skipped for them
+            if (
+                "properties" in pschema or "items" in pschema or "allOf" in pschema or "oneOf" in pschema
+                or "anyOf" in pschema
+            ) and _is_container(self, psrc, pptr, pschema, base if psrc is src else ()):
                 yield from self._schema_fields(
                     psrc, pptr, pschema, where, path, base if psrc is src else (), stack, depth + 1
                 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 from typing import Literal
 
 Nature = Literal["read", "write", "delete", "action", "generic"]
@@ -154,6 +155,11 @@ def words(name: str) -> list[str]:
     return list(_words(name or ""))
 
 
+def word_tuple(name: str) -> tuple[str, ...]:
+    """:func:`words` as the cached tuple itself, for callers that only read it (no list copy)."""
+    return _words(name or "")
+
+
 def _zh_lead(text: str, limit: int = 12) -> Verb | None:
     """The earliest Chinese lexicon word near the start of ``text``."""
     head = _ZH_LEAD_IN.sub("", text, count=1)[:limit]
@@ -212,10 +218,10 @@ def name_verb(name: str, lead_only: bool = False) -> Verb | None:
     if m and m.group("noun").lower() not in _HTTP_METHODS:
         name = m.group("verb")
     elif "." in name or "/" in name:
-        head = words(name)[:1]
+        head = _words(name)[:1]
         if not (head and _lex(head[0]) is not None and LEXICON.get(head[0]) != "generic"):
             name = re.split(r"[./]", name.rstrip("./"))[-1]
-    ws = words(name)
+    ws = _words(name)
     if not ws:
         return None
     if ws[0] in _PREDICATES and len(ws) > 1:
@@ -242,7 +248,10 @@ def name_verb(name: str, lead_only: bool = False) -> Verb | None:
 def first_sentence(text: str) -> str:
     """The first non-empty sentence (leading blank lines, markdown headings and tag prefixes
     such as ``DATABASES - `` skipped)."""
-    rest = _TAG_PREFIX.sub("", _HTML.sub(" ", text or "").strip(), count=1)
+    text = text or ""
+    if "<" in text or "&" in text:  # _HTML matches only at one of these: otherwise sub() returns the text
+        text = _HTML.sub(" ", text)
+    rest = _TAG_PREFIX.sub("", text.strip(), count=1)
     while rest:
         m = _SENTENCE_END.search(rest)
         s = (rest[: m.start()] if m else rest).strip()
@@ -266,7 +275,8 @@ def text_verb(text: str, window: int = 6) -> Verb | None:
     if s[0] >= "\u4e00" or _CJK_START.match(s):
         return _zh_lead(s)
     s = _LEAD_IN.sub("", s, count=1)
-    toks = _TOKEN.findall(s)[:window]
+    # the first ``window`` matches, as findall(s)[:window] without tokenizing the whole sentence
+    toks = [m.group() for m in islice(_TOKEN.finditer(s), window)]
     title = len(toks) > 1 and all(t[0].isupper() for t in toks if len(t) > 3)
     for i, t in enumerate(toks):
         if i > 0 and (toks[i - 1].lower() in _NOUN_MARKERS or _base_form(t.lower())):
@@ -353,7 +363,7 @@ def generic_cue(name: str, text: str) -> str | None:
     nv = name_verb(name)
     if nv is not None and nv.nature == "generic":
         return f"name verb '{nv.word}'"
-    ws = words(name)
+    ws = _words(name or "")
     if nv is None and ws and ws[-1] in _GENERIC_NOUNS:
         return f"name ends in '{ws[-1]}'"
     tv = text_verb(text)
@@ -387,18 +397,40 @@ def content_tokens(text: str) -> frozenset[str]:
     words and without any lexicon verb (so "Get the invoice" and "Handles the invoice" compare
     equal). Chinese runs contribute their character bigrams."""
     out: set[str] = set()
-    for t in _TOKEN.findall(_HTML.sub(" ", text or "")):
-        if t[0] >= "\u4e00":
-            for w, _ in _ZH:
-                t = t.replace(w, " ")
-            t = _ZH_PARTICLES.sub(" ", t)
-            for run in t.split():
-                if len(run) == 1:
-                    out.add(run)
-                out.update(run[i : i + 2] for i in range(len(run) - 1))
+    text = text or ""
+    if "<" in text or "&" in text:  # _HTML matches only at one of these: otherwise sub() returns the text
+        text = _HTML.sub(" ", text)
+    # Each distinct token once (the result is a set, and a token contributes the same words
+    # wherever it stands); an ASCII token's words are kept per process in _PARTS (descriptions
+    # share most of their vocabulary).
+    for t in set(_TOKEN.findall(text)):
+        if t[0] < "\u4e00":
+            parts = _PARTS.get(t)
+            if parts is None:
+                if len(_PARTS) >= _PARTS_MAX:
+                    _PARTS.clear()  # bounded memory over a long run; entries are recomputed alike
+                parts = _PARTS[t] = _token_parts(t)
+            out.update(parts)
             continue
-        for part in t.lower().replace("'", "").split("-"):
-            if len(part) < 2 or part in _STOP or part in LEXICON:
-                continue
-            out.add(singular(part))
+        for w, _ in _ZH:
+            t = t.replace(w, " ")
+        t = _ZH_PARTICLES.sub(" ", t)
+        for run in t.split():
+            if len(run) == 1:
+                out.add(run)
+            out.update(run[i : i + 2] for i in range(len(run) - 1))
     return frozenset(out)
+
+
+_PARTS: dict[str, tuple[str, ...]] = {}
+_PARTS_MAX = 1 << 18
+"""An ASCII token → the content words it contributes (see :func:`content_tokens`)."""
+
+
+def _token_parts(t: str) -> tuple[str, ...]:
+    out: list[str] = []
+    for part in t.lower().replace("'", "").split("-"):
+        if len(part) < 2 or part in _STOP or part in LEXICON:
+            continue
+        out.append(singular(part))
+    return tuple(out)
