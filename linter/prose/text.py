@@ -4,6 +4,7 @@ the original code-point offsets so evidence spans point into the description as 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator
@@ -33,22 +34,42 @@ _SPACES = str.maketrans({"\u00a0": " ", "\u2007": " ", "\u202f": " ", "\u3000": 
 
 @dataclass(frozen=True, slots=True)
 class Text:
-    """``norm`` is what the matchers see; ``starts[i]``/``ends[i]`` give the original offsets of
-    ``norm[i]`` (``None`` when nothing was changed, i.e. the identity map)."""
+    """``norm`` is what the matchers see; ``pieces`` maps it back to ``original`` (``None`` when
+    nothing was changed, i.e. the identity map).
+
+    ``pieces`` is ``(norm_starts, spans)``: ``norm`` cut into consecutive non-empty pieces, piece
+    ``k`` starting at ``norm_starts[k]`` and covering ``spans[k] = (orig_start, orig_end, copied)``
+    of the original. A copied piece maps character by character; a replacement (``\\n`` for
+    ``<br>``, ``<`` for ``&lt;``) maps each of its characters to the whole markup it replaced.
+    Only the pieces are recorded, not a per-character map: most texts never yield evidence, so
+    the offsets are looked up (by bisection) only for the few spans that are reported."""
 
     original: str
     norm: str
-    starts: list[int] | None = None
-    ends: list[int] | None = None
+    pieces: tuple[list[int], list[tuple[int, int, bool]]] | None = None
+
+    def _start(self, i: int) -> int:
+        """Original offset where ``norm[i]`` starts (``starts[i]`` of a per-character map)."""
+        keys, spans = self.pieces  # type: ignore[misc]
+        k = bisect_right(keys, i) - 1
+        a, b, copied = spans[k]
+        return a + (i - keys[k]) if copied else a
+
+    def _end(self, i: int) -> int:
+        """Original offset where ``norm[i]`` ends (``ends[i]`` of a per-character map)."""
+        keys, spans = self.pieces  # type: ignore[misc]
+        k = bisect_right(keys, i) - 1
+        a, b, copied = spans[k]
+        return a + (i - keys[k]) + 1 if copied else b
 
     def span(self, start: int, end: int) -> tuple[int, int]:
         """Original offsets of ``norm[start:end]``."""
-        if self.starts is None or self.ends is None:
+        if self.pieces is None:
             return (start, end)
         if end <= start:
-            pos = self.starts[start] if start < len(self.starts) else len(self.original)
+            pos = self._start(start) if start < len(self.norm) else len(self.original)
             return (pos, pos)
-        return (self.starts[start], self.ends[end - 1])
+        return (self._start(start), self._end(end - 1))
 
 
 def prepare(description: str) -> Text:
@@ -57,31 +78,32 @@ def prepare(description: str) -> Text:
     if not _MARKUP_CUE.search(plain):
         return _masked(Text(description, plain), plain) if "```" in plain else Text(description, plain)
     out: list[str] = []
-    starts: list[int] = []
-    ends: list[int] = []
+    keys: list[int] = []
+    spans: list[tuple[int, int, bool]] = []
+    n = 0  # length of norm so far
     pos = 0
 
-    def emit(text: str, start: int, end: int) -> None:
+    def piece(text: str, start: int, end: int, copied: bool) -> None:
+        nonlocal n
         out.append(text)
-        starts.extend([start] * len(text))
-        ends.extend([end] * len(text))
+        keys.append(n)
+        spans.append((start, end, copied))
+        n += len(text)
 
     for m in _MARKUP.finditer(plain):
         if m.start() > pos:
-            out.append(plain[pos : m.start()])
-            starts.extend(range(pos, m.start()))
-            ends.extend(range(pos + 1, m.start() + 1))
+            piece(plain[pos : m.start()], pos, m.start(), True)
         kind = m.lastgroup
         if kind == "block":
-            emit("\n", m.start(), m.end())
+            piece("\n", m.start(), m.end(), False)
         elif kind == "li":
-            emit("\n- ", m.start(), m.end())
+            piece("\n- ", m.start(), m.end(), False)
         elif kind == "tr":
-            emit("\n", m.start(), m.end())
+            piece("\n", m.start(), m.end(), False)
         elif kind == "cell":
-            emit("| ", m.start(), m.end())
+            piece("| ", m.start(), m.end(), False)
         elif kind == "code":
-            emit("`", m.start(), m.end())
+            piece("`", m.start(), m.end(), False)
         elif kind == "ent":
             name = m.group()[1:-1]
             if name.startswith("#x") or name.startswith("#X"):
@@ -90,20 +112,17 @@ def prepare(description: str) -> Text:
                 char = chr(int(name[1:]))
             else:
                 char = _ENTITIES[name.lower()]
-            emit(char, m.start(), m.end())
+            piece(char, m.start(), m.end(), False)
         elif kind == "link":
             ts, te = m.span("ltext")
-            out.append(plain[ts:te])
-            starts.extend(range(ts, te))
-            ends.extend(range(ts + 1, te + 1))
+            piece(plain[ts:te], ts, te, True)
         # "tag" and "bold" vanish
         pos = m.end()
     if pos == 0:
         return _masked(Text(description, plain), plain)
-    out.append(plain[pos:])
-    starts.extend(range(pos, len(plain)))
-    ends.extend(range(pos + 1, len(plain) + 1))
-    return _masked(Text(description, "".join(out), starts, ends), plain)
+    if pos < len(plain):
+        piece(plain[pos:], pos, len(plain), True)
+    return _masked(Text(description, "".join(out), (keys, spans)), plain)
 
 
 _SAMPLE = re.compile(r"<pre\b.*?</pre>|```.*?```", re.S | re.I)
@@ -120,10 +139,10 @@ def _masked(t: Text, plain: str) -> Text:
         inside[a:b] = b"\x01" * (b - a)
     chars = list(t.norm)
     for i, ch in enumerate(chars):
-        o = t.starts[i] if t.starts is not None else i
+        o = t._start(i) if t.pieces is not None else i
         if ch != "\n" and inside[o]:
             chars[i] = " "
-    return Text(t.original, "".join(chars), t.starts, t.ends)
+    return Text(t.original, "".join(chars), t.pieces)
 
 
 _QUOTES = "`\"'“”‘’「」『』*"

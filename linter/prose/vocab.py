@@ -277,7 +277,13 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             return b
         return parse_inline(s, pos, quoted_only=quoted_only)
 
-    valued = _has_any(low, _ADJ_KEYS) and (odd_case(s) or _has_any(low, _NOUN_WORDS))
+    odd = odd_case(s)
+    valued = _has_any(low, _ADJ_KEYS) and (odd or _has_any(low, _NOUN_WORDS))
+    # _CAN_BE, _ONLY, _SINGLE and _SET_THIS keep a match only right before a quote-like character
+    # (their lookahead, or the QTOK that must follow), and each ends in one of a few words there
+    # ("be", "to", "is" …): ``_quote_gates`` tells which of them can keep one (all of them when an
+    # odd case-folding character makes ``low`` an unsafe stand-in, see ``odd_case``).
+    can_be, only, single, set_this = _quote_gates(s, low) if quoted and not odd else (True, True, True, True)
     for m in _VALUES_CUE.finditer(s) if valued else ():
         if _qual_other(m.group("qual"), name) or _mentions_other(_clause_before(s, m.start()), name) and _BY_DEPENDS.search(_clause_before(s, m.start())):
             continue
@@ -312,7 +318,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if _mentions_other(before, name) or _COND_INTRO.search(before):
             continue
         add(m.start(), p, True, "either")
-    for m in scan(_CAN_BE, s, low, ('`', '"', "'", '“', '‘', '「')):
+    for m in scan(_CAN_BE, s, low, ('`', '"', "'", '“', '‘', '「')) if can_be else ():
         p = parse_inline(s, m.end(), quoted_only=True)
         if p is None or len(p.items) < 2 or _EXCLUSIVE_TAIL.match(s, p.end):
             continue
@@ -324,12 +330,12 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 or _COND_INTRO.search(before):
             continue
         add(m.start(), p, True, "can-be")
-    for m in scan(_ONLY, s, low, ('only',)) if quoted else ():  # needs a quote after it
+    for m in scan(_ONLY, s, low, ('only',)) if quoted and only else ():  # needs a quote after it
         p = parse_inline(s, m.end(), quoted_only=True)
         if p is None or not _ONLY_TAIL.match(s, p.end):
             continue
         add(m.start(), p, True, "only", 1)
-    for m in scan(_SINGLE, s, low, ('must', 'should', 'only')) if quoted else ():  # kept only before a QTOK
+    for m in scan(_SINGLE, s, low, ('must', 'should', 'only')) if quoted and single else ():  # kept only before a QTOK
         q = QTOK.match(s, m.end())
         if q is None or _mentions_other(_clause_before(s, m.end()), name):
             continue
@@ -430,7 +436,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if p.items[-1].quoted and not re.match(r"[ ]*(?:$|[\n.,;:)）。，；]|or\b|and\b|etc|等)", s[p.end :]) and not nxt.startswith(" ("):
             continue
         add(m.start(), p, False, "example", 1)
-    for m in scan(_SET_THIS, s, low, ('set ', 'use ', 'if ', 'when ')) if quoted else ():  # needs a quote after it
+    for m in scan(_SET_THIS, s, low, ('set ', 'use ', 'if ', 'when ')) if quoted and set_this else ():  # needs a quote after it
         p = parse_inline(s, m.end(), quoted_only=True)
         if p is not None:
             add(m.start(), p, False, "set-this", 1)
@@ -439,6 +445,39 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         st = m.start("v")
         add(m.start(), Parsed([Item(clean_token(v), st, st + len(v), v[0] in "`\"")], m.end()), False, "version", 1)
     return _decide(t, found, name, type_)
+
+
+# The last word of a kept match of each pattern (lower case; ``endswith`` also accepts longer
+# words, which only lets a scan run): _CAN_BE ends "be|is|are|either|always|to[ ]*:?[ ]*";
+# _ONLY "only|by|to|with\s+"; _SINGLE "be|to\s+" or "value\s+is\s+" (then a QTOK);
+# _SET_THIS "to|as\s+" or "is\s+(set\s+to\s+)?(one\s+of\s+the\s+)?".
+_CAN_BE_WORDS = ("be", "is", "are", "either", "always", "to")
+_ONLY_WORDS = ("only", "by", "to", "with")
+_SINGLE_WORDS = ("be", "to", "is")
+_SET_THIS_WORDS = ("to", "as", "is", "the")
+_TAIL = 40  # characters looked at before each quote
+
+
+def _quote_gates(s: str, low: str) -> tuple[bool, bool, bool, bool]:
+    """Whether _CAN_BE, _ONLY, _SINGLE, _SET_THIS (in this order) can keep a match in ``s``: one
+    of the pattern's last words ends the text before some quote-like character, whitespace and
+    colons skipped. ``low`` is ``s.lower()``, with the same offsets when no odd case-folding
+    character occurs (only "İ" lengthens under ``lower``), which the caller ensures. A tail
+    where blanks fill so much of the window that the longest word ("either", "always") might
+    be cut off by its start opens every gate."""
+    can_be = only = single = set_this = False
+    for q in _QTOK_FIRST.finditer(s):
+        p = q.start()
+        t = low[max(0, p - _TAIL) : p].rstrip()
+        while t.endswith(":"):
+            t = t[:-1].rstrip()
+        if len(t) < 6 and p > _TAIL:
+            return (True, True, True, True)
+        can_be = can_be or t.endswith(_CAN_BE_WORDS)
+        only = only or t.endswith(_ONLY_WORDS)
+        single = single or t.endswith(_SINGLE_WORDS)
+        set_this = set_this or t.endswith(_SET_THIS_WORDS)
+    return (can_be, only, single, set_this)
 
 
 def _has_any(low: str, words: tuple[str, ...]) -> bool:

@@ -91,3 +91,54 @@ def test_pairs_without_cjk_need_a_numeric_pair() -> None:
     ev = analyse("Status code. 0 = off, 1 = on", name="state", type="integer")
     assert [(e.kind, e.values) for e in ev] == [("closed_vocab", ("0", "1"))]
     assert [e.kind for e in analyse("Released 2020-01-02 - see notes", name="state", type="string")] == []
+
+
+def test_quote_gates_keep_every_quoted_cue() -> None:
+    """_CAN_BE, _ONLY, _SINGLE and _SET_THIS run only when a quote follows their last word
+    (past blanks, a colon or a line break): each of their last words still opens the gate."""
+    cases = [
+        ("The mode can be `fast` or `slow`.", "mode", "closed_vocab", ("fast", "slow")),
+        ("The mode is either: `fast` or `slow`.", "mode", "closed_vocab", ("fast", "slow")),
+        ("Sort order. Only `asc` is supported.", "order", "closed_vocab", ("asc",)),
+        ("The value must be set to\n'v2'.", "version", "closed_vocab", ("v2",)),
+        ("The only valid value is `v1`.", "version", "closed_vocab", ("v1",)),
+        ('Set this field to "draft" to hide it.', "state", "example_vocab", ("draft",)),
+        ("If the value is `all`, every row is returned.", "scope", "example_vocab", ("all",)),
+    ]
+    for text, name, kind, values in cases:
+        assert [(e.kind, e.values) for e in analyse(text, name=name, type="string")] == [(kind, values)], text
+
+
+def test_quote_gates() -> None:
+    """Which of _CAN_BE, _ONLY, _SINGLE, _SET_THIS may match: by the word before each quote
+    (blanks and a colon skipped); all of them when blanks may hide a cut-off word."""
+    def gates(s: str) -> tuple[bool, bool, bool, bool]:
+        return vocab._quote_gates(s, s.lower())
+
+    assert gates('Can Be: `a` or "b"') == (True, False, True, False)
+    assert gates("Sorted by `a`") == (False, True, False, False)
+    assert gates("Use it as 'a'") == (False, False, False, True)
+    assert gates("No cue here `a` `b`") == (False, False, False, False)
+    assert gates("x" + " " * 50 + "`a`") == (True, True, True, True)
+    assert gates("It is always" + " " * 36 + "`a`") == (True, True, True, True)  # "always" cut to "ways"
+    assert gates("It is always" + " " * 20 + "`a`") == (True, False, False, False)
+    assert gates(" " * 10 + "`a`") == (False, False, False, False)
+
+
+def test_prepared_spans_point_into_the_original() -> None:
+    """Spans of the prepared text map back through removed tags, replaced entities and links:
+    a copied character to itself, a replacement to the whole markup it stands for."""
+    from linter.prose.text import prepare
+
+    d = "<p>A &amp; [link](http://x.y) <b>bold</b></p>"
+    t = prepare(d)
+    assert t.norm == "\nA & link bold\n"
+    assert t.span(1, 2) == (3, 4)  # "A"
+    assert t.span(3, 4) == (5, 10)  # "&" from "&amp;"
+    assert t.span(5, 9) == (12, 16)  # "link", the link's text only
+    assert t.span(10, 14) == (33, 37)  # "bold" inside <b>
+    assert t.span(0, len(t.norm)) == (0, len(d))
+    assert t.span(len(t.norm), len(t.norm)) == (len(d), len(d))
+    assert t.span(3, 3) == (5, 5)
+    empty = prepare("<b></b>")
+    assert empty.norm == "" and empty.span(0, 0) == (7, 7)
