@@ -150,8 +150,6 @@ def side(op: Operation) -> str | None:
         m = (op.method or "").lower()
         if m in _SAFE_METHODS:
             return "read" if n not in _WRITES else None
-        if m in ("put", "patch", "delete"):
-            return "write"
         if m == "post":
             return "read" if n == "read" else "write" if n in _WRITES else None
         return None
