@@ -10,7 +10,7 @@ from typing import Any
 
 from linter.prose.evidence import Evidence
 from linter.prose.lists import parse_bullets
-from linter.prose.text import Text, clean_token, name_words, other_bullet, scan
+from linter.prose.text import Text, clean_token, has_any, name_words, other_bullet, scan
 
 Data = dict[str, Any]
 
@@ -228,7 +228,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
     """Every format statement in the prepared description (overlaps resolved, longest first)."""
     s = t.norm
     low = s.lower()
-    if not _has_key(low):
+    if not has_any(low, _KEYS):
         return []  # every pattern below is scanned only on one of its keys: none occurs, none can match
     hits: list[tuple[int, int, Data]] = []
     words = set(name_words(name))
@@ -437,13 +437,6 @@ _KEYS = (
     "时间戳", "時間戳", "逗号", "逗號", "分号", "分號", "空格", "竖线", "豎線", "邮箱", "郵箱", "邮件", "郵件", "网址", "網址",
     "格式", "合法", "有效", "完整", "十六进制", "十六進制", "字母", "例如", "比如", "位",
 )
-
-
-def _has_key(low: str) -> bool:
-    for k in _KEYS:
-        if k in low:
-            return True
-    return False
 
 
 def _pattern_data(rx: str) -> Data:

@@ -14,7 +14,7 @@ import re
 from typing import Any, NamedTuple
 
 from linter.prose.evidence import Evidence
-from linter.prose.text import Text, name_words, other_bullet, scan
+from linter.prose.text import Text, has_any, name_words, other_bullet, scan
 
 _ISO639 = re.compile(r"\bISO[- ]?639(?:-(?P<p>[1-5]))?\b", re.I | re.A)
 _BCP47 = re.compile(
@@ -117,7 +117,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     hits: list[_Hit] = []
     # Every pattern below is scanned only when one of its keys occurs; when no key of any of
     # them does (most descriptions), none can match, and the whole block is skipped at once.
-    if _has_key(low):
+    if has_any(low, _KEYS):
         first_end = _first_sentence_end(s)
         for m in scan(_ISO639, s, low, ('639',)):
             hits.append(_Hit(m.start(), m.end(), "ISO 639-1" if m.group("p") == "1" else "ISO 639", True))
@@ -182,13 +182,6 @@ _KEYS = (
     "iana", "olson", "iata", "icao", "639", "3166", "4217", "5646", "4646", "语言", "語言", "国家", "國家", "货币", "貨幣",
     "币种", "幣種", "时区", "時區", "媒体", "媒體",
 )
-
-
-def _has_key(low: str) -> bool:
-    for k in _KEYS:
-        if k in low:
-            return True
-    return False
 
 
 def _first_sentence_end(s: str) -> int:

@@ -237,10 +237,15 @@ def odd_case(s: str) -> bool:
     return _ODD_CASE.search(s) is not None
 
 
+def has_any(low: str, keys: tuple[str, ...]) -> bool:
+    """Whether one of the literal ``keys`` occurs in ``low`` (the finders' cheap gates)."""
+    for k in keys:
+        if k in low:
+            return True
+    return False
+
+
 def scan(rx: "re.Pattern[str]", s: str, low: str, keys: tuple[str, ...]) -> "Iterator[re.Match[str]]":
     """``rx.finditer(s)``, skipped outright when none of the literal ``keys`` occurs in ``low``:
     most descriptions contain no cue for most patterns, and ``in`` is far cheaper than a scan."""
-    for k in keys:
-        if k in low:
-            return rx.finditer(s)
-    return iter(())
+    return rx.finditer(s) if has_any(low, keys) else iter(())

@@ -17,7 +17,7 @@ from linter.prose.lists import (
     parse_inline,
     parse_tables,
 )
-from linter.prose.text import Text, clean_token, name_words, odd_case, other_bullet, same_name, scan
+from linter.prose.text import Text, clean_token, has_any, name_words, odd_case, other_bullet, same_name, scan
 
 # -- cues ------------------------------------------------------------------------------------
 
@@ -278,7 +278,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         return parse_inline(s, pos, quoted_only=quoted_only)
 
     odd = odd_case(s)
-    valued = _has_any(low, _ADJ_KEYS) and (odd or _has_any(low, _NOUN_WORDS))
+    valued = has_any(low, _ADJ_KEYS) and (odd or has_any(low, _NOUN_WORDS))
     # _CAN_BE, _ONLY, _SINGLE and _SET_THIS keep a match only right before a quote-like character
     # (their lookahead, or the QTOK that must follow), and each ends in one of a few words there
     # ("be", "to", "is" …): ``_quote_gates`` tells which of them can keep one (all of them when an
@@ -479,12 +479,6 @@ def _quote_gates(s: str, low: str) -> tuple[bool, bool, bool, bool]:
         set_this = set_this or t.endswith(_SET_THIS_WORDS)
     return (can_be, only, single, set_this)
 
-
-def _has_any(low: str, words: tuple[str, ...]) -> bool:
-    for w in words:
-        if w in low:
-            return True
-    return False
 
 
 def _at_line_starts(rx: "re.Pattern[str]", s: str) -> "Iterator[re.Match[str]]":

@@ -24,7 +24,7 @@ def _scan_keys(module) -> set[str]:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("module", [formats, standards])
 def test_union_gate_covers_every_scan_key(module) -> None:  # type: ignore[no-untyped-def]
-    """``_has_key`` skips a finder's whole scan block: every key a scan is gated on must contain
+    """``has_any(low, _KEYS)`` skips a finder's whole scan block: every key a scan is gated on must contain
     one of ``_KEYS`` (standards' "/" is gated by a continent's name instead, tested below)."""
     missing = {k for k in _scan_keys(module) if not any(u in k for u in module._KEYS)}
     assert missing == ({"/"} if module is standards else set())
