@@ -19,13 +19,11 @@ module ties them together:
 from __future__ import annotations
 
 import copy
-import gc
 import math
 import re
 from bisect import bisect_left
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from linter.model import Edit, Pointer, Region, Source, pointer_str
 
@@ -40,7 +38,6 @@ __all__ = [
     "Replacement",
     "SplicedFile",
     "first_difference",
-    "no_gc",
     "same_value",
     "splice",
     "verify_whole",
@@ -127,20 +124,6 @@ class SplicedFile:
         if self._text is None:
             self._text = _apply_splices(self.source.text, self.splices)
         return self._text
-
-
-@contextmanager
-def no_gc() -> Iterator[None]:
-    """Splicing and re-parsing allocate millions of objects next to a tree of millions more;
-    the cyclic GC rescanning them all doubled the time of a 2,000-edit plan on an 8 MB spec,
-    and nothing here makes cycles worth collecting meanwhile."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 # --------------------------------------------------------------------------------- the data

@@ -6,7 +6,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from linter.fixes.core import FixError, Replacement, no_gc, splice, verify_whole
+from linter._gc import gc_paused
+from linter.fixes.core import FixError, Replacement, splice, verify_whole
 from linter.model import Edit, Fix, Region, Source
 
 __all__ = ["FilePlan", "plan", "replacements"]
@@ -86,7 +87,9 @@ def _refuse_conflicts(display: str, text: str) -> None:
 
 def _plan_file(source: Source, edits: Sequence[Edit]) -> FilePlan:
     original, old_text = _read(source)
-    with no_gc():
+    # splicing and re-parsing allocate millions of objects beside a tree of millions more; the
+    # collector rescanning them doubled the time of a 2,000-edit plan on an 8 MB spec
+    with gc_paused():
         spliced = splice(source, edits)
         if spliced.replacements:
             verify_whole(spliced)
@@ -151,7 +154,7 @@ def replacements(fix: Fix) -> list[tuple[Source, Region, str]]:
         by_source.setdefault(id(edit.source), (edit.source, []))[1].append(edit)
     out: list[tuple[Source, Region, str]] = []
     for source, edits in by_source.values():
-        with no_gc():
+        with gc_paused():
             spliced = splice(source, edits, whole=False)
             if spliced.replacements and not spliced.locally_verified:
                 spliced = splice(source, edits)
