@@ -25,12 +25,6 @@ class Builder:
         self._fields: dict[tuple[str, Pointer], Field] = {}
         self._walked: dict[tuple[str, Pointer], list[Field]] = {}
         self._noticed: set[tuple[str, Pointer]] = set()
-        # Where a reference text leads from a file (and tool-schema base), once it was followed
-        # without a problem. That answer does not depend on where the $ref stands: every hop
-        # after the first depends only on where the one before landed, and a chain that came
-        # back to its own start would be a cycle, a problem. Problems are not kept here: they
-        # are located at each $ref and reported (once per place) as before.
-        self._followed: dict[tuple[str, str, Pointer], tuple[Source, Pointer, Any, tuple[str, ...]]] = {}
 
     def notice(self, rule: str, message: str, source: Source, pointer: Pointer, key: str = "") -> None:
         k = (source.abspath, pointer)
@@ -46,22 +40,13 @@ class Builder:
         (once per place: a cycle or a bad reference reached from many operations) and return None."""
         if not (isinstance(node, dict) and "$ref" in node):
             return source, pointer, node, ()
-        ref = node["$ref"]
-        key = (source.abspath, ref, base) if isinstance(ref, str) else None
-        if key is not None:
-            known = self._followed.get(key)
-            if known is not None:
-                return known
         try:
-            got = self.ws.deref(source, pointer, node, base)
+            return self.ws.deref(source, pointer, node, base)
         except RefProblem as exc:
             if exc.source is None:  # pragma: no cover - Workspace.deref locates every problem
                 exc = exc.at(source, pointer + ("$ref",), str(node.get("$ref")))
             self.notice("unresolved-ref", str(exc), exc.source, exc.pointer, key=exc.key)  # type: ignore[arg-type]
             return None
-        if key is not None:
-            self._followed[key] = got
-        return got
 
     def use_known_field(self, source: Source, pointer: Pointer, operation: Operation) -> bool:
         """Add the Field already made for the definition at ``pointer`` to ``operation`` (as

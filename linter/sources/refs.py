@@ -115,11 +115,11 @@ class Workspace:
         self._files_limit: RefProblem | None = None
         self._resolved: dict[tuple[str, str, Pointer], tuple[Source, Pointer, Any] | RefProblem] = {}
         self._links: dict[NodeKey, _Link] = {}
-        # follow()'s answers by (file, reference text, base). A chain followed without a problem
+        # deref()'s answers by (file, reference text, base). A chain followed without a problem
         # ends where its reference text leads, wherever the $ref stands: each hop after the first
         # depends only on where the one before landed, and a chain back to its own start would be
         # a cycle, a problem. Problems are not kept: they are located at each $ref.
-        self._followed: dict[tuple[str, str, Pointer], tuple[Source, Pointer, Any, Pointer]] = {}
+        self._followed: dict[tuple[str, str, Pointer], tuple[Source, Pointer, Any, tuple[str, ...]]] = {}
         self._too_long: dict[tuple[str, tuple[str, ...]], RefProblem] = {}
 
     def add(self, source: Source) -> None:
@@ -284,20 +284,11 @@ class Workspace:
         along (it resets when the chain leaves the file)."""
         if not (isinstance(node, dict) and "$ref" in node):
             return source, pointer, node, base
-        ref = node["$ref"]
-        key = (source.abspath, ref, base) if isinstance(ref, str) else None
-        if key is not None:
-            known = self._followed.get(key)
-            if known is not None:
-                return known
         try:
             s, p, n, _ = self.deref(source, pointer, node, base)
         except RefProblem:
             return None
-        got = s, p, n, (base if s is source else ())
-        if key is not None:
-            self._followed[key] = got
-        return got
+        return s, p, n, (base if s is source else ())
 
     def deref(
         self, source: Source, pointer: Pointer, node: Any, base: Pointer = ()
@@ -306,6 +297,18 @@ class Workspace:
         reference texts followed. Raises the chain's RefProblem, located at the ``$ref`` to fix."""
         if not (isinstance(node, dict) and "$ref" in node):
             return source, pointer, node, ()
+        ref = node["$ref"]
+        done = self._followed.get((source.abspath, ref, base)) if isinstance(ref, str) else None
+        if done is None:
+            done = self._chain_end(source, pointer, node, base)
+            if isinstance(ref, str):
+                self._followed[source.abspath, ref, base] = done
+        return done
+
+    def _chain_end(
+        self, source: Source, pointer: Pointer, node: Any, base: Pointer
+    ) -> tuple[Source, Pointer, Any, tuple[str, ...]]:
+        """:meth:`deref` of a ``$ref`` node not followed before from this file and base."""
         key = (source.abspath, pointer, base)
         link = self._links.get(key)
         if link is None:
