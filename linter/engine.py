@@ -525,6 +525,25 @@ def baseline_json(findings: list[Finding]) -> str:
     return json.dumps({"tool": "silentlint", "version": 1, "findings": items}, indent=2, ensure_ascii=False) + "\n"
 
 
+def prepare_run(
+    paths: list[str],
+    config: Config,
+    root: str | None,
+    select: Iterable[str] = (),
+    ignore: Iterable[str] = (),
+    extra_options: Mapping[str, Mapping[str, Any]] | None = None,
+) -> tuple[str, RuleSet, list[Candidate], list[InputProblem]]:
+    """What every run over files starts with (``check``/``fix`` and ``audit``): the absolute
+    root, this run's limits and ``$ref`` state, the enabled rules, and the files to lint with
+    the problems found while looking for them."""
+    root = os.path.abspath(root or os.getcwd())
+    _limits.set_current(config.limits)
+    _refs.new_run()
+    rules = RuleSet(load_catalog(), config, select, ignore, extra_options)
+    cands, problems = discover(paths, root, config.include, config.exclude, config.respect_gitignore)
+    return root, rules, cands, list(problems)
+
+
 def run(
     paths: list[str],
     config: Config,
@@ -538,15 +557,10 @@ def run(
     extra_options: Mapping[str, Mapping[str, Any]] | None = None,
     fix_text: bool = False,
 ) -> RunResult:
-    root = os.path.abspath(root or os.getcwd())
-    _limits.set_current(config.limits)
-    _refs.new_run()
-    catalog = load_catalog()
-    rules = RuleSet(catalog, config, select, ignore, extra_options)
+    root, rules, cands, problems = prepare_run(paths, config, root, select, ignore, extra_options)
     rules.fix_text = fix_text
-    cands, problems = discover(paths, root, config.include, config.exclude, config.respect_gitignore)
     known = read_baseline(baseline) if baseline else set()
-    result = RunResult(findings=[], rules=rules.enabled, problems=list(problems), root=root.replace(os.sep, "/"), version=__version__)
+    result = RunResult(findings=[], rules=rules.enabled, problems=problems, root=root.replace(os.sep, "/"), version=__version__)
     found: list[Finding] = []
     declared: dict[tuple[str, str, str], Suppression] = {}
     used: set[tuple[str, str, str]] = set()

@@ -9,19 +9,16 @@ documents by fingerprint, as ``check`` does, and de-duplicates operations.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Iterable
 
-from linter import __version__, limits as _limits
+from linter import __version__
 from linter.audit.count import COUNTERS, ZERO, Counts, DocCount, add, count_document
-from linter.catalog import load_catalog
 from linter.config import Config
-from linter.engine import RuleSet, Suppression, lint_candidate, map_candidates
+from linter.engine import RuleSet, Suppression, lint_candidate, map_candidates, prepare_run
 from linter.model import Document, InputProblem, fingerprint
-from linter.sources.discover import Candidate, discover
-from linter.sources.refs import new_run
+from linter.sources.discover import Candidate
 
 SCHEMA_VERSION = 1
 
@@ -120,13 +117,8 @@ def audit(
 ) -> tuple[dict[str, Any], list[InputProblem], list[str]]:
     """The audit report (the JSON document, schema version 1), the input problems and the
     files skipped as not API/tool files."""
-    root = os.path.abspath(root or os.getcwd())
-    _limits.set_current(config.limits)
-    new_run()
-    rules = RuleSet(load_catalog(), config, select, ignore)
+    root, rules, cands, problems = prepare_run(paths, config, root, select, ignore)
     enabled = list(rules.enabled)
-    cands, problems = discover(paths, root, config.include, config.exclude, config.respect_gitignore)
-    problems = list(problems)
     skipped: list[str] = []
     rows: list[dict[str, Any]] = []
     ops: dict[tuple[str, str, str], Counts] = {}
