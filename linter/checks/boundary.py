@@ -30,7 +30,6 @@ from linter.prose.verbs import (
     singular,
     text_verb,
     word_tuple,
-    words,
 )
 
 _SAFE_METHODS = ("get", "head", "options")

@@ -47,7 +47,6 @@ Positions are ``null`` when the position of a node is unknown.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Mapping, Set
 from typing import TYPE_CHECKING, Any
