@@ -544,6 +544,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
     depth = _int_option("--depth", args.depth, 1, 10)
     top = _int_option("--top", args.top, 0, None)
     outputs, replaces_stdout = _audit_outputs(args.output, args.format)
+    for _fmt, path in outputs:
+        _check_writable(path)
     config, select, ignore, jobs = _prepare(args)
     report, problems, skipped = audit(args.paths, config, select=select, ignore=ignore, jobs=jobs, depth=depth, debug=args.debug)
     if args.skip_non_api:
@@ -559,10 +561,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
     for fmt, path in outputs:
         if fmt not in rendered:
             rendered[fmt] = render(fmt, report, top)
-        try:
-            _write_atomic(path, rendered[fmt])
-        except OSError as exc:
-            raise UsageError(f"--output {path}: cannot write: {exc.strerror or exc}") from None
+        _write_atomic(path, rendered[fmt])
     if not args.quiet and not replaces_stdout:
         sys.stdout.write(rendered.get(args.format) or render(args.format, report, top))
     return EXIT_INPUT if problems else EXIT_OK
