@@ -232,3 +232,53 @@ def test_a_crashing_rule_is_one_problem_naming_rule_and_subject(
 )
 def test_pointer_str_escapes_each_part(pointer: tuple, text: str) -> None:
     assert pointer_str(pointer) == text
+
+
+def test_fix_text_keeps_no_writer_of_a_finished_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fix writers cached while a file's SARIF fix text is made hold its text and positions;
+    once the file is done nothing reuses them, so they must not outlive it (16 files' worth of a
+    47 MB spec each otherwise stayed alive in every worker)."""
+    from linter.fixes import core
+
+    shutil.copytree(HERE / "rules" / "prose-enum", tmp_path / "prose-enum")
+    monkeypatch.chdir(tmp_path)
+    result = run(["prose-enum"], Config(), jobs=1, fix_text=True)
+    assert any(f.fix and f.fix.replacements for f in result.findings)
+    assert core._writer_cache == {} and core._shared_cache == {}
+
+
+class _Cyclic:
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_worker_freezes_what_a_file_leaves_and_collects_cycles_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pool worker freezes what each file leaves alive (so no later collection rescans it), but a
+    file that leaves more than ``_WORKER_COLLECT_AT`` new objects is collected first: cyclic garbage
+    is freed, not frozen for the worker's lifetime."""
+    import gc
+    import weakref
+
+    from linter import engine
+
+    refs: list[weakref.ref] = []
+
+    def work(cand: object) -> str:
+        obj = _Cyclic()
+        refs.append(weakref.ref(obj))
+        return "done"
+
+    monkeypatch.setitem(engine._WORKER, "work", work)
+    frozen = gc.get_freeze_count()
+    try:
+        monkeypatch.setattr(engine, "_WORKER_COLLECT_AT", 10**9)
+        assert pickle.loads(engine._work(None)) == "done"  # type: ignore[arg-type]
+        assert refs[-1]() is not None and gc.get_freeze_count() > frozen  # kept, frozen
+        monkeypatch.setattr(engine, "_WORKER_COLLECT_AT", 0)
+        assert pickle.loads(engine._work(None)) == "done"  # type: ignore[arg-type]
+        assert refs[-1]() is None  # its cycle was collected before the freeze
+    finally:
+        gc.unfreeze()
+        gc.collect()
+    assert refs[0]() is None
+

@@ -274,6 +274,14 @@ _shared_cache: dict[int, tuple[Any, bool]] = {}
 _writer_cache: dict[int, tuple[Any, Any]] = {}
 
 
+def forget_writers() -> None:
+    """Drop every cached writer and alias answer. The engine calls it when a file's findings
+    have their fix text: the cache would otherwise keep the last files' texts and positions
+    alive (a locator holds its text) for fixes of sources that no longer exist."""
+    _shared_cache.clear()
+    _writer_cache.clear()
+
+
 def _remember(cache: dict[int, tuple[Any, Any]], source: Source, value: Any) -> Any:
     if len(cache) >= _CACHE_SIZE:
         del cache[next(iter(cache))]
