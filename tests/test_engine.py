@@ -282,3 +282,37 @@ def test_worker_freezes_what_a_file_leaves_and_collects_cycles_first(monkeypatch
         gc.collect()
     assert refs[0]() is None
 
+
+def test_quick_frozen_init_behaves_as_the_dataclass_one() -> None:
+    """Model classes get a faster ``__init__`` (slot descriptors instead of ``object.__setattr__``):
+    same signature, defaults, equality, hashing and immutability as the generated one."""
+    import dataclasses
+    import inspect
+
+    from linter.model import Finding, Location, Region, quick_frozen_init
+
+    def make():
+        @dataclasses.dataclass(frozen=True, slots=True)
+        class P:
+            a: int
+            b: tuple = ()
+            c: str = "x"
+        return P
+
+    plain, quick = make(), quick_frozen_init(make())
+    assert inspect.signature(plain.__init__) == inspect.signature(quick.__init__)
+    for args, kwargs in [((1,), {}), ((1, (2,)), {"c": "y"}), ((), {"a": 3, "c": "z"})]:
+        p, q = plain(*args, **kwargs), quick(*args, **kwargs)
+        assert (q.a, q.b, q.c) == (p.a, p.b, p.c) and repr(q).split("(", 1)[1] == repr(p).split("(", 1)[1]
+    assert quick(1) == quick(1, (), "x") and hash(quick(1)) == hash(quick(1, (), "x")) and quick(1) != quick(2)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        quick(1).a = 2  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        quick()  # type: ignore[call-arg]
+    assert Region(1, 2, 3, 4).char_length == 0 and Location("s", ("p",)).label == ""  # type: ignore[arg-type]
+    assert Finding.__init__.__qualname__ == "Finding.__init__"
+    with pytest.raises(AssertionError):
+        @quick_frozen_init
+        @dataclasses.dataclass(frozen=True, slots=True)
+        class WithFactory:
+            d: dict = dataclasses.field(default_factory=dict)
