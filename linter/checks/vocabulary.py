@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from linter.checks import Context, check
 from linter.model import Field, Fix, Hit, get_at, parse_pointer, pointer_str
@@ -173,8 +173,17 @@ def _evidence(gap: Gap) -> dict[str, Any]:
     return out
 
 
-def _hits(field: Field, rule: str, ctx: Context) -> Iterator[Hit]:
-    for gap in field_gaps(field, ctx):
+def _hits(field: Field, rule: str, ctx: Context) -> Iterable[Hit]:
+    """The rule's hits on ``field``. Five rules ask this of every field, and almost every field
+    has no gap: that answer is an empty tuple, without a generator."""
+    gaps = field.memo.get("gaps")
+    if gaps is None:
+        gaps = field_gaps(field, ctx)
+    return _gap_hits(field, rule, ctx, gaps) if gaps else ()
+
+
+def _gap_hits(field: Field, rule: str, ctx: Context, gaps: list[Gap]) -> Iterator[Hit]:
+    for gap in gaps:
         if gap.rule == rule:
             fix, why_not = _fix(field, gap, ctx)
             yield Hit(
@@ -232,30 +241,30 @@ def _known_vocabulary(field: Field, vocabulary: Any) -> list[Any] | None:
 
 
 @check("field")
-def prose_enum(field: Field, ctx: Context) -> Iterator[Hit]:
+def prose_enum(field: Field, ctx: Context) -> Iterable[Hit]:
     """A closed set of values written in the description, with no enum in the schema."""
-    yield from _hits(field, "prose-enum", ctx)
+    return _hits(field, "prose-enum", ctx)
 
 
 @check("field")
-def example_only_vocabulary(field: Field, ctx: Context) -> Iterator[Hit]:
+def example_only_vocabulary(field: Field, ctx: Context) -> Iterable[Hit]:
     """A controlled vocabulary shown only by example: a model cannot infer the rest of the set."""
-    yield from _hits(field, "example-only-vocabulary", ctx)
+    return _hits(field, "example-only-vocabulary", ctx)
 
 
 @check("field")
-def prose_format(field: Field, ctx: Context) -> Iterator[Hit]:
+def prose_format(field: Field, ctx: Context) -> Iterable[Hit]:
     """A textual format stated in prose, with no ``format`` or ``pattern`` to enforce it."""
-    yield from _hits(field, "prose-format", ctx)
+    return _hits(field, "prose-format", ctx)
 
 
 @check("field")
-def prose_bounds(field: Field, ctx: Context) -> Iterator[Hit]:
+def prose_bounds(field: Field, ctx: Context) -> Iterable[Hit]:
     """Numeric, length or size bounds stated in prose, with no keyword to enforce them."""
-    yield from _hits(field, "prose-bounds", ctx)
+    return _hits(field, "prose-bounds", ctx)
 
 
 @check("field")
-def public_standard_vocabulary(field: Field, ctx: Context) -> Iterator[Hit]:
+def public_standard_vocabulary(field: Field, ctx: Context) -> Iterable[Hit]:
     """Values from a public standard named only in prose (low risk: models know the standards)."""
-    yield from _hits(field, "public-standard-vocabulary", ctx)
+    return _hits(field, "public-standard-vocabulary", ctx)
