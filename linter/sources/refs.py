@@ -24,15 +24,15 @@ import re
 import stat
 import threading
 import time
-import urllib.error
-import urllib.request
-from http.client import HTTPException
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Union
 from urllib.parse import unquote, urljoin, urlsplit
 
 from linter import __version__, limits as _limits
 from linter.model import Pointer, RemoteSource, Source, get_at, parse_pointer, pointer_str
 from linter.sources.loader import LoadError, display_path, load_source, parse_text, syntax_for
+
+if TYPE_CHECKING:
+    import urllib.request
 
 MAX_REDIRECTS = 5
 _REDIRECTS = (301, 302, 303, 307, 308)
@@ -426,6 +426,8 @@ def _opener() -> urllib.request.OpenerDirector:
     the environment, and no automatic redirects: :func:`fetch` follows them itself."""
     global _OPENER
     if _OPENER is None:
+        import urllib.request  # only with --allow-remote-refs: most runs never load the http stack
+
         opener = urllib.request.OpenerDirector()
         for handler in (
             urllib.request.ProxyHandler(),
@@ -474,6 +476,10 @@ def _fetch(url: str, limits: _limits.Limits) -> bytes | str:
     """The body at ``url``, or why not. The deadline covers redirects and the download; the size cap is checked
     against Content-Length and while streaming, so an endless or oversized answer costs at most
     ``remote_max_bytes`` of memory; redirects are followed by hand, to http(s) only."""
+    import urllib.error
+    import urllib.request
+    from http.client import HTTPException
+
     what = f"remote $ref {_shown(url)} not fetched"
     timeout, cap = limits.remote_timeout, limits.remote_max_bytes
     timed_out = _timed_out(url, limits)
