@@ -438,8 +438,12 @@ def _overlaps(doc: Document, ctx: Context) -> Iterator[Hit]:
         if r.side != "read":
             continue
         cands: dict[int, None] = {}
+        # Rarest tokens first, ties by the token itself: a frozenset's order changes with
+        # PYTHONHASHSEED, and past max_pairs it would decide which writers are compared.
         # (tokens above max_share skipped before the stable sort: the same order for the rest)
-        for t in sorted([t for t in r.tokens if df[t] <= max_share], key=df.__getitem__):
+        toks = sorted([t for t in r.tokens if df[t] <= max_share])
+        toks.sort(key=df.__getitem__)
+        for t in toks:
             have = writers.get(t)
             if have:
                 cands.update(have)

@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from linter.limits import current as current_limits
 from linter.prose import bounds, formats, standards, vocab
 from linter.prose.evidence import Evidence, Gap
-from linter.prose.text import name_words, prepare
+from linter.prose.text import has_markup, name_words, prepare
 
 # Nothing below can fire without one of these; most descriptions ("Name of the bucket.") stop here.
 # The cue is a character or a word. The characters are searched first, on their own: a pattern that
@@ -27,7 +27,7 @@ _CUE_CHAR = re.compile(r"[\d`\"“'|:：、(（「\u4e00-\u9fff]")
 _CUE_WORD = re.compile(
     r"\b(?:a(?:lpha\w*|llowed)|b(?:ase|egin|etween)"
     r"|c(?:an|ron|idr|haracters?|ode|urrency|ountry|ontent)|d(?:ate|igits?|elimited)"
-    r"|e(?:ither|\.?g|xample|num|poch|-?mail|\.?164|xceed)|f(?:ormat|ewer|qdn)|g(?:uid)|h(?:ex|ost\s?name)"
+    r"|e(?:ither|\.?\s?g|xample|num|poch|-?mail|\.?164|xceed)|f(?:ormat|ewer|qdn)|g(?:uid)|h(?:ex|ost\s?name)"
     r"|i(?:nstance|nclud\w*|so|pv[46])|j(?:son)|l(?:ike|etters?|east|ess|imit\w*|anguage|ocale)"
     r"|m(?:ust|ay|ax\w*|in\w*|ost|ore|ime|edia)|n(?:egative)|o(?:r|ptions?|ne\s+of|nly)"
     r"|p(?:osix|attern|ositive|ossible)|r(?:fc|egexp?|egular|ange)|s(?:hould|uch|tart|eparated|upported)"
@@ -51,9 +51,17 @@ def may_state(description: str) -> bool:
     """The cheap gate: without one of the cue words or characters no matcher can fire, so a
     caller can skip its own per-field work too ("Name of the bucket." stops here). Cached: big
     specs repeat the same descriptions on thousands of fields."""
-    return bool(description) and (
-        _CUE_CHAR.search(description) is not None or _CUE_WORD.search(description) is not None
-    )
+    if not description:
+        return False
+    if _CUE_CHAR.search(description) is not None or _CUE_WORD.search(description) is not None:
+        return True
+    # The matchers see the prepared text: markup may hide a cue there ("&quot;draft&quot;" is a
+    # quote, "up&nbsp;to" and "one<br>of" are the words): ask that text (rare: most markup-bearing
+    # texts hold a cue character already).
+    if not has_markup(description):
+        return False
+    norm = prepare(description).norm
+    return _CUE_CHAR.search(norm) is not None or _CUE_WORD.search(norm) is not None
 
 
 def analyse(description: str, *, name: str = "", type: str | None = None, where: str = "") -> list[Evidence]:

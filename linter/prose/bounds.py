@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from linter.prose.evidence import Evidence
-from linter.prose.text import Text, other_bullet, same_name, scan
+from linter.prose.text import Text, gate_text, other_bullet, same_name, scan
 
 _NUM = r"[-+−]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d|,\d)|[-+−]?\d+(?:\.\d+)?(?![\d.]*\d)"
 _UNIT = (
@@ -196,7 +196,7 @@ def _data(family: str, lo: int | float | None, hi: int | float | None, lo_ex: bo
 def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     """Bounds in the prepared description; defaults and conditions about other values excluded."""
     s = t.norm
-    low = s.lower()
+    low = gate_text(s)  # for the key gates only (blanks collapsed: not the offsets of s)
     hits: list[tuple[int, int, dict[str, Any]]] = []
 
     def ok(a: int, b: int) -> bool:

@@ -10,7 +10,7 @@ from typing import Any
 
 from linter.prose.evidence import Evidence
 from linter.prose.lists import parse_bullets
-from linter.prose.text import Text, clean_token, has_any, name_words, other_bullet, scan
+from linter.prose.text import Text, clean_token, gate_text, has_any, name_words, other_bullet, scan
 
 Data = dict[str, Any]
 
@@ -227,7 +227,7 @@ def _charset_pattern(t: str, m: re.Match[str]) -> tuple[int, Data]:
 def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) -> list[Evidence]:
     """Every format statement in the prepared description (overlaps resolved, longest first)."""
     s = t.norm
-    low = s.lower()
+    low = gate_text(s)  # for the key gates only (blanks collapsed: not the offsets of s)
     if not has_any(low, _KEYS):
         return []  # every pattern below is scanned only on one of its keys: none occurs, none can match
     hits: list[tuple[int, int, Data]] = []
@@ -392,7 +392,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
                 continue
             add(m.start(), p.end, {"layout": " | ".join(i.value for i in p.items)})
         dated = _DATE_SHAPE.search(s) is not None  # what _DATE_EXAMPLE captures, found by a fast scan first
-        for m in scan(_DATE_EXAMPLE, s, low, ('e.g', 'example', 'such as', 'like', '例如', '比如')) if dated else ():
+        for m in scan(_DATE_EXAMPLE, s, low, ('e.g', 'e. g', 'example', 'such as', 'like', '例如', '比如')) if dated else ():
             if not (words & (_DATE_WORDS | _TIME_WORDS | {"since", "until", "from", "to", "before", "after", "start", "end"})
                     or re.search(r"\b(?:date|time)\b|日期|时间|時間", s, re.I | re.A)):
                 continue
@@ -429,7 +429,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
 # Every key of the scan() calls in find(), in one tuple (a test checks it stays complete); a key
 # that contains another ("regular expression", "end with") is left out, the shorter one stands for it.
 _KEYS = (
-    "not", "e.g", "example", "form", "from", "start", "like", "url", "uri", "min", "char", "pattern", "^", "16", "64",
+    "not", "e.g", "e. g", "example", "form", "from", "start", "like", "url", "uri", "min", "char", "pattern", "^", "16", "64",
     "n't", "such as", "lower", "mail", "host", "domain", "json", "iso", "rfc", "unix", "posix", "epoch", "separat",
     "delimit", "uuid", "guid", "hex", "fqdn", "ipv", "cidr", "cron", "regex", "regular expression", "a-z", "0-9",
     "begin", "end with", "alpha", "letter", "invalid", "disallowed", "forbidden", "illegal", "prohibited",

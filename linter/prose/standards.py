@@ -14,7 +14,7 @@ import re
 from typing import Any, NamedTuple
 
 from linter.prose.evidence import Evidence
-from linter.prose.text import Text, has_any, name_words, other_bullet, scan
+from linter.prose.text import Text, gate_text, has_any, name_words, other_bullet, scan
 
 _ISO639 = re.compile(r"\bISO[- ]?639(?:-(?P<p>[1-5]))?\b", re.I | re.A)
 _BCP47 = re.compile(
@@ -112,7 +112,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     if type_ not in (None, "string", "array") or name_words(name)[-1:] in (["version"], ["versions"]):
         return []  # "IANA Time Zone Database version, e.g. 2019a": a version of the standard
     s = t.norm
-    low = s.lower()
+    low = gate_text(s)  # for the key gates only (blanks collapsed: not the offsets of s)
     words = set(name_words(name))
     hits: list[_Hit] = []
     # Every pattern below is scanned only when one of its keys occurs; when no key of any of

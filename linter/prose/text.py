@@ -72,6 +72,11 @@ class Text:
         return (self._start(start), self._end(end - 1))
 
 
+def has_markup(s: str) -> bool:
+    """Whether ``prepare`` may change more than blanks in ``s`` (a tag, an entity, bold, a link)."""
+    return _MARKUP_CUE.search(s) is not None
+
+
 def prepare(description: str) -> Text:
     """Strip markup (HTML tags, entities, ``**bold**``, markdown links, literal ``\\n``)."""
     plain = description.translate(_SPACES)
@@ -235,6 +240,46 @@ _ODD_CASE = re.compile("[\u0130\u0131\u017f\u212a]")
 def odd_case(s: str) -> bool:
     """Whether ``s`` holds a character that defeats substring gates on ``s.lower()`` (see above)."""
     return _ODD_CASE.search(s) is not None
+
+
+_ODD_FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s"})
+_gate_memo: tuple[str, str] = ("", "")
+
+
+def gate_text(s: str) -> str:
+    """The text the finders' literal key gates look in: ``s`` lower-cased, with each run of
+    whitespace (``\\s``: newlines, tabs, NBSP, every ``str.isspace`` character) collapsed to one
+    space and the odd case-folding characters (``odd_case``) folded to the ASCII letter
+    ``re.IGNORECASE`` matches them to. The patterns allow ``\\s+`` (or ``[ ]+``) between the
+    words of a key such as "up to" or "such as", and fold ``ſ`` to ``s``: only in this text does
+    every match contain its key. For gating only: its offsets are not those of ``s``.
+    The four finders ask for the same text in turn: the last one is kept (one computation per
+    description; a tuple, replaced whole, so threads never see a text paired with another's)."""
+    global _gate_memo
+    memo = _gate_memo
+    if memo[0] is s:
+        return memo[1]
+    if s.isascii():
+        # Most texts: no odd character, and ASCII whitespace other than " " is a control
+        # character, so two C-speed tests tell whether there is anything to collapse.
+        low = s.lower()
+        if "  " in low or not low.isprintable():
+            low = _collapse(low)
+    else:
+        low = _collapse((s.translate(_ODD_FOLD) if _ODD_CASE.search(s) is not None else s).lower())
+    _gate_memo = (s, low)
+    return low
+
+
+def _collapse(low: str) -> str:
+    """Each run of whitespace in ``low`` as one space (a blank at either edge kept: "when ")."""
+    flat = " ".join(low.split())
+    if len(flat) != len(low):
+        if low[:1].isspace():
+            flat = " " + flat
+        if low[-1:].isspace() and flat[-1:] != " ":
+            flat += " "
+    return flat
 
 
 def has_any(low: str, keys: tuple[str, ...]) -> bool:

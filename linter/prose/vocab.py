@@ -17,7 +17,7 @@ from linter.prose.lists import (
     parse_inline,
     parse_tables,
 )
-from linter.prose.text import Text, clean_token, has_any, name_words, odd_case, other_bullet, same_name, scan
+from linter.prose.text import Text, clean_token, gate_text, has_any, name_words, odd_case, other_bullet, same_name, scan
 
 # -- cues ------------------------------------------------------------------------------------
 
@@ -255,13 +255,13 @@ def _qual_other(qual: str, name: str) -> bool:
 def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     """Closed and example vocabularies in the prepared description."""
     s = t.norm
-    low = s.lower()
+    low = gate_text(s)  # for the key gates only (blanks collapsed: not the offsets of s)
     cjk = bool(_CJK_ANY.search(s))
     found: list[_Found] = []
     # Extra gates (each a condition without which the scan it guards finds nothing that is kept),
-    # so the costly case-insensitive patterns run on fewer texts. A lower-case word gate is only
-    # sound when no odd case-folding character occurs (see ``odd_case``); then the noun gate is off.
-    # (``valued`` below is ``scan``'s key test for _VALUES_CUE followed by that noun gate.)
+    # so the costly case-insensitive patterns run on fewer texts. The word gates look in ``low``,
+    # where blanks are collapsed and odd case-folding characters folded (see ``gate_text``).
+    # (``valued`` below is ``scan``'s key test for _VALUES_CUE followed by a noun gate.)
     quoted = _QTOK_FIRST.search(s) is not None
 
     def add(start: int, parsed: Parsed | None, closed: bool, trigger: str, min_items: int = 2) -> None:
@@ -278,12 +278,13 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         return parse_inline(s, pos, quoted_only=quoted_only)
 
     odd = odd_case(s)
-    valued = has_any(low, _ADJ_KEYS) and (odd or has_any(low, _NOUN_WORDS))
+    valued = has_any(low, _ADJ_KEYS) and has_any(low, _NOUN_WORDS)
     # _CAN_BE, _ONLY, _SINGLE and _SET_THIS keep a match only right before a quote-like character
     # (their lookahead, or the QTOK that must follow), and each ends in one of a few words there
     # ("be", "to", "is" …): ``_quote_gates`` tells which of them can keep one (all of them when an
-    # odd case-folding character makes ``low`` an unsafe stand-in, see ``odd_case``).
-    can_be, only, single, set_this = _quote_gates(s, low) if quoted and not odd else (True, True, True, True)
+    # odd case-folding character makes ``s.lower()`` an unsafe stand-in, see ``odd_case``; it
+    # needs the offsets of ``s``, which ``low`` does not keep).
+    can_be, only, single, set_this = _quote_gates(s, s.lower()) if quoted and not odd else (True, True, True, True)
     for m in _VALUES_CUE.finditer(s) if valued else ():
         if _qual_other(m.group("qual"), name) or _mentions_other(_clause_before(s, m.start()), name) and _BY_DEPENDS.search(_clause_before(s, m.start())):
             continue
@@ -417,7 +418,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     if cjk:
         _zh(s, name, add)
     _pairs(s, add, cjk)
-    examples = scan(_EXAMPLE_CUE, s, low, ('e.g', 'eg', 'example', 'instance', 'such as', 'like', 'includ'))
+    examples = scan(_EXAMPLE_CUE, s, low, ('e.g', 'e. g', 'eg', 'example', 'instance', 'such as', 'like', 'includ'))
     for m in itertools.chain(examples, _ZH_EXAMPLE_CUE.finditer(s) if cjk else ()):
         cue = m.group().strip().lower()
         quoted_only = cue == "like"

@@ -73,11 +73,26 @@ def test_line_start_matching_finds_each_label_line() -> None:
         ("An e-mail", True),
         ("Xor the bytes", False),  # "or" only as a whole word
         ("ſuch a thing", True),  # re.I folds ſ to s, as the single pattern did
+        ("Sort order, e. g. asc", True),  # _EXAMPLE_CUE's "e. g"
+        ("Sort order, e.\u00a0g. asc", True),
+        ("Set it to &quot;draft&quot; to hide it.", True),  # a quote once the entity is replaced
+        ("Rows, one<br>of fast, slow", True),  # "one of" once the tag is a line break
+        ("Set it to &amp; fro", False),  # markup, but no cue in the prepared text either
         ("", False),
     ],
 )
 def test_may_state(text: str, expected: bool) -> None:
     assert may_state(text) is expected
+
+
+def test_gate_text_collapses_blanks_and_folds_odd_case() -> None:
+    from linter.prose.text import gate_text
+
+    assert gate_text("Up\nTo  5\u00a0\u017fuch\tas \u2028 x") == "up to 5 such as x"
+    assert gate_text("\u0130nclud\u0131ng") == "including"
+    assert gate_text("  When \n") == " when "  # the edge blanks stay: keys such as "when " end in one
+    assert gate_text("Plain text.") == "plain text."
+    assert gate_text("") == ""
 
 
 def test_noun_gate_is_off_for_odd_case_folding() -> None:
@@ -142,3 +157,113 @@ def test_prepared_spans_point_into_the_original() -> None:
     assert t.span(3, 3) == (5, 5)
     empty = prepare("<b></b>")
     assert empty.norm == "" and empty.span(0, 0) == (7, 7)
+
+
+# -- soundness of every gate, by property: gated analysis == ungated analysis -----------------------
+
+import importlib  # noqa: E402
+import json  # noqa: E402
+from typing import Callable, Iterator  # noqa: E402
+
+from linter.prose import bounds, text  # noqa: E402
+
+_ANALYSE = importlib.import_module("linter.prose.analyse")
+_FINDERS = (vocab, formats, bounds, standards)
+_GOLD = Path(__file__).resolve().parents[1] / "data" / "gold" / "dev.jsonl"
+
+# Texts a gate once let through only by luck (another key happening to occur): a key that is a
+# multi-word or punctuated literal where the pattern allows other blanks or spellings.
+GATE_TEXTS: list[tuple[str, str, str | None]] = [
+    ("Sort order, e. g. asc.", "order", "string"),
+    ("Sort order, e. g. `asc`.", "order", "string"),
+    ("Kind of report, e.g `daily`.", "kind", "string"),
+    ("Kind of report, such as `daily`.", "kind", "string"),
+    ("Number of rows, up to 100.", "rows", "integer"),
+    ("Number of rows, no more than 100.", "rows", "integer"),
+    ("Number of rows, must be less than 100.", "rows", "integer"),
+    ("Rows to skip, no less than 2.", "skip", "integer"),
+    ("Rows to skip, must be greater than 2.", "skip", "integer"),
+    ("Name of the tag; the first character must be a letter.", "tag", "string"),
+    ("A name in one of the following forms:\n- `a/{b}`\n- `c/{d}`", "name", "string"),
+    ("Mode. One of `fast`, `slow`.", "mode", "string"),
+    ("The mode, one of: fast, slow", "mode", "string"),
+    ("The date, e.g. 2020-01-02.", "since", "string"),
+    ("Set this field to `draft` to hide it.", "state", "string"),
+    ("If the value is `all`, every row is returned.", "scope", "string"),
+    ("A two letter code of the state.", "region", "string"),
+    ("Value, a regular expression.", "filter_rx", "string"),
+    ("Allowed values are `a` and `b`.", "mode", "string"),
+    ("Set it to &quot;draft&quot; to hide it.", "state", "string"),  # no cue but in the prepared text
+]
+
+# Mutations a description may carry and the patterns accept: other blanks between words (a
+# line break of YAML folded text, a double space, a tab, NBSP, a Unicode line separator),
+# spellings of "e.g.", the characters re.IGNORECASE folds to ASCII letters (ſ→s, ı→i), and
+# markup the prepared text drops or replaces (``may_state`` looks at the text as written).
+MUTATIONS: dict[str, Callable[[str], str]] = {
+    "as-is": lambda s: s,
+    "double-space": lambda s: s.replace(" ", "  "),
+    "newline": lambda s: s.replace(" ", "\n"),
+    "tab": lambda s: s.replace(" ", "\t"),
+    "nbsp": lambda s: s.replace(" ", "\u00a0"),
+    "line-separator": lambda s: s.replace(" ", "\u2028"),
+    "space-newline": lambda s: s.replace(" ", " \n "),
+    "e. g.": lambda s: re.sub(r"\be\.g\.", "e. g.", s, flags=re.I),
+    "E.G.": lambda s: re.sub(r"\be\.g\.", "E.G.", s, flags=re.I),
+    "e.g": lambda s: re.sub(r"\be\.g\.", "e.g", s, flags=re.I),
+    "nbsp-entity": lambda s: s.replace(" ", "&nbsp;"),
+    "br-tag": lambda s: s.replace(" ", "<br>"),
+    "quote-entities": lambda s: s.replace('"', "&quot;").replace("'", "&apos;"),
+    "bold": lambda s: re.sub(r"(\w+)", r"**\1**", s, count=3),
+    "long-s": lambda s: s.replace("s", "\u017f"),
+    "dotless-i": lambda s: s.replace("i", "\u0131"),
+}
+
+
+def _inputs() -> list[tuple[str, str, str | None]]:
+    """The gold dev descriptions (real spec prose, every finder exercised) and GATE_TEXTS."""
+    out = list(GATE_TEXTS)
+    for line in _GOLD.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            rec = json.loads(line)
+            out.append((rec["description"], rec.get("name") or "", rec.get("type")))
+    return out
+
+
+def _evidence(d: str, name: str, ty: str | None) -> list[tuple[str, tuple[int, int], str, tuple[str, ...], str]]:
+    return [(e.kind, e.span, e.text, e.values, json.dumps(e.data, sort_keys=True)) for e in analyse(d, name=name, type=ty)]
+
+
+def _ungated(cases: list[tuple[str, str, str | None]]) -> tuple[list[list], list[tuple[str, tuple[str, ...], str]]]:  # type: ignore[type-arg]
+    """The analysis of ``cases`` with every gate off: ``may_state``, the finders' union gates
+    (``has_any``), the quote gates of vocab, and each ``scan``, which also records where its
+    keys would have skipped a pattern that matches (pattern, keys, text): the per-scan form of
+    the property."""
+    misses: list[tuple[str, tuple[str, ...], str]] = []
+
+    def scan(rx: "re.Pattern[str]", s: str, low: str, keys: tuple[str, ...]) -> "Iterator[re.Match[str]]":
+        if not text.has_any(low, keys) and rx.search(s) is not None:
+            misses.append((rx.pattern[:60], keys, s))
+        return rx.finditer(s)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_ANALYSE, "may_state", lambda d: bool(d))
+        for mod in _FINDERS:
+            mp.setattr(mod, "scan", scan)
+            if hasattr(mod, "has_any"):
+                mp.setattr(mod, "has_any", lambda low, keys: True)
+        mp.setattr(vocab, "_quote_gates", lambda s, low: (True, True, True, True))
+        return [_evidence(*c) for c in cases], misses
+
+
+@pytest.mark.parametrize("mutation", list(MUTATIONS))
+def test_gated_analysis_finds_exactly_what_the_patterns_find(mutation: str) -> None:
+    """For every input and mutation: each gated scan is skipped only where its pattern finds
+    nothing, and the whole analysis (every gate on) equals the one with every gate off."""
+    cases = [(MUTATIONS[mutation](d), name, ty) for d, name, ty in _inputs()]
+    gated = [_evidence(*c) for c in cases]
+    free, misses = _ungated(cases)
+    assert sorted(set(misses)) == []
+    wrong = [(c, g, f) for c, g, f in zip(cases, gated, free) if g != f]
+    assert wrong == []
+    assert sum(map(len, free)) > 30  # the inputs do exercise the finders (under every mutation)

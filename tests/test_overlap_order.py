@@ -1,0 +1,58 @@
+"""overlapping-tools gives the same findings whatever ``PYTHONHASHSEED``: past ``max_candidates``
+which write tools a read tool is compared with must not follow a set's iteration order."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).parent
+REPO = HERE.parent
+
+# One read tool whose description holds ten nouns; ten write tools, each holding one of them. Every
+# noun is then shared by exactly two tools (the same document frequency): the order of the read
+# tool's nouns among equals decides which writers are its first ``max_candidates`` candidates.
+NOUNS = ["voucher", "ledger", "receipt", "invoice", "refund", "balance", "statement", "payment", "account", "customer"]
+CONFIG = "rules:\n  overlapping-tools:\n    options: {max_candidates: 2, threshold: 0.05}\n"
+
+
+def _document() -> dict:  # type: ignore[type-arg]
+    def tool(name: str, description: str, read_only: bool) -> dict:  # type: ignore[type-arg]
+        return {
+            "name": name,
+            "description": description,
+            "inputSchema": {"type": "object", "properties": {"id": {"type": "string"}}},
+            "annotations": {"readOnlyHint": read_only},
+        }
+
+    tools = [tool("records_view", "Handles " + " ".join(NOUNS) + ".", True)]
+    tools += [tool(f"{n}_change", f"Handles {n}.", False) for n in NOUNS]
+    return {"tools": tools}
+
+
+def _lint(root: Path, seed: str) -> str:
+    r = subprocess.run(
+        [sys.executable, "-m", "linter", "check", "tools.json", "--select", "overlapping-tools", "--format", "json",
+         "--fail-on", "never"],
+        cwd=root, capture_output=True, text=True,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO), "PYTHONHASHSEED": seed},
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+    return r.stdout
+
+
+def test_findings_do_not_depend_on_the_hash_seed(tmp_path: Path) -> None:
+    (tmp_path / "tools.json").write_text(json.dumps(_document(), indent=1), encoding="utf-8")
+    (tmp_path / ".silentlint.yaml").write_text(CONFIG, encoding="utf-8")
+    outputs = {seed: _lint(tmp_path, seed) for seed in ("0", "1", "2", "3", "4", "5")}
+    assert len(set(outputs.values())) == 1, {k: v[:2000] for k, v in outputs.items()}
+    findings = json.loads(outputs["0"])["findings"]
+    # the read tool's nouns in a total order (document frequency, then the noun): "account" and
+    # "balance" come first, so their writers are the two candidates compared (reported in
+    # document order)
+    assert [(f["rule"], f["evidence"]["write"], f["evidence"]["read"], f["evidence"]["shared"], f["pointer"]) for f in findings] == [
+        ("overlapping-tools", "balance_change", "records_view", ["balance"], "/tools/6/description"),
+        ("overlapping-tools", "account_change", "records_view", ["account"], "/tools/9/description"),
+    ]
