@@ -24,7 +24,7 @@ from linter.atomic import write_atomic
 from linter.catalog import CatalogError, load_catalog
 from linter.config import Config, ConfigError, find_config, read_config_file, validate_rule_ids
 from linter.engine import EngineError, baseline_json, default_jobs, exit_code, run
-from linter.model import Fix, InputProblem, Rule, RunResult
+from linter.model import InputProblem, Rule, RunResult
 
 if TYPE_CHECKING:
     from linter.changed import ChangedLines
@@ -366,6 +366,11 @@ def cmd_check(args: argparse.Namespace) -> int:
         return EXIT_OK if not result.problems else EXIT_INPUT
     color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty() and "NO_COLOR" not in os.environ)
     opts = ReportOptions(color=color, show_source=args.show_source)
+    if "diff" in {fmt for fmt, _ in outputs} or (fmt_out == "diff" and not args.quiet):
+        from linter.report.diff import diff_notices
+
+        for line in diff_notices(result):
+            print(line, file=sys.stderr)
     _write_reports(outputs, result, args.show_source, jobs)
     stdout_text = fmt_out == "text" and not args.quiet
     for problem in result.problems:
@@ -433,7 +438,7 @@ def _keep_changed(result: RunResult, changed: ChangedLines) -> int:
 
 def cmd_fix(args: argparse.Namespace) -> int:
     from linter.fixes import FixError, apply, plan, unified_diff
-    from linter.fixes.collect import edits_of, fixes_of, load_vocabulary
+    from linter.fixes.collect import edits_of, fixes_of, load_vocabulary, utf16_refusal, utf16_sources, without_utf16
     from linter.fixes.scope import FixScope, split_fixes
 
     config, select, ignore, jobs = _prepare(args)
@@ -448,15 +453,10 @@ def cmd_fix(args: argparse.Namespace) -> int:
     fixes, outside = split_fixes(fixes_of(result.findings, unsafe=args.unsafe), FixScope.of(args.paths, os.getcwd()))
     for reason in outside.values():
         print(f"silentlint: fix not applied: {one_line(reason)}", file=sys.stderr)
-    utf16 = _utf16_sources(fixes)
+    utf16 = utf16_sources(fixes)
     for display in sorted(utf16.values()):
-        print(
-            f"silentlint: fix refused: {one_line(display)}: UTF-16 text; fixes are written to UTF-8 files only "
-            "(convert it first, e.g. with iconv -f UTF-16 -t UTF-8); nothing was changed",
-            file=sys.stderr,
-        )
-    if utf16:
-        fixes = [fx for fx in fixes if not any(e.source.abspath in utf16 for e in fx.edits)]
+        print(utf16_refusal(display), file=sys.stderr)
+    fixes = without_utf16(fixes, utf16)
     errors: list[FixError] = []
     plans = plan(edits_of(fixes), errors=errors)
     changed = {k: p for k, p in plans.items() if p.changed}
@@ -487,23 +487,6 @@ def cmd_fix(args: argparse.Namespace) -> int:
 def _report_refusals(errors: Sequence[Exception]) -> None:
     for err in errors:
         print(f"silentlint: fix refused: {one_line(str(err))}", file=sys.stderr)
-
-
-def _utf16_sources(fixes: Sequence[Fix]) -> dict[str, str]:
-    """Files (abspath → display path) the fixes touch that are UTF-16: they are linted, but a
-    fix would have to re-encode the whole file, so none is written (never a corrupted file)."""
-    from linter.sources.loader import utf16_bom
-
-    out: dict[str, str] = {}
-    for path, display in {(e.source.abspath, e.source.display_path) for fx in fixes for e in fx.edits}:
-        try:
-            with open(path, "rb") as fh:
-                head = fh.read(4)
-        except OSError:
-            continue
-        if utf16_bom(head):
-            out[path] = display
-    return out
 
 
 def _int_option(name: str, value: str, low: int, high: int | None) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -20,7 +21,9 @@ FIXED_RULES = "prose-enum,prose-bounds,example-only-vocabulary"
 
 
 def cli(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "linter", *args], cwd=cwd, capture_output=True, text=True)
+    # PYTHONPATH: this checkout's code, not whatever `linter` the interpreter has installed
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    return subprocess.run([sys.executable, "-m", "linter", *args], cwd=cwd, capture_output=True, text=True, env=env)
 
 
 def project(tmp_path: Path) -> Path:
@@ -98,3 +101,66 @@ def test_bad_vocabulary_file(tmp_path: Path) -> None:
     (root / "v.yaml").write_text("team: ops\n")
     r = cli(["fix", "--vocabulary", "v.yaml", "store.yaml"], root)
     assert (r.returncode, r.stderr) == (2, "silentlint: error: v.yaml: team: expected a non-empty list of strings or numbers\n")
+
+
+NORWAY = """\
+openapi: 3.0.3
+info: {title: Shipping, version: "1"}
+paths:
+  /rates:
+    get:
+      parameters:
+        - name: answer
+          in: query
+          description: The answer.
+          schema:
+            type: string
+            enum:  # the answers we take
+              - YES   # the affirmative
+              # Norway's code, too
+              - NO    # Norway, not false
+            # end of the answers
+      responses:
+        "200": {description: The rates, content: {application/json: {schema: {type: array, items: {type: object}}}}}
+        default: {description: Error}
+"""
+NORWAY_PATCH = """\
+diff --git a/norway.yaml b/norway.yaml
+--- a/norway.yaml
++++ b/norway.yaml
+@@ -10,9 +10,9 @@
+           schema:
+             type: string
+             enum:  # the answers we take
+-              - YES   # the affirmative
++              - "YES"   # the affirmative
+               # Norway's code, too
+-              - NO    # Norway, not false
++              - "NO"    # Norway, not false
+             # end of the answers
+       responses:
+         "200": {description: The rates, content: {application/json: {schema: {type: array, items: {type: object}}}}}
+"""
+
+
+def test_quoting_an_enum_keeps_its_comments(tmp_path: Path) -> None:
+    """yaml-coerced-value's fix rewrites the enum: every comment stays on its item, the patch
+    shows only the two quoted items, CRLF stays CRLF, and the fixed file lints clean."""
+    for newline in ("\n", "\r\n"):
+        text = NORWAY.replace("\n", newline)
+        path = tmp_path / "norway.yaml"
+        path.write_bytes(text.encode())
+        args = [sys.executable, "-m", "linter", "check", "--format", "diff", "--select", "yaml-coerced-value", "norway.yaml"]
+        env = {**os.environ, "PYTHONPATH": str(REPO)}
+        raw = subprocess.run(args, cwd=tmp_path, capture_output=True, env=env)  # bytes: CRs kept
+        assert (raw.returncode, raw.stderr) == (1, b"")
+        head = NORWAY_PATCH.splitlines(keepends=True)[:4]  # diff --git, ---, +++, @@
+        body = NORWAY_PATCH.splitlines(keepends=True)[4:]  # file lines: with their own CR
+        assert raw.stdout == ("".join(head) + "".join(body).replace("\n", newline)).encode()
+        r = cli(["fix", "norway.yaml"], tmp_path)
+        assert (r.returncode, r.stderr) == (0, "silentlint: fixed 1 finding in 1 file\n")
+        fixed = text.replace("- YES ", '- "YES" ').replace("- NO ", '- "NO" ')
+        assert path.read_bytes() == fixed.encode()
+        assert yaml.safe_load(fixed)["paths"]["/rates"]["get"]["parameters"][0]["schema"]["enum"] == ["YES", "NO"]
+        r = cli(["check", "--select", "yaml-coerced-value", "--format", "json", "norway.yaml"], tmp_path)
+        assert (r.returncode, json.loads(r.stdout)["findings"]) == (0, [])

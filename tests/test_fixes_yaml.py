@@ -7,10 +7,14 @@ same edits changes nothing.
 
 from __future__ import annotations
 
+import re
+import tempfile
 from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given
+from hypothesis import strategies as st
 from test_fixes_common import (
     added_lines_only,
     copy_fixture,
@@ -248,15 +252,158 @@ def test_an_edit_inside_a_value_another_edit_adds_is_folded_into_it(tmp_path: Pa
 
 
 def test_replace_keeps_the_block_sequence_style(tmp_path: Path) -> None:
-    """A longer list only appends lines (the old items and their comments untouched); any
-    other list is rewritten item by item at the old items' indentation."""
+    """A longer list only appends lines (the old items and their comments untouched); items
+    are matched by value, so a removed item does not hand its neighbour's comment on."""
     text = "s:\n  enum:\n    - a\n    - b  # old\n  type: string\n"
     path = write(tmp_path, "replace.yaml", text)
     plan = round_trip(tmp_path, path, [(("s",), "replace", "enum", ["a", "b", "c"])])
     assert plan.new_text == "s:\n  enum:\n    - a\n    - b  # old\n    - c\n  type: string\n"
     path.write_text(text)
     plan = round_trip(tmp_path, path, [(("s",), "replace", "enum", ["b", "yes"])])
-    assert plan.new_text == "s:\n  enum:\n    - b\n    - 'yes'  # old\n  type: string\n"
+    assert plan.new_text == "s:\n  enum:\n    - b  # old\n    - 'yes'\n  type: string\n"
+
+
+# ------------------------------------------------- a replaced list keeps its comments
+
+NORWAY = (
+    "s:\n"
+    "  type: string\n"
+    "  enum:  # on the key\n"
+    "    # before YES\n"
+    "    - YES   # the affirmative\n"
+    "\n"
+    "    # between the items\n"
+    "    - 'SE'\n"
+    "    - NO    # Norway, not false\n"
+    "    # after the last item\n"
+    "  next: 1\n"
+)
+
+
+def test_quoting_block_items_keeps_every_comment(tmp_path: Path) -> None:
+    """The yaml-coerced-value fix (YES/NO become strings): only the two item texts change;
+    inline comments stay after their item, full-line ones before theirs, the key line's and
+    the one after the last item where they were; `'SE'` keeps its quotes."""
+    path = write(tmp_path, "norway.yaml", NORWAY)
+    plan = round_trip(tmp_path, path, [(("s",), "replace", "enum", ["YES", "SE", "NO"])])
+    assert plan.new_bytes() == NORWAY.replace("- YES ", "- 'YES' ").replace("- NO ", "- 'NO' ").encode()
+    diff = fixes.unified_diff({plan.path: plan}, str(tmp_path))
+    assert diff.splitlines()[3:] == [
+        "@@ -2,10 +2,10 @@",
+        "   type: string",
+        "   enum:  # on the key",
+        "     # before YES",
+        "-    - YES   # the affirmative",
+        "+    - 'YES'   # the affirmative",
+        " ",
+        "     # between the items",
+        "     - 'SE'",
+        "-    - NO    # Norway, not false",
+        "+    - 'NO'    # Norway, not false",
+        "     # after the last item",
+        "   next: 1",
+    ]
+
+
+def test_quoting_block_items_in_a_crlf_file(tmp_path: Path) -> None:
+    crlf = NORWAY.replace("\n", "\r\n")
+    path = write(tmp_path, "norway.yaml", crlf)
+    plan = round_trip(tmp_path, path, [(("s",), "replace", "enum", ["YES", "SE", "NO"])])
+    assert plan.new_bytes() == crlf.replace("- YES ", "- 'YES' ").replace("- NO ", "- 'NO' ").encode()
+
+
+def test_adjacent_changed_items_read_as_one_change(tmp_path: Path) -> None:
+    path = write(tmp_path, "adj.yaml", "s:\n  enum:\n    - YES  # y\n    - NO  # n\n")
+    plan = round_trip(tmp_path, path, [(("s",), "replace", "enum", ["YES", "NO"])])
+    assert fixes.unified_diff({plan.path: plan}, str(tmp_path)).splitlines()[3:] == [
+        "@@ -1,4 +1,4 @@",
+        " s:",
+        "   enum:",
+        "-    - YES  # y",
+        "-    - NO  # n",
+        "+    - 'YES'  # y",
+        "+    - 'NO'  # n",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "fixed"),
+    [
+        (
+            "s:\n  type: string\n  enum: [YES, 'SE', NO]  # c\n",
+            "s:\n  type: string\n  enum: ['YES', 'SE', 'NO']  # c\n",
+        ),
+        (
+            "s: {type: string, enum: [YES,SE,  NO]}  # c\n",
+            "s: {type: string, enum: ['YES',SE,  'NO']}  # c\n",
+        ),
+        (
+            "s:\n  enum: [  # open\n    YES,  # yes\n    SE,\n    # before NO\n    NO  # no\n  ]  # close\n",
+            "s:\n  enum: [  # open\n    'YES',  # yes\n    SE,\n    # before NO\n    'NO'  # no\n  ]  # close\n",
+        ),
+    ],
+    ids=["flow", "flow-in-flow-mapping", "multi-line-flow"],
+)
+def test_quoting_flow_items_keeps_comments_and_spacing(tmp_path: Path, text: str, fixed: str) -> None:
+    path = write(tmp_path, "flow.yaml", text)
+    plan = round_trip(tmp_path, path, [(("s",), "replace", "enum", ["YES", "SE", "NO"])])
+    assert plan.new_text == fixed
+
+
+BLOCK = "s:\n  enum:\n    # first\n    - a  # A\n    - b  # B\n\n    - c\n  t: 1\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "fixed"),
+    [
+        (  # a new item goes before the full-line comments of the item it precedes
+            BLOCK,
+            ["z", "a", "b", "y", "c", "on"],
+            "s:\n  enum:\n    - z\n    # first\n    - a  # A\n    - b  # B\n    - y\n\n    - c\n"
+            "    - 'on'\n  t: 1\n",
+        ),
+        (  # a removed item's inline comment stays, alone on its line
+            BLOCK,
+            ["a", "c"],
+            "s:\n  enum:\n    # first\n    - a  # A\n    # B\n\n    - c\n  t: 1\n",
+        ),
+        (BLOCK, ["a", "b"], "s:\n  enum:\n    # first\n    - a  # A\n    - b  # B\n\n  t: 1\n"),
+        ("s:\n  enum:\n  - a\n  - b\n", ["a", "x", "b"], "s:\n  enum:\n  - a\n  - x\n  - b\n"),
+        ("# top\rs:\r  enum:\r    # A\r    - a\r", ["z", "a"], "# top\rs:\r  enum:\r    - z\r    # A\r    - a\r"),
+        ("s:\n  enum: [a, b]  # c\n", ["z", "a", "b", "c"], "s:\n  enum: [z, a, b, c]  # c\n"),
+        ("s:\n  enum: [a, b, c]  # c\n", ["a", "c"], "s:\n  enum: [a, c]  # c\n"),
+        ("s:\n  enum: [a, b, c]  # c\n", ["a"], "s:\n  enum: [a]  # c\n"),
+        ("s:\n  enum: [a, b, c, ]\n", ["a"], "s:\n  enum: [a, ]\n"),
+        (
+            "s:\n  enum: [\n    a,  # A\n    b  # B\n  ]\n",
+            ["a"],
+            "s:\n  enum: [\n    a  # A\n      # B\n  ]\n",
+        ),
+        (  # appended after a commented last item: on a line of its own
+            "s:\n  enum: [\n    a,  # A\n    b  # B\n  ]\n",
+            ["a", "b", "c", "on"],
+            "s:\n  enum: [\n    a,  # A\n    b,  # B\n    c,\n    'on'\n  ]\n",
+        ),
+        ("s:\n  enum:\n    - a  # A\n    - b  # B\n", [], "s:\n  enum: []  # B\n"),
+    ],
+    ids=[
+        "block-insert", "block-remove", "block-remove-last", "indentless-insert", "cr-insert-first",
+        "flow-insert",
+        "flow-remove", "flow-remove-last", "flow-trailing-comma", "flow-remove-commented",
+        "flow-append-commented",
+        "emptied",
+    ],
+)
+def test_items_added_or_removed_keep_the_other_comments(
+    tmp_path: Path, text: str, value: list[str], fixed: str
+) -> None:
+    """No fix adds to or removes from an existing list today (prose-enum adds `enum` only
+    where there is none); the writer still keeps the untouched items' comments. A list that
+    becomes empty is rewritten whole (`[]`): the comment on its last line stays, the others
+    go with their items."""
+    path = write(tmp_path, "list.yaml", text)
+    plan = round_trip(tmp_path, path, [(("s",), "replace", "enum", value)])
+    assert plan.new_text == fixed
 
 
 def test_replace_a_scalar_and_an_empty_value(tmp_path: Path) -> None:
@@ -340,3 +487,88 @@ def test_the_writer_reads_the_text_not_a_dump(tmp_path: Path) -> None:
     plan = round_trip(tmp_path, path, [(("z_last_first",), "add", "enum", ["a"])])
     assert plan.new_text == text + "  enum: [a]\n"
     assert source(path).text == plan.new_text
+
+
+# --------------------------------------------- any list layout, any new list: comments stay
+
+_WRITTEN = ["a", "b", "c", "YES", "NO", "on", "1.10", "'SE'", '"DK"', "x y"]
+_NEW = ["a", "b", "c", "YES", "NO", "on", "1.10", "SE", "DK", "x y", "z", "it's"]
+
+
+@st.composite
+def _list_layouts(draw: st.DrawFn) -> tuple[str, list[str]]:
+    """A mapping ``s`` whose ``enum`` is written in one of the layouts a file can have, with
+    numbered comments on the key line, before/after items and after the list."""
+    items = draw(st.lists(st.sampled_from(_WRITTEN), min_size=1, max_size=5))
+    style = draw(st.sampled_from(["block", "indentless", "flow", "flow-lines"]))
+    nl = draw(st.sampled_from(["\n", "\r\n"]))
+    note = iter(range(100))
+
+    def comment(where: str) -> str:
+        return f"# {where}{next(note)}" if draw(st.booleans()) else ""
+
+    key = comment("key")
+    on_key = f"  {key}" if key and style in ("block", "indentless") else ""
+    lines = ["s:", "  type: string", "  enum:" + on_key]
+    if style in ("block", "indentless"):
+        dash = "    - " if style == "block" else "  - "
+        for item in items:
+            above = comment("above")
+            if above:
+                lines.append(dash[:-2] + above)
+            inline = comment("inline")
+            lines.append(dash + item + (f"   {inline}" if inline else ""))
+    elif style == "flow":
+        lines[-1] += " [" + ", ".join(items) + "]" + (f"  {key}" if key else "")
+    else:
+        lines[-1] += " [" + (f"  {key}" if key else "")
+        for i, item in enumerate(items):
+            above = comment("above")
+            if above:
+                lines.append("    " + above)
+            inline = comment("inline")
+            comma = "," if i < len(items) - 1 or draw(st.booleans()) else ""
+            lines.append("    " + item + comma + (f"  {inline}" if inline else ""))
+        lines.append("  ]")
+    end = comment("end")
+    if end:
+        lines.append("  " + end)
+    lines.append("  next: 1")
+    if draw(st.booleans()):  # what yaml-coerced-value asks for: every item as its own text
+        return nl.join(lines) + nl, [item.strip("'\"") for item in items]
+    return nl.join(lines) + nl, draw(st.lists(st.sampled_from(_NEW), min_size=1, max_size=6))
+
+
+@given(_list_layouts())
+def test_any_replaced_list_keeps_every_comment_in_order(layout: tuple[str, list[str]]) -> None:
+    """Whatever the layout and whatever the new list (not empty), the patched text parses to
+    the new list, keeps its line ends, every comment of the old text is still there, in the
+    same order; when only the coerced items change (the yaml-coerced-value fix), every other
+    item keeps its text, quotes included."""
+    text, value = layout
+    with tempfile.TemporaryDirectory() as tmp:
+        path = write(Path(tmp), "list.yaml", text.encode())
+        plan = plan_file(path, [(("s",), "replace", "enum", value)])
+    new = plan.new_text
+    assert yaml.safe_load(new) == {"s": {"type": "string", "enum": value, "next": 1}}
+    assert re.findall(r"#[^\r\n]*", new) == re.findall(r"#[^\r\n]*", text)
+    if "\r\n" in text:
+        assert new.count("\n") == new.count("\r\n") == new.count("\r")
+    else:
+        assert "\r" not in new
+    before = _items_of(text)
+    if value == [item.strip("'\"") for item in before]:  # only the coerced items change
+        after = _items_of(new)
+        for old_text, new_text, now in zip(before, after, value):
+            if yaml.safe_load(old_text) == now:
+                assert new_text == old_text
+            else:  # quoted with the quote the file uses most
+                assert new_text in (render_scalar(now, "'"), render_scalar(now, '"'))
+
+
+def _items_of(text: str) -> list[str]:
+    """The item texts of the generated list (each is one of :data:`_WRITTEN` or a render)."""
+    node = yaml.compose(text)
+    seq = next(v for k, v in node.value if k.value == "s").value
+    enum = next(v for k, v in seq if k.value == "enum")
+    return [text[item.start_mark.index : item.end_mark.index] for item in enum.value]

@@ -283,6 +283,53 @@ def test_utf16_is_linted_and_never_rewritten(
     assert (tmp_path / name).read_bytes() == data
 
 
+UTF8_PATCH = """\
+diff --git a/utf8.yaml b/utf8.yaml
+--- a/utf8.yaml
++++ b/utf8.yaml
+@@ -7,7 +7,7 @@
+         - name: status
+           in: query
+           description: "One of: open, closed, void."
+-          schema: {type: string}
++          schema: {type: string, enum: [open, closed, void]}
+       responses:
+         "200": {description: The orders, content: {application/json: {schema: {type: array, items: {type: object}}}}}
+         default: {description: Error}
+"""
+UTF16_LINE = (
+    "silentlint: fix refused: wide.yaml: UTF-16 text; fixes are written to UTF-8 files only "
+    "(convert it first, e.g. with iconv -f UTF-16 -t UTF-8); nothing was changed\n"
+)
+
+
+def test_check_format_diff_names_a_utf16_file_it_leaves_out(tmp_path: Path) -> None:
+    """The patch is the UTF-8 file's; the UTF-16 file's fix is left out with the line `fix`
+    prints, so an empty or shorter patch never reads as "nothing to fix". The exit code is
+    check's own: the findings decide it, the omission does not."""
+    (tmp_path / "utf8.yaml").write_text(SPEC, encoding="utf-8")
+    wide = b"\xff\xfe" + SPEC.encode("utf-16-le")
+    (tmp_path / "wide.yaml").write_bytes(wide)
+    r = cli(["check", "--format", "diff", "utf8.yaml", "wide.yaml"], tmp_path)
+    assert (r.returncode, r.stdout, r.stderr) == (1, UTF8_PATCH, UTF16_LINE)
+    r = cli(["check", "--format", "diff", "--fail-on", "never", "wide.yaml"], tmp_path)
+    assert (r.returncode, r.stdout, r.stderr) == (0, "", UTF16_LINE)
+    # written to a file (with a second report on stdout): the line once, the patch in the file
+    r = cli(["check", "--format", "json", "--output", "diff=fixes.patch", "--output", "sarif=out.sarif", "utf8.yaml", "wide.yaml"], tmp_path)
+    assert (r.returncode, r.stderr) == (1, UTF16_LINE)
+    assert (tmp_path / "fixes.patch").read_text(encoding="utf-8") == UTF8_PATCH
+    assert len(json.loads(r.stdout)["findings"]) == 2
+    # no diff asked for: no line; --quiet with the diff on stdout only: no patch, no line
+    r = cli(["check", "--format", "json", "utf8.yaml", "wide.yaml"], tmp_path)
+    assert (r.returncode, r.stderr) == (1, "")
+    r = cli(["check", "--format", "diff", "--quiet", "utf8.yaml", "wide.yaml"], tmp_path)
+    assert (r.returncode, r.stdout, r.stderr) == (1, "", "")
+    # fix --diff: the same line, the same patch
+    r = cli(["fix", "--diff", "utf8.yaml", "wide.yaml"], tmp_path)
+    assert (r.returncode, r.stdout, r.stderr) == (1, UTF8_PATCH, UTF16_LINE)
+    assert (tmp_path / "wide.yaml").read_bytes() == wide
+
+
 def test_tab_indentation(tmp_path: Path) -> None:
     (tmp_path / "spec.yaml").write_text(SPEC.replace("\n          in: query", "\n\t  in: query"), encoding="utf-8")
     message, kind, _ = refused(tmp_path, "spec.yaml")

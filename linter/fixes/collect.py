@@ -11,6 +11,12 @@ from linter.config import ConfigError
 from linter.model import Edit, Finding, Fix
 
 
+UTF16_REFUSAL = (
+    "UTF-16 text; fixes are written to UTF-8 files only "
+    "(convert it first, e.g. with iconv -f UTF-16 -t UTF-8); nothing was changed"
+)
+
+
 def fixes_of(findings: Sequence[Finding], *, unsafe: bool) -> list[Fix]:
     return [f.fix for f in findings if f.fix is not None and (unsafe or f.fix.applicability == "safe")]
 
@@ -26,6 +32,39 @@ def edits_of(fixes: Sequence[Fix]) -> list[Edit]:
                 seen.add(key)
                 out.append(e)
     return out
+
+
+def utf16_sources(fixes: Sequence[Fix]) -> dict[str, str]:
+    """Files (abspath → display path) the fixes touch that are UTF-16: they are linted, but a
+    fix would have to re-encode the whole file, so none is written (never a corrupted file).
+    ``fix``, ``fix --diff`` and ``check --format diff`` leave them out alike, each naming
+    them with :func:`utf16_refusal`."""
+    from linter.sources.loader import utf16_bom
+
+    out: dict[str, str] = {}
+    for path, display in {(e.source.abspath, e.source.display_path) for fx in fixes for e in fx.edits}:
+        try:
+            with open(path, "rb") as fh:
+                head = fh.read(4)
+        except OSError:
+            continue
+        if utf16_bom(head):
+            out[path] = display
+    return out
+
+
+def without_utf16(fixes: Sequence[Fix], utf16: dict[str, str]) -> list[Fix]:
+    """``fixes`` minus those that edit a file of ``utf16`` (see :func:`utf16_sources`)."""
+    if not utf16:
+        return list(fixes)
+    return [fx for fx in fixes if not any(e.source.abspath in utf16 for e in fx.edits)]
+
+
+def utf16_refusal(display: str) -> str:
+    """The one stderr line that says why a UTF-16 file gets no fix (``display`` on one line)."""
+    from linter.report._common import one_line
+
+    return f"silentlint: fix refused: {one_line(display)}: {UTF16_REFUSAL}"
 
 
 def load_vocabulary(path: str) -> dict[str, list[Any]]:

@@ -76,7 +76,14 @@ def _chunks(plan: FilePlan, starts: list[int]) -> list[tuple[int, list[str], lis
             first += 1
         while old_lines and new_lines and old_lines[-1] == new_lines[-1]:
             old_lines.pop(), new_lines.pop()
-        if old_lines or new_lines:
+        if not (old_lines or new_lines):
+            continue
+        if out and old_lines and out[-1][1] and out[-1][0] + len(out[-1][1]) == first:
+            # changed lines that follow each other read as one change (all `-`, then all
+            # `+`), as git shows them: an enum whose items are quoted one by one
+            prev_first, prev_old, prev_new = out[-1]
+            out[-1] = (prev_first, prev_old + old_lines, prev_new + new_lines)
+        else:
             out.append((first, old_lines, new_lines))
     return out
 

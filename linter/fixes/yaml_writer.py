@@ -4,7 +4,9 @@ Spans come from the composed nodes of :class:`~linter.sources.positions.YamlLoca
 is re-dumped. A block mapping gets a new line after its last member (after that member's
 whole value and any comment on its last line, before blank lines and comments that follow),
 indented with a sibling's exact indentation string; a flow mapping gets ``, key: value``
-before its ``}``.
+before its ``}``. A list that replaces a list is edited item by item (changed items
+rewritten, new ones spliced in, removed ones cut out), so the comments around the items, the
+``-``/``,`` layout and the untouched items' quoting stay as they were.
 
 Values are rendered in flow style (``enum: [vp, director, manager]``) on one line; a list
 that would push the line past :data:`MAX_COLUMNS` becomes a block sequence in the file's
@@ -22,6 +24,7 @@ import io
 import math
 import re
 from collections import Counter
+from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import Any
 
@@ -48,7 +51,20 @@ _QUOTE_OPEN = re.compile(r"""(?:^|[:,\[{-])[ \t]*(['"])""", re.M)
 _SEQ_UNDER_KEY = re.compile(
     r"^([ ]*)[^\s#\-][^\n]*:[ \t]*(?:#[^\n]*)?\r?\n(?:[ \t]*(?:#[^\n]*)?\r?\n)*([ ]*)- ", re.M
 )
+_COMMENT_AFTER_ITEM = re.compile(r"[ \t]*(,)?[ \t]*#")
 _STYLE_SAMPLE = 1 << 20  # style detection reads at most the first MiB
+
+
+def _identity(value: Any) -> Any:
+    """A hashable stand-in for a loaded value that tells ``1``, ``1.0``, ``True`` and ``"1"``
+    apart (what :func:`~linter.fixes.core.first_difference` compares), to match list items."""
+    if isinstance(value, dict):
+        return ("map", tuple((_identity(k), _identity(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return ("seq", tuple(_identity(v) for v in value))
+    if isinstance(value, float) and math.isnan(value):
+        return ("nan",)
+    return (type(value).__name__, value)
 
 
 def _load(text: str) -> Any:
@@ -223,7 +239,7 @@ class YamlWriter:
                     f"`{change.key}` is not written in this mapping (merged from an anchor?); "
                     "edit the anchored mapping instead"
                 )
-            out.append(self._replace(member, change.value, change.old))
+            out.extend(self._replace(member, change.value, change.old))
         if node.flow_style or not members:
             fragment, insertion = self._flow_insert(node, members, new)
         else:
@@ -234,34 +250,213 @@ class YamlWriter:
 
     def _replace(
         self, member: tuple[Node, Node, int, int, int, int], value: Any, before: Any
-    ) -> tuple[int, int, str]:
+    ) -> list[tuple[int, int, str]]:
         key, old, _, key_end, start, end = member
         text = self.text
         aliased = start < key_end or text[start : start + 1] == "*"
+        if (
+            not aliased
+            and isinstance(old, SequenceNode)
+            and old.value
+            and isinstance(value, list)
+            and value
+            and isinstance(before, list)
+            and len(before) == len(old.value)
+        ):
+            items = self._replace_items(old, value, before)
+            if items is not None:
+                return items
+        # Below, the whole value is rewritten: comments between the old items are lost (a
+        # comment after the value's last line stays where it was). For a list that happens
+        # only when it cannot be edited item by item: it becomes empty, it replaces a scalar
+        # or a mapping, or items are added or removed next to an item that does not start
+        # on its own `-` line (`-⏎  x`, `- - x`). No fix of the catalog does any of these.
         block = not aliased and (
             (isinstance(old, (SequenceNode, MappingNode)) and not old.flow_style and old.value)
             or (isinstance(old, ScalarNode) and old.style in ("|", ">"))
         )
         if block:
             prefix = indent_before(self.text, start)
-            seq_to_seq = isinstance(old, SequenceNode) and isinstance(value, list) and value
-            if seq_to_seq and prefix is not None:
-                at, nl = self._line_end(end)
-                nl = nl or self.newline
+            if isinstance(old, SequenceNode) and isinstance(value, list) and value and prefix is not None:
+                nl = self._line_end(end)[1] or self.newline
                 items = [f"- {render_flow(v, self.quote)}" for v in value]
-                kept = isinstance(before, list) and len(before) < len(value)
-                if kept and first_difference(value[: len(before)], before) is None:
-                    # the old items stay as they are (comments included); new ones follow
-                    return at, at, "".join(nl + prefix + item for item in items[len(before) :])
-                return start, end, (nl + prefix).join(items)
+                return [(start, end, (nl + prefix).join(items))]
             colon = text.find(":", key_end, start)
             if colon < 0:
                 raise FixError(f"cannot find the `:` after `{key.value}`")
-            return colon + 1, end, " " + render_flow(value, self.quote)
+            return [(colon + 1, end, " " + render_flow(value, self.quote))]
         rendered = render_flow(value, self.quote)
         if start == end and text[start - 1 : start] == ":":
             rendered = " " + rendered
-        return start, end, rendered
+        return [(start, end, rendered)]
+
+    # ---- a list replaced item by item: comments and untouched items stay as they are
+
+    def _replace_items(
+        self, seq: SequenceNode, value: list[Any], before: list[Any]
+    ) -> list[tuple[int, int, str]] | None:
+        """Splices that turn the sequence's items into ``value`` one item at a time; None when
+        that cannot be done (the caller rewrites the whole value).
+
+        Only item texts change: comments, blank lines, ``-``/``,`` separators and indentation
+        between items stay, so an inline comment stays after its item, a full-line comment
+        before its item, a comment on the key's line or after the last item where it was,
+        and untouched items keep their quoting. Old and new items are matched by value
+        (difflib), so an inserted or removed item does not shift comments onto neighbours;
+        an item changed in place keeps the comments around it."""
+        spans = self.locator.item_spans(seq)
+        try:
+            old_ids = [_identity(v) for v in before]
+            new_ids = [_identity(v) for v in value]
+        except (RecursionError, TypeError):  # TypeError: an unhashable scalar
+            return None
+        flow = bool(seq.flow_style)
+        out: list[tuple[int, int, str]] = []
+        matcher = SequenceMatcher(None, old_ids, new_ids, autojunk=False)
+        for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+            if tag == "equal":
+                continue
+            paired = min(i2 - i1, j2 - j1) if tag == "replace" else 0
+            for k in range(paired):
+                start, end = spans[i1 + k]
+                out.append((start, end, render_flow(value[j1 + k], self.quote)))
+            if j2 - j1 > paired:
+                rendered = [render_flow(v, self.quote) for v in value[j1 + paired : j2]]
+                made = self._insert_items(spans, i1 + paired, rendered, flow)
+                if made is None:
+                    return None
+                out.extend(made)
+            if i2 - i1 > paired:
+                removed = self._delete_items(spans, i1 + paired, i2, flow)
+                if removed is None:
+                    return None
+                out.extend(removed)
+        return out
+
+    def _dash(self, item_start: int) -> tuple[int, str] | None:
+        """The ``-`` of a block sequence item and the indentation before it, None unless the
+        item starts on the dash's line and the dash starts its line."""
+        text = self.text
+        i = item_start
+        while i > 0 and text[i - 1] in " \t":
+            i -= 1
+        if i == 0 or text[i - 1] != "-":
+            return None
+        prefix = indent_before(text, i - 1)
+        return None if prefix is None else (i - 1, prefix)
+
+    def _break_before(self, line_start: int) -> int:
+        """The length of the line break that ends at ``line_start``."""
+        return 2 if self.text[line_start - 2 : line_start] == "\r\n" else 1
+
+    def _insert_items(
+        self, spans: list[tuple[int, int]], at: int, rendered: list[str], flow: bool
+    ) -> list[tuple[int, int, str]] | None:
+        """New items before old item ``at`` (``len(spans)``: after the last one)."""
+        text = self.text
+        if flow:
+            if at < len(spans):
+                start = spans[at][0]
+                return [(start, start, "".join(r + ", " for r in rendered))]
+            end = spans[-1][1]
+            line_end, nl = self._line_end(end)
+            after = _COMMENT_AFTER_ITEM.match(text, end, line_end)
+            indent = indent_before(text, spans[-1][0])
+            if after is None or indent is None:
+                return [(end, end, "".join(", " + r for r in rendered))]
+            # a list written one item per line, its last item commented: the new items go on
+            # lines of their own, so the comment stays on its item
+            nl = nl or self.newline
+            if after.group(1):  # a trailing comma: the new items get one too
+                return [(line_end, line_end, "".join(nl + indent + r + "," for r in rendered))]
+            lines = ("," + nl + indent).join(rendered)
+            return [(end, end, ","), (line_end, line_end, nl + indent + lines)]
+        if at > 0:
+            # after the previous item's line (and its inline comment): full-line comments
+            # that follow belong to the next item and stay before it
+            dash = self._dash(spans[at - 1][0])
+            if dash is None:
+                return None
+            line_end, nl = self._line_end(spans[at - 1][1])
+            nl = nl or self.newline
+            return [(line_end, line_end, "".join(nl + dash[1] + "- " + r for r in rendered))]
+        dash = self._dash(spans[0][0])
+        if dash is None:
+            return None
+        nl = self._line_end(dash[0])[1] or self.newline
+        at_offset = dash[0] - len(dash[1])
+        # before the first item and the full-line comments right above it (they are its own)
+        while at_offset > 0:
+            prev_end = at_offset - self._break_before(at_offset)
+            prev_start = max(text.rfind("\n", 0, prev_end), text.rfind("\r", 0, prev_end)) + 1
+            if not text[prev_start:prev_end].lstrip(" \t").startswith("#"):
+                break
+            at_offset = prev_start
+        return [(at_offset, at_offset, "".join(dash[1] + "- " + r + nl for r in rendered))]
+
+    def _comma_after(self, offset: int) -> int | None:
+        """The ``,`` that follows a flow item ending at ``offset`` (comments skipped)."""
+        text, size = self.text, len(self.text)
+        i = offset
+        while i < size:
+            ch = text[i]
+            if ch in " \t\r\n":
+                i += 1
+            elif ch == "#":
+                i = self._line_end(i)[0]
+            else:
+                return i if ch == "," else None
+        return None
+
+    def _delete_items(
+        self, spans: list[tuple[int, int]], first: int, stop: int, flow: bool
+    ) -> list[tuple[int, int, str]] | None:
+        """Remove old items ``first``..``stop - 1``; their comments stay (no fix removes
+        items today: this keeps the writer general without losing text)."""
+        text = self.text
+        out: list[tuple[int, int, str]] = []
+        if not flow:
+            for start, end in spans[first:stop]:
+                dash = self._dash(start)
+                if dash is None:
+                    return None
+                line_end = self._line_end(end)[0]
+                if not text[end:line_end].strip(" \t"):
+                    line_start = dash[0] - len(dash[1])
+                    out.append((line_start - self._break_before(line_start), line_end, ""))
+                else:  # an inline comment: it stays, alone on the line, at the item's indent
+                    after = end
+                    while text[after] in " \t":
+                        after += 1
+                    out.append((dash[0], after, ""))
+            return out
+        use_after = self._comma_after(spans[stop - 1][1]) is not None
+        if not use_after and first == 0:
+            return None
+        for k in range(first, stop):
+            start, end = spans[k]
+            if use_after:
+                comma = self._comma_after(end)
+                if comma is None:
+                    return None
+                if "#" in text[end:comma]:
+                    out += [(start, end, ""), (comma, comma + 1, "")]
+                    continue
+                cut = comma + 1
+                while cut < len(text) and text[cut] in " \t":
+                    cut += 1
+                if cut < len(text) and text[cut] in "#\r\n":
+                    cut = comma + 1
+                out.append((start, cut, ""))
+            else:
+                comma = self._comma_after(spans[k - 1][1])
+                if comma is None:
+                    return None
+                if "#" in text[comma:start]:
+                    out += [(comma, comma + 1, ""), (start, end, "")]
+                else:
+                    out.append((comma, end, ""))
+        return out
 
     def _member_lines(self, indent: str, change: Change, flow: bool) -> list[str]:
         key = render_scalar(change.key, self.quote)

@@ -637,6 +637,13 @@ class YamlLocator(Locator):
                 return None
         return node
 
+    def item_spans(self, seq: SequenceNode) -> list[tuple[int, int]]:
+        """``(start, end)`` in ``text`` of each item of a composed sequence (an aliased item:
+        its ``*name``); the text between them holds only ``-``, ``,``, brackets, blanks and
+        comments, which a writer that splices item by item leaves alone."""
+        shift = self._shift
+        return [(s + shift, e + shift) for s, e in self._item_spans(seq)]
+
     def node_span(self, node: Node) -> tuple[int, int]:
         """``(start, end)`` of a composed node in ``text``: a block collection ends where its
         last child's text ends, a block scalar before its trailing line breaks."""
