@@ -131,7 +131,7 @@ _JSON = re.compile(
     re.I | re.A,
 )
 _DATE_EXAMPLE = re.compile(
-    r"(?:\be\.[ ]?g\.?|\bfor\s+example|\bsuch\s+as|\bexamples?|\blike|例如|比如)[ ,:：]*[`\"'“]?"
+    r"(?:\be\.[ ]?g(?![a-z])\.?|\bfor\s+example|\bsuch\s+as|\bexamples?|\blike|例如|比如)[ ,:：]*[`\"'“]?"
     r"(?P<d>\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)"
     r"(?P<range>[,/]\d{4}-\d{2}-\d{2})?",
     re.I | re.A,

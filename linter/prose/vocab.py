@@ -94,9 +94,10 @@ _PAIRS = re.compile(
     r"(?P<m>[\u4e00-\u9fff][^，,；;、\s)）]{0,15}|(?<=[=:])[ ]*[A-Za-z][A-Za-z ]{0,24}?(?=[ ]*(?:[,;，；)）]|$)))"
 )
 _PAIR_SEP = re.compile(r"[ ]*[，,；;、][ ]*|[ ]+")
+# "e.g" is a whole word: "i.e. Gallery" and "i.e. GBP" hold "e. G" too
 _EXAMPLE_CUE = re.compile(
     r"(?=\b[efsli])"
-    r"(?:\be\.[ ]?g\.?|\beg[.:]|\bfor[ ]+(?:example|instance)(?![a-z])|\bsuch[ ]+as|\bexamples?(?:[ ]+values?)?(?:[ ]+(?:are|is|include))?(?![a-z])"
+    r"(?:\be\.[ ]?g(?![a-z])\.?|\beg[.:]|\bfor[ ]+(?:example|instance)(?![a-z])|\bsuch[ ]+as|\bexamples?(?:[ ]+values?)?(?:[ ]+(?:are|is|include))?(?![a-z])"
     r"|\blike(?![a-z])|\bincluding(?![a-z])|\bincludes?(?![a-z]))[ ]*[,:：]?[ ]*",
     re.I,
 )
