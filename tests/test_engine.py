@@ -316,3 +316,17 @@ def test_quick_frozen_init_behaves_as_the_dataclass_one() -> None:
         @dataclasses.dataclass(frozen=True, slots=True)
         class WithFactory:
             d: dict = dataclasses.field(default_factory=dict)
+
+
+def test_a_yaml_alias_is_one_definition(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A field reused through YAML aliases is reported once, where the walk first reached it (the
+    anchor), with the other operations related, as a field shared through ``$ref`` is."""
+    shutil.copy(HERE / "rules" / "prose-enum" / "bad-yaml-alias.yaml", tmp_path / "api.yaml")
+    monkeypatch.chdir(tmp_path)
+    result = run(["api.yaml"], Config(), select=["prose-enum"])
+    assert [(f.message.split(":")[0], f.location.pointer, f.region.start_line, [r.label for r in f.related])
+            for f in result.findings] == [
+        ("GET /orders › sort", ("paths", "/orders", "get", "parameters", 0, "description"), 12, ["GET /invoices"]),
+        ("POST /orders › size", ("paths", "/orders", "post", "requestBody", "content", "application/json", "schema",
+                                 "properties", "size", "description"), 26, ["POST /invoices"]),
+    ]

@@ -25,6 +25,9 @@ class Builder:
         self._fields: dict[tuple[str, Pointer], Field] = {}
         self._walked: dict[tuple[str, Pointer], list[Field]] = {}
         self._noticed: set[tuple[str, Pointer]] = set()
+        # YAML only: the Field of each node object, for a node reached at several places through
+        # aliases (``- *sort``, ``<<: *base``): one definition, one Field, as with ``$ref``
+        self._by_node: dict[int, Field] = {}
 
     def notice(self, rule: str, message: str, source: Source, pointer: Pointer, key: str = "") -> None:
         k = (source.abspath, pointer)
@@ -80,7 +83,16 @@ class Builder:
         (see :attr:`Field.nodes`)."""
         key = (location.source.abspath, location.pointer)
         f = self._fields.get(key)
+        yaml_nodes = nodes is not None and location.source.syntax == "yaml"
+        if f is None and yaml_nodes:
+            # PyYAML gives every alias of an anchored node the same object: the field is the
+            # one already made where the walk first reached it (the trees are alive while the
+            # document is built, so an id is never reused meanwhile)
+            f = self._by_node.get(id(nodes[0]))  # type: ignore[index]
+            if f is not None:
+                self._fields[key] = f
         if f is None:
+            node_id = id(nodes[0]) if yaml_nodes else 0  # type: ignore[index]
             if nodes is not None and not (location.source.syntax == schema_location.source.syntax == "json"):
                 nodes = None
             f = Field(
@@ -96,6 +108,8 @@ class Builder:
                 nodes=nodes,
             )
             self._fields[key] = f
+            if yaml_nodes:
+                self._by_node[node_id] = f
             self.doc.fields.append(f)
         if operation is not None and (not f.used_by or f.used_by[-1] is not operation):
             f.used_by.append(operation)
