@@ -485,8 +485,10 @@ def cmd_fix(args: argparse.Namespace) -> int:
 
 
 def _report_refusals(errors: Sequence[Exception]) -> None:
+    from linter.fixes.collect import fix_refusal
+
     for err in errors:
-        print(f"silentlint: fix refused: {one_line(str(err))}", file=sys.stderr)
+        print(fix_refusal(err), file=sys.stderr)
 
 
 def _int_option(name: str, value: str, low: int, high: int | None) -> int:

@@ -202,6 +202,23 @@ CONFLICTED = textwrap.dedent(
 )
 
 
+def test_check_format_diff_says_which_fixes_its_patch_leaves_out(tmp_path: Path) -> None:
+    """A refused fix is left out of ``check --format diff`` with the line ``fix`` prints for it,
+    so a partial patch never looks complete; the other files' patch is unchanged."""
+    (tmp_path / "c.yaml").write_text(CONFLICTED)
+    (tmp_path / "ok.yaml").write_text(spec("ok", "Kind, either 'c' or 'd'."))
+    r = cli_run(["check", "c.yaml", "ok.yaml", "--format", "diff", "--fail-on", "never"], tmp_path)
+    assert (r.returncode, r.stderr) == (
+        0,
+        "silentlint: fix refused: c.yaml:10: merge-conflict marker `<<<<<<<`; resolve the "
+        "conflict first, nothing fixed in this file\n",
+    )
+    alone = cli_run(["check", "ok.yaml", "--format", "diff", "--fail-on", "never"], tmp_path)
+    assert (alone.returncode, alone.stderr) == (0, "")
+    assert r.stdout == alone.stdout and r.stdout.startswith("diff --git a/ok.yaml b/ok.yaml\n--- a/ok.yaml\n")
+    assert "enum: [c, d]" in r.stdout
+
+
 def test_a_file_with_conflict_markers_is_not_fixed_and_the_others_are(tmp_path: Path) -> None:
     (tmp_path / "c.yaml").write_text(CONFLICTED)
     (tmp_path / "ok.yaml").write_text(spec("ok", "Kind, either 'c' or 'd'."))

@@ -67,6 +67,13 @@ def utf16_refusal(display: str) -> str:
     return f"silentlint: fix refused: {one_line(display)}: {UTF16_REFUSAL}"
 
 
+def fix_refusal(err: Exception) -> str:
+    """The one stderr line for a refused fix (``fix``, ``fix --diff``, ``check --format diff``)."""
+    from linter.report._common import one_line
+
+    return f"silentlint: fix refused: {one_line(str(err))}"
+
+
 def load_vocabulary(path: str) -> dict[str, list[Any]]:
     """``--vocabulary FILE``: a YAML or JSON mapping of field selector → the full list of values
     (e.g. recovered by probing the live API). Selectors: ``FIELD``, ``OPERATION.FIELD`` (an
