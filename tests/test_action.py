@@ -25,6 +25,7 @@ import jsonschema
 import pytest
 import yaml
 
+from clirun import run_cli
 from linter.action import set_output, split_paths
 
 HERE = Path(__file__).parent
@@ -375,10 +376,7 @@ paths:
 
 
 def _check(args: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    base = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(REPO), "HOME": str(cwd)}
-    return subprocess.run(
-        [sys.executable, "-m", "linter", "check", *args], cwd=cwd, capture_output=True, text=True, env=dict(base, **env)
-    )
+    return run_cli(["check", *args], cwd, env={"HOME": str(cwd), **env})
 
 
 def test_github_format_by_default_in_github_actions(tmp_path: Path) -> None:

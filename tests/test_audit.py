@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from clirun import run_cli
 from linter import __version__
 from linter.audit.count import count_document
 from linter.engine import load_document
@@ -25,10 +25,7 @@ AUDIT = HERE / "audit"
 
 
 def cli(args: list[str], cwd: Path = AUDIT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "linter", *args], cwd=cwd, capture_output=True, text=True,
-        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO)},
-    )
+    return run_cli(args, cwd)
 
 
 def audit_json(*args: str) -> dict[str, Any]:

@@ -6,11 +6,11 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from clirun import run_cli
 from linter.changed import ChangedLines, GitError, changed_lines, parse_patch, unquote_path
 from linter.model import Region
 
@@ -63,8 +63,7 @@ def git(cwd: Path, *args: str) -> str:
 
 
 def cli(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(REPO), "HOME": str(cwd)}
-    return subprocess.run([sys.executable, "-m", "linter", *args], cwd=cwd, capture_output=True, text=True, env=env)
+    return run_cli(args, cwd, env={"HOME": str(cwd)})  # HOME: git reads no user config
 
 
 def findings(r: subprocess.CompletedProcess[str]) -> list[tuple[str, int, str]]:

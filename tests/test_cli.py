@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import jsonschema
 import pytest
 
+from clirun import run_cli
 from linter.cli import main
 
 HERE = Path(__file__).parent
@@ -18,9 +18,7 @@ REPO = HERE.parent
 
 
 def cli(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "linter", *args], cwd=cwd, capture_output=True, text=True, env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO)}
-    )
+    return run_cli(args, cwd)
 
 
 @pytest.fixture

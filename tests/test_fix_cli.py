@@ -13,6 +13,8 @@ import jsonschema
 import yaml
 from openapi_spec_validator import validate
 
+from clirun import run_cli
+
 HERE = Path(__file__).parent
 REPO = HERE.parent
 CLI_FIXTURES = HERE / "fixes" / "cli"
@@ -21,9 +23,7 @@ FIXED_RULES = "prose-enum,prose-bounds,example-only-vocabulary"
 
 
 def cli(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    # PYTHONPATH: this checkout's code, not whatever `linter` the interpreter has installed
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    return subprocess.run([sys.executable, "-m", "linter", *args], cwd=cwd, capture_output=True, text=True, env=env)
+    return run_cli(args, cwd)
 
 
 def project(tmp_path: Path) -> Path:

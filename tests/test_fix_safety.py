@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from clirun import run_cli
 from linter import cli, fixes
 from linter.fixes import FixError
 from linter.fixes.scope import FixScope
@@ -56,10 +57,7 @@ NOT_GIVEN = (
 
 
 def cli_run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    return subprocess.run(
-        [sys.executable, "-m", "linter", *args], cwd=cwd, capture_output=True, text=True, env=env
-    )
+    return run_cli(args, cwd)
 
 
 def spec(name: str, description: str) -> str:

@@ -10,13 +10,13 @@ import json
 import os
 import re
 import subprocess
-import sys
 import time
 from dataclasses import fields
 from pathlib import Path
 
 import pytest
 
+from clirun import run_cli
 from linter.limits import Limits
 
 REPO = Path(__file__).parent.parent
@@ -53,14 +53,7 @@ SPEC_JSON_FINDING = ("prose-enum", 6, 21, 6, 65)
 
 
 def cli(args: list[str], cwd: Path, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "linter", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO)},
-    )
+    return run_cli(args, cwd, timeout=timeout)
 
 
 def refused(tmp_path: Path, name: str, *extra: str) -> tuple[str, str, float]:

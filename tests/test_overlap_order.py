@@ -4,12 +4,9 @@ which write tools a read tool is compared with must not follow a set's iteration
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
-HERE = Path(__file__).parent
-REPO = HERE.parent
+from clirun import run_cli
 
 # One read tool whose description holds ten nouns; ten write tools, each holding one of them. Every
 # noun is then shared by exactly two tools (the same document frequency): the order of the read
@@ -33,11 +30,9 @@ def _document() -> dict:  # type: ignore[type-arg]
 
 
 def _lint(root: Path, seed: str) -> str:
-    r = subprocess.run(
-        [sys.executable, "-m", "linter", "check", "tools.json", "--select", "overlapping-tools", "--format", "json",
-         "--fail-on", "never"],
-        cwd=root, capture_output=True, text=True,
-        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO), "PYTHONHASHSEED": seed},
+    r = run_cli(
+        ["check", "tools.json", "--select", "overlapping-tools", "--format", "json", "--fail-on", "never"],
+        root, env={"PYTHONHASHSEED": seed},
     )
     assert r.returncode == 0, r.stdout + r.stderr
     return r.stdout

@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from clirun import run_cli
+
 HERE = Path(__file__).parent
 REPO = HERE.parent
 HOOKS = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
@@ -154,8 +156,7 @@ def test_fix_hook_lifts_the_enum(hook_repo: tuple[Path, dict[str, str]], tmp_pat
 
 
 def _cli(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(REPO), "HOME": str(cwd)}
-    return subprocess.run([sys.executable, "-m", "linter", *args], cwd=cwd, capture_output=True, text=True, env=env)
+    return run_cli(args, cwd, env={"HOME": str(cwd)})
 
 
 def test_skip_non_api_skips_named_files_silently(tmp_path: Path) -> None:

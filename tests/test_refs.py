@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from clirun import run_cli
 from linter.config import Config, parse_config
 from linter.engine import run
 from linter.model import pointer_str
@@ -318,10 +319,7 @@ def test_max_ref_files_stops_loading_with_one_message(tmp_path: Path, monkeypatc
 def test_cli_exit_code_and_position_of_a_cycle(tmp_path: Path) -> None:
     _cycle_files(tmp_path, 2)
     (tmp_path / "api.yaml").write_text(spec_with_refs(["c1.yaml#/X"]))
-    r = subprocess.run(
-        [sys.executable, "-m", "linter", "check", "api.yaml"],
-        cwd=tmp_path, capture_output=True, text=True, env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO)},
-    )
+    r = run_cli(["check", "api.yaml"], tmp_path)
     assert r.returncode == 1
     assert r.stdout.splitlines()[0] == (
         "c0.yaml:2:3: error[unresolved-ref] $ref cycle: c0.yaml#/X → c1.yaml#/X → c0.yaml#/X"

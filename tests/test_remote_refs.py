@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import pickle
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -17,6 +16,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from clirun import run_cli
 from linter.model import RemoteSource
 from test_refs import spec_with_refs
 
@@ -104,14 +104,7 @@ def spec(refs: list[str]) -> str:
 
 
 def cli(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "linter", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO)},  # no proxy variables
-        timeout=120,
-    )
+    return run_cli(args, cwd)  # (no proxy variables reach it)
 
 
 def findings(r: subprocess.CompletedProcess[str]) -> list[tuple[str, str, int, str]]:
