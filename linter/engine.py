@@ -437,28 +437,21 @@ def _init_worker(work: Callable[[Candidate], Any]) -> None:
     _WORKER["work"] = work
 
 
-# A worker collects cycles itself only when a file left this many more tracked objects alive
-# than it found (see _work); a normal file leaves a few thousand (analysed descriptions).
-_WORKER_COLLECT_AT = 200_000
-
-
 def _work(cand: Candidate) -> bytes:
     """One candidate in a pool worker, returned pickled: the executor would pickle the outcome
     anyway, but with the collector running; here both ends pickle with it paused.
 
-    The collector stays paused for the whole file, and what the file leaves alive (cache
-    entries) is then frozen, so no later collection scans it again: with the collector merely
-    re-enabled after each file, the next young and middle collections scanned every file's
-    survivors to find nothing (``_teardown`` breaks the model's cycles; parsed trees have none),
-    ~4% of a worker's time. Reference counting still frees frozen objects. A file that leaves
-    an unusual number of objects alive (a YAML tree whose aliases make a cycle) pays for a
-    collection first, so that its garbage is not kept frozen."""
+    The collector stays paused for the whole file. Then one young collection frees the cycles
+    the file made (a ``RefProblem`` raised from a cache keeps its traceback's frames, and so the
+    file's whole model, alive in a cycle), and what is left alive (cache entries) is frozen, so
+    no later collection scans it again: with the collector merely re-enabled after each file,
+    the next young and middle collections scanned every file's survivors again and again (~4%
+    of a worker's time). Reference counting still frees frozen objects."""
     with gc_paused():
         out = _WORKER["work"](cand)
         blob = pickle.dumps(out, protocol=pickle.HIGHEST_PROTOCOL)
         del out
-        if gc.get_count()[0] > _WORKER_COLLECT_AT:
-            gc.collect()
+        gc.collect(0)  # only what this file allocated: everything older is frozen
         gc.freeze()
     return blob
 
