@@ -290,13 +290,8 @@ def lint_candidate(
     until the file is done, and re-scanning their millions of containers on every collection
     cost ~40% of the run on 20 MB specs. Cycles made meanwhile are collected afterwards.
     """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with gc_paused():
         return _lint_candidate(cand, rules, root, debug, hook)
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _lint_candidate(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import re
@@ -14,6 +13,7 @@ import yaml
 from yaml.nodes import MappingNode, ScalarNode
 
 from linter import limits as _limits
+from linter._gc import gc_paused
 from linter.limits import Limits, MiB
 from linter.model import Source
 
@@ -174,15 +174,10 @@ def parse_text(text: str, syntax: str) -> Any:
 
 def parse_source(text: str, syntax: str, *, facts: bool = True) -> tuple[Any, ParseFacts]:
     """The tree and the :class:`ParseFacts` (duplicate keys) of ``text``."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with gc_paused():
         if syntax == "json":
             return _parse_json(text, facts)
         return _parse_yaml(text, facts)
-    finally:
-        if enabled:
-            gc.enable()
 
 
 # ------------------------------------------------------------------------------------ depth

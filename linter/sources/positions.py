@@ -19,7 +19,6 @@ Conventions (shared by both syntaxes):
 
 from __future__ import annotations
 
-import gc
 import json
 import re
 from abc import ABC, abstractmethod
@@ -33,6 +32,7 @@ from typing import Any, Callable
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from linter._gc import gc_paused
 from linter.model import Pointer, Region
 
 __all__ = ["Locator", "JsonLocator", "YamlLocator", "make_locator"]
@@ -474,16 +474,13 @@ class YamlLocator(Locator):
             documents = yaml.compose_all(self._body, Loader=loader)
             # composing allocates a node per scalar; the cyclic GC rescanning them all made it
             # ~5x slower on a 3 MB spec, and nodes hold no cycles worth collecting meanwhile
-            gc_was_enabled = gc.isenabled()
-            gc.disable()
-            try:
-                self._doc = next(documents, None)
-            except yaml.YAMLError:
-                self._doc = None
-            finally:
-                documents.close()
-                if gc_was_enabled:
-                    gc.enable()
+            with gc_paused():
+                try:
+                    self._doc = next(documents, None)
+                except yaml.YAMLError:
+                    self._doc = None
+                finally:
+                    documents.close()
         return self._doc
 
     def _span(self, pointer: Pointer) -> tuple[int, int] | None:
