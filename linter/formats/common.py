@@ -58,9 +58,7 @@ class Builder:
         f = self._fields.get((source.abspath, pointer))
         if f is None:
             return False
-        if not f.used_by or f.used_by[-1] is not operation:
-            f.used_by.append(operation)
-            operation.fields.append(f)
+        _attach(f, operation)
         return True
 
     def field(
@@ -83,16 +81,15 @@ class Builder:
         (see :attr:`Field.nodes`)."""
         key = (location.source.abspath, location.pointer)
         f = self._fields.get(key)
-        yaml_nodes = nodes is not None and location.source.syntax == "yaml"
-        if f is None and yaml_nodes:
-            # PyYAML gives every alias of an anchored node the same object: the field is the
-            # one already made where the walk first reached it (the trees are alive while the
-            # document is built, so an id is never reused meanwhile)
-            f = self._by_node.get(id(nodes[0]))  # type: ignore[index]
+        # PyYAML gives every alias of an anchored node the same object: the field is the one
+        # already made where the walk first reached it (the trees are alive while the document
+        # is built, so an id is never reused meanwhile)
+        node_id = id(nodes[0]) if nodes is not None and location.source.syntax == "yaml" else None
+        if f is None and node_id is not None:
+            f = self._by_node.get(node_id)
             if f is not None:
                 self._fields[key] = f
         if f is None:
-            node_id = id(nodes[0]) if yaml_nodes else 0  # type: ignore[index]
             if nodes is not None and not (location.source.syntax == schema_location.source.syntax == "json"):
                 nodes = None
             f = Field(
@@ -108,12 +105,11 @@ class Builder:
                 nodes=nodes,
             )
             self._fields[key] = f
-            if yaml_nodes:
+            if node_id is not None:
                 self._by_node[node_id] = f
             self.doc.fields.append(f)
-        if operation is not None and (not f.used_by or f.used_by[-1] is not operation):
-            f.used_by.append(operation)
-            operation.fields.append(f)
+        if operation is not None:
+            _attach(f, operation)
         return f
 
     def walk_schema(
@@ -129,10 +125,10 @@ class Builder:
     ) -> None:
         """Add the leaf fields of an object schema (properties, through allOf/oneOf/anyOf,
         array items and ``$ref``) to ``operation``."""
-        for f in self._schema_fields(source, pointer, node, where, prefix, base, (), 0):
-            if operation is not None and (not f.used_by or f.used_by[-1] is not operation):
-                f.used_by.append(operation)
-                operation.fields.append(f)
+        fields = self._schema_fields(source, pointer, node, where, prefix, base, (), 0)
+        if operation is not None:
+            for f in fields:
+                _attach(f, operation)
 
     def _schema_fields(
         self,
@@ -229,6 +225,14 @@ class Builder:
                 operation=None,
                 nodes=(node, pschema),
             )
+
+
+def _attach(f: Field, operation: Operation) -> None:
+    """``f`` used by ``operation``, once (an operation adds its fields one after another, so a
+    repeat can only be the last one added)."""
+    if not f.used_by or f.used_by[-1] is not operation:
+        f.used_by.append(operation)
+        operation.fields.append(f)
 
 
 def _is_container(b: Builder, src: Source, ptr: Pointer, schema: Mapping[str, Any], base: Pointer) -> bool:
