@@ -142,11 +142,11 @@ def nature(op: Operation) -> str | None:
 def side(op: Operation) -> str | None:
     """Which side of the read/write boundary an operation is on, from every signal; None when
     the signals are missing or disagree (other rules report those)."""
-    if op.kind == "http" and (op.method or "").lower() in ("put", "patch", "delete"):
+    m = (op.method or "").lower() if op.kind == "http" else ""
+    if m in ("put", "patch", "delete"):
         return "write"  # whatever the verbs say (checked before them: nature() costs a verb analysis)
     n = nature(op)
     if op.kind == "http":
-        m = (op.method or "").lower()
         if m in _SAFE_METHODS:
             return "read" if n not in _WRITES else None
         if m == "post":

@@ -527,7 +527,7 @@ def _may_be_code(name: str) -> bool:
     siblings and Location; the answer depends on the name alone, hence the cache."""
     if _status_like(name):
         return True
-    ws = set(words(name))
+    ws = set(word_tuple(name))
     return bool(ws & _CODE_NAMED) and not (ws & _QUANTITY)
 
 

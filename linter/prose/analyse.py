@@ -53,15 +53,16 @@ def may_state(description: str) -> bool:
     specs repeat the same descriptions on thousands of fields."""
     if not description:
         return False
-    if _CUE_CHAR.search(description) is not None or _CUE_WORD.search(description) is not None:
+    if _has_cue(description):
         return True
     # The matchers see the prepared text: markup may hide a cue there ("&quot;draft&quot;" is a
     # quote, "up&nbsp;to" and "one<br>of" are the words): ask that text (rare: most markup-bearing
     # texts hold a cue character already).
-    if not has_markup(description):
-        return False
-    norm = prepare(description).norm
-    return _CUE_CHAR.search(norm) is not None or _CUE_WORD.search(norm) is not None
+    return has_markup(description) and _has_cue(prepare(description).norm)
+
+
+def _has_cue(s: str) -> bool:
+    return _CUE_CHAR.search(s) is not None or _CUE_WORD.search(s) is not None
 
 
 def analyse(description: str, *, name: str = "", type: str | None = None, where: str = "") -> list[Evidence]:

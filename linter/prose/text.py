@@ -80,7 +80,7 @@ def has_markup(s: str) -> bool:
 def prepare(description: str) -> Text:
     """Strip markup (HTML tags, entities, ``**bold**``, markdown links, literal ``\\n``)."""
     plain = description.translate(_SPACES)
-    if not _MARKUP_CUE.search(plain):
+    if not has_markup(plain):
         return _masked(Text(description, plain), plain) if "```" in plain else Text(description, plain)
     out: list[str] = []
     keys: list[int] = []
