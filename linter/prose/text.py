@@ -243,9 +243,9 @@ def odd_case(s: str) -> bool:
 
 
 _ODD_FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s"})
-_gate_memo: tuple[str, str] = ("", "")
 
 
+@lru_cache(maxsize=1)
 def gate_text(s: str) -> str:
     """The text the finders' literal key gates look in: ``s`` lower-cased, with each run of
     whitespace (``\\s``: newlines, tabs, NBSP, every ``str.isspace`` character) collapsed to one
@@ -253,12 +253,8 @@ def gate_text(s: str) -> str:
     ``re.IGNORECASE`` matches them to. The patterns allow ``\\s+`` (or ``[ ]+``) between the
     words of a key such as "up to" or "such as", and fold ``ſ`` to ``s``: only in this text does
     every match contain its key. For gating only: its offsets are not those of ``s``.
-    The four finders ask for the same text in turn: the last one is kept (one computation per
-    description; a tuple, replaced whole, so threads never see a text paired with another's)."""
-    global _gate_memo
-    memo = _gate_memo
-    if memo[0] is s:
-        return memo[1]
+    The four finders ask for the same text in turn: the last answer is kept, so it is worked
+    out once per description."""
     if s.isascii():
         # Most texts: no odd character, and ASCII whitespace other than " " is a control
         # character, so two C-speed tests tell whether there is anything to collapse.
@@ -267,7 +263,6 @@ def gate_text(s: str) -> str:
             low = _collapse(low)
     else:
         low = _collapse((s.translate(_ODD_FOLD) if _ODD_CASE.search(s) is not None else s).lower())
-    _gate_memo = (s, low)
     return low
 
 
