@@ -437,8 +437,8 @@ def _keep_changed(result: RunResult, changed: ChangedLines) -> int:
 
 
 def cmd_fix(args: argparse.Namespace) -> int:
-    from linter.fixes import FixError, apply, plan, unified_diff
-    from linter.fixes.collect import edits_of, fixes_of, load_vocabulary, utf16_refusal, utf16_sources, without_utf16
+    from linter.fixes import FixError, apply, unified_diff
+    from linter.fixes.collect import fixes_of, load_vocabulary, plan_fixes, utf16_refusal
     from linter.fixes.scope import FixScope, split_fixes
 
     config, select, ignore, jobs = _prepare(args)
@@ -453,13 +453,9 @@ def cmd_fix(args: argparse.Namespace) -> int:
     fixes, outside = split_fixes(fixes_of(result.findings, unsafe=args.unsafe), FixScope.of(args.paths, os.getcwd()))
     for reason in outside.values():
         print(f"silentlint: fix not applied: {one_line(reason)}", file=sys.stderr)
-    utf16 = utf16_sources(fixes)
+    fixes, changed, utf16, errors = plan_fixes(fixes)
     for display in sorted(utf16.values()):
         print(utf16_refusal(display), file=sys.stderr)
-    fixes = without_utf16(fixes, utf16)
-    errors: list[FixError] = []
-    plans = plan(edits_of(fixes), errors=errors)
-    changed = {k: p for k, p in plans.items() if p.changed}
     if args.diff:
         _report_refusals(errors)
         sys.stdout.write(unified_diff(changed, result.root))

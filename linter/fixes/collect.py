@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
 
 import yaml
 
 from linter.config import ConfigError
 from linter.model import Edit, Finding, Fix
+
+if TYPE_CHECKING:
+    from linter.fixes.core import FixError
+    from linter.fixes.plan import FilePlan
 
 
 UTF16_REFUSAL = (
@@ -58,6 +62,27 @@ def without_utf16(fixes: Sequence[Fix], utf16: dict[str, str]) -> list[Fix]:
     if not utf16:
         return list(fixes)
     return [fx for fx in fixes if not any(e.source.abspath in utf16 for e in fx.edits)]
+
+
+class Planned(NamedTuple):
+    """What :func:`plan_fixes` makes of a list of fixes."""
+
+    fixes: list[Fix]  # the fixes planned (those of UTF-16 files left out)
+    changed: dict[str, "FilePlan"]  # abspath → the plan of each file whose text changes
+    utf16: dict[str, str]  # the UTF-16 files left out (abspath → display path)
+    errors: list["FixError"]  # the refused edits
+
+
+def plan_fixes(fixes: Sequence[Fix]) -> Planned:
+    """Plan ``fixes`` as ``fix`` and ``check --format diff`` both do: UTF-16 files left out
+    (each to be named with :func:`utf16_refusal`), refused edits collected, not raised."""
+    from linter.fixes import plan
+
+    utf16 = utf16_sources(fixes)
+    kept = without_utf16(fixes, utf16)
+    errors: list[FixError] = []
+    plans = plan(edits_of(kept), errors=errors)
+    return Planned(kept, {k: p for k, p in plans.items() if p.changed}, utf16, errors)
 
 
 def utf16_refusal(display: str) -> str:
