@@ -371,11 +371,12 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             add(m.start(), p, False, "paren-etc", 1)
     for p in parse_tables(s):
         add(p.items[0].start, p, True, "table")
-    short = len(s.strip()) <= 120 and ("/" in s or "|" in s)  # the loop below keeps nothing otherwise
+    # only a short text's "(a/b/c)" is a vocabulary, and the list needs a "/" or "|"
+    short = len(s.strip()) <= 120 and ("/" in s or "|" in s)
     for m in scan(_PAREN_SLASH, s, low, ('(', '（')) if short else ():
         head = (m.group("head") or "").lower()
         words = set(name_words(name)) | {head}
-        if not (words & _VOCAB_WORDS) or len(s.strip()) > 120:
+        if not (words & _VOCAB_WORDS):
             continue
         parts = re.split(r"[ ]*[/|][ ]*", m.group("list"))
         if any(len(x) < 2 for x in parts):
