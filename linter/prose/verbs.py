@@ -244,13 +244,17 @@ def name_verb(name: str, lead_only: bool = False) -> Verb | None:
     return None
 
 
+def _without_html(text: str) -> str:
+    """Tags and entities as blanks; a text without ``<`` or ``&`` (where every _HTML match
+    starts) is returned as it is, unscanned."""
+    return _HTML.sub(" ", text) if "<" in text or "&" in text else text
+
+
 @lru_cache(maxsize=65536)
 def first_sentence(text: str) -> str:
     """The first non-empty sentence (leading blank lines, markdown headings and tag prefixes
     such as ``DATABASES - `` skipped)."""
-    text = text or ""
-    if "<" in text or "&" in text:  # _HTML matches only at one of these: otherwise sub() returns the text
-        text = _HTML.sub(" ", text)
+    text = _without_html(text or "")
     rest = _TAG_PREFIX.sub("", text.strip(), count=1)
     while rest:
         m = _SENTENCE_END.search(rest)
@@ -397,9 +401,7 @@ def content_tokens(text: str) -> frozenset[str]:
     words and without any lexicon verb (so "Get the invoice" and "Handles the invoice" compare
     equal). Chinese runs contribute their character bigrams."""
     out: set[str] = set()
-    text = text or ""
-    if "<" in text or "&" in text:  # _HTML matches only at one of these: otherwise sub() returns the text
-        text = _HTML.sub(" ", text)
+    text = _without_html(text or "")
     # Each distinct token once (the result is a set, and a token contributes the same words
     # wherever it stands); an ASCII token's words are kept per process in _PARTS (descriptions
     # share most of their vocabulary).
