@@ -204,15 +204,33 @@ def _fix(field: Field, gap: Gap, ctx: Context) -> tuple[Fix | None, str]:
     try:
         if gap.rule == "example-only-vocabulary":
             known = _known_vocabulary(field, ctx.options.get("vocabulary"))
-            return (enum_fix(field, [str(v) for v in known]), "") if known is not None else (None, "")
+            return (enum_fix(field, [str(v) for v in known])[0], "") if known is not None else (None, "")
         if applicability not in ("safe", "unsafe") or not gap.keywords:
             return None, ""
         if gap.rule == "prose-enum":
-            return enum_fix(field, gap.keywords["enum"]), ""
+            data = gap.evidence.data
+            fix, why = enum_fix(field, gap.keywords["enum"], multi=data.get("multi"), conditional=bool(data.get("condition")))
+            return fix, f" (unsafe fix: {why})" if why else ""
+        clash = _clash(field, gap)
+        if clash:
+            raise NoFix(clash)
         on_items = field.type == "array" and not set(gap.keywords) <= _ITEM_BOUNDS
         return keyword_fix(field, gap.keywords, applicability, on_items=on_items), ""
     except NoFix as exc:
         return None, f" (no automatic fix: {exc})"
+
+
+def _clash(field: Field, gap: Gap) -> str:
+    """Two fixes planned for one field are one decision: a format or pattern beside an enum of
+    the same field is left to the enum; two different values for one keyword leave both out."""
+    gaps = field.memo.get("gaps") or ()
+    if gap.rule != "prose-bounds" and any(g.rule == "prose-enum" and g is not gap for g in gaps):
+        return "the enum listed in the same description states the values"
+    for k, v in gap.keywords.items():
+        for g in gaps:
+            if g is not gap and k in g.keywords and g.keywords[k] != v:
+                return f"the description states two different {k} values ({v!r} and {g.keywords[k]!r})"
+    return ""
 
 
 def _known_vocabulary(field: Field, vocabulary: Any) -> list[Any] | None:

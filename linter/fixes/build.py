@@ -75,19 +75,97 @@ def _edits(target: Location, keywords: Mapping[str, Any]) -> tuple[Edit, ...]:
     return tuple(Edit(target.source, target.pointer, "add", k, v) for k, v in keywords.items() if k not in node)
 
 
-def enum_fix(field: Field, values: Sequence[str]) -> Fix:
+def enum_fix(
+    field: Field, values: Sequence[str], *, multi: str | None = None, conditional: bool = False
+) -> tuple[Fix, str]:
+    """The enum a closed prose list asks for, *safe* only when the field's own data agrees; with
+    the reason when it is not (empty for a safe fix).
+
+    ``multi`` is the separator when the description says the field takes several values joined
+    by it (``""`` when it says several but not how they are joined). See :mod:`linter.fixes.safety`."""
+    from linter.fixes import safety
+
     if field.type == "boolean":
         raise NoFix("the field is a boolean")
+    if conditional:
+        raise NoFix("the description states the values under a condition")
+    held = [v for v in values if safety.placeholder(v)]
+    if held:
+        raise NoFix(f"{held[0]!r} is a placeholder, not a value")
+    array = field.type == "array"
+    item_schema = field.schema.get("items") if array else field.schema
+    item_schema = item_schema if isinstance(item_schema, dict) else {}
     typed = typed_values(values, _item_type(field))
     if len(set(map(repr, typed))) != len(typed):
         raise NoFix("the listed values repeat")
+    if field.type is None and isinstance(field.schema.get("type"), list):
+        raise NoFix("the field has several types")
     target = _target(field, array_items=True)
-    edits = _edits(target, {"enum": typed})
-    shown = ", ".join(map(str, typed))
-    return Fix(f"Add enum [{shown}]", edits, "safe")
+    allow_null = safety.nullable(item_schema)
+    sep = None
+    if not array:
+        if multi == "":
+            raise NoFix("the field takes several values and the description does not say how they are joined")
+        sep = multi
+        if sep is None:
+            sep = _separator_from_examples(field, typed)
+    if sep is not None:
+        if field.type not in (None, "string") or not all(isinstance(v, str) for v in typed):
+            raise NoFix(f"the field takes several {safety.sep_name(sep)}-separated values")
+        bad = safety.conflicts(field, typed, array=False, sep=sep, allow_null=allow_null)
+        if bad:
+            raise NoFix(f"the field takes several {safety.sep_name(sep)}-separated values, and its {bad[0].where} "
+                        f"{bad[0].value!r} is not among them")
+        pattern = safety.list_pattern([str(v) for v in typed], sep)
+        edits = _edits(target, {"pattern": pattern})
+        return Fix(f"Add pattern {pattern}", edits, "unsafe"), (
+            f"the field takes several {safety.sep_name(sep)}-separated values, so the fix is a pattern, not an enum "
+            "that would reject a list")
+    enum = typed + [None] if allow_null and None not in typed else typed
+    edits = _edits(target, {"enum": enum})
+    shown = ", ".join("null" if v is None else str(v) for v in enum)
+    bad = safety.conflicts(field, typed, array=array, sep=None, allow_null=allow_null)
+    if bad:
+        return Fix(f"Add enum [{shown}]", edits, "unsafe"), (
+            f"the spec's own {bad[0].where} {bad[0].value!r} is not among the listed values")
+    return Fix(f"Add enum [{shown}]", edits, "safe"), ""
+
+
+def _separator_from_examples(field: Field, typed: Sequence[Any]) -> str | None:
+    """A field whose own example is ``"a,b"`` with ``a`` and ``b`` listed holds a separated list."""
+    from linter.fixes import safety
+
+    allowed = {str(v) for v in typed}
+    for ov in safety.own_values(field):
+        v = ov.value
+        if not isinstance(v, str) or v in allowed:
+            continue
+        for sep in (",", "|", ";", " "):
+            parts = [p.strip() for p in v.split(sep)] if sep != " " else v.split()
+            if len(parts) > 1 and all(p in allowed for p in parts):
+                return sep
+    return None
+
+
+_KEYWORD_TYPES = {
+    "minimum": ("integer", "number"), "maximum": ("integer", "number"),
+    "exclusiveMinimum": ("integer", "number"), "exclusiveMaximum": ("integer", "number"),
+    "minLength": ("string",), "maxLength": ("string",), "pattern": ("string",), "format": ("string", "integer", "number"),
+    "contentMediaType": ("string",), "contentEncoding": ("string",),
+    "minItems": ("array",), "maxItems": ("array",),
+}
 
 
 def keyword_fix(field: Field, keywords: Mapping[str, Any], applicability: str, *, on_items: bool) -> Fix:
+    """A format, pattern or bound; the keyword must fit the type it lands on (no ``maximum`` on a
+    boolean, no ``format`` on a field of several types)."""
+    if isinstance(field.schema.get("type"), list) and field.type is None:
+        raise NoFix("the field has several types")
+    ty = _item_type(field) if on_items else field.type
+    for k in keywords:
+        fits = _KEYWORD_TYPES.get(k)
+        if fits is not None and ty is not None and ty not in fits:
+            raise NoFix(f"{k} does not apply to a{'n' if ty[0] in 'aeiou' else ''} {ty}")
     target = _target(field, array_items=on_items)
     edits = _edits(target, keywords)
     if not edits:

@@ -119,11 +119,11 @@ def _items(schema: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 def _consts(schema: Mapping[str, Any]) -> bool:
+    """``oneOf``/``anyOf`` branches that list values: a closed set, or an open vocabulary (known
+    values beside any string) that already names the values the prose lists."""
     for key in ("oneOf", "anyOf"):
         branches = schema.get(key)
-        if isinstance(branches, list) and branches and all(
-            isinstance(b, dict) and ("const" in b or "enum" in b) for b in branches
-        ):
+        if isinstance(branches, list) and any(isinstance(b, dict) and ("const" in b or "enum" in b) for b in branches):
             return True
     return False
 

@@ -135,6 +135,11 @@ _FORMS = re.compile(
 _PARTIAL_WORDS = re.compile(r"\b(?:include|includes|including|among|such as|e\.g|for example|like)\b|包括但不限于|包括但不限於", re.I)
 _BY_DEPENDS = re.compile(r"\b(?:based on|depending on|depends on|according to)\b", re.I)
 
+_EXPRESSION_TEXT = re.compile(
+    r"\b(?:expressions?|syntax|quer(?:y|ies)|filter(?:s|ing)?|search(?:es|ing)?|operators?|conditions?|clauses?"
+    r"|predicates?|lucene|sql|odata|match(?:es|ing)?|terms?|keywords?)\b|\b(?:AND|OR|NOT)\b|[=<>~]",
+    re.I,
+)
 EXPRESSION_NAMES = frozenset("filter filters query q search expression expr".split())
 _SELECTORS = frozenset("sort order orderby sortby fields field mask select expand include exclude by".split())
 _VOCAB_WORDS = frozenset(
@@ -626,7 +631,9 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
     taken: list[tuple[int, int]] = []
     name_is_selector = bool(set(name_words(name)) & _SELECTORS)
     nw = name_words(name)
-    expression = bool(nw) and nw[-1] in EXPRESSION_NAMES
+    # a filter/query field whose text speaks of expressions, syntax or operators: its quoted
+    # tokens are operands, not whole values (the name alone decides nothing)
+    expression = bool(nw) and nw[-1] in EXPRESSION_NAMES and _EXPRESSION_TEXT.search(t.norm) is not None
     # closed sets first, longest first, so an example cue inside a closed list is not re-reported
     found.sort(key=lambda f: (not f.closed, -(f.parsed.end - f.start)))
     for f in found:
@@ -658,13 +665,45 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             continue
         taken.append((start, end))
         span = t.span(start, end)
+        data: dict[str, str] = {}
+        if f.closed:
+            multi = multi_value(t.norm)
+            if multi is not None:
+                data["multi"] = multi
         out.append(
             Evidence(
                 "closed_vocab" if f.closed else "example_vocab",
                 span,
                 t.original[span[0] : span[1]],
                 values,
+                data,
             )
         )
     out.sort(key=lambda e: e.span)
     return out
+
+
+_MULTI_SEP = re.compile(
+    r"\b(?P<w>comma|space|semicolon|pipe|whitespace)[- ]?(?:separated|delimited|seperated)\b"
+    r"|\bseparated\s+by\s+(?:a\s+)?(?P<w2>commas?|semicolons?|spaces?|pipes?)\b"
+    r"|(?P<zh>逗号|逗號|分号|分號|空格|竖线|豎線)(?:分隔|隔开|隔開|分割)",
+    re.I,
+)
+_MULTI_ANY = re.compile(
+    r"\b(?:one\s+or\s+more|any\s+combination|(?:a\s+)?(?:list|set|array)\s+of\s+(?:values|options)|multiple\s+values"
+    r"|several\s+values|more\s+than\s+one\s+(?:value|option))\b|多个值|多個值|多选|多選",
+    re.I,
+)
+_SEP_WORDS = {"comma": ",", "space": " ", "whitespace": " ", "semicolon": ";", "pipe": "|",
+              "逗号": ",", "逗號": ",", "分号": ";", "分號": ";", "空格": " ", "竖线": "|", "豎線": "|"}
+
+
+def multi_value(text: str) -> str | None:
+    """How a description says its field takes several values at once: the separator
+    (``","`` for "comma-separated"), ``""`` for several values without a stated separator
+    ("one or more of"), ``None`` when it takes one."""
+    m = _MULTI_SEP.search(text)
+    if m is not None:
+        w = (m.group("w") or m.group("w2") or m.group("zh")).lower()
+        return _SEP_WORDS.get(w.rstrip("s") if w not in _SEP_WORDS else w, ",")
+    return "" if _MULTI_ANY.search(text) else None

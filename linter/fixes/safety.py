@@ -1,0 +1,164 @@
+"""Whether an enum lifted from prose is safe for the clients of a field.
+
+A fix is *safe* only when the edited schema still accepts everything the spec itself says the
+field holds: its ``default``, its ``example``/``examples`` (on the schema, on the parameter and in
+the request body's media examples), ``null`` where the field is nullable, and several values at
+once where the field takes a separated list. Otherwise the fix is offered as *unsafe* or not at
+all, and the reason names the conflicting value. Pure data in, data out: the caller builds edits.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterator, Mapping, Sequence
+
+from linter.model import Field, get_at, parse_pointer
+
+_PLACEHOLDER = re.compile(r"^<[^<>]+>$|^\{[^{}]+\}$|^\[[^\[\]]+\]$|%[A-Za-z]|^\$\{|^:[a-z_]+$|^\.\.\.$|…")
+_MAX_HOPS = 8
+_SEP_NAMES = {",": "comma", ";": "semicolon", " ": "space", "|": "pipe", "+": "plus"}
+
+
+@dataclass(frozen=True, slots=True)
+class OwnValue:
+    """A value the spec gives for the field, and where (``default``, ``example`` …)."""
+
+    where: str
+    value: Any
+
+
+def placeholder(value: str) -> bool:
+    """``<name>``, ``{id}``, ``%H``, ``${VAR}``: a slot to fill, not a value of a vocabulary."""
+    return bool(_PLACEHOLDER.search(value))
+
+
+def nullable(schema: Mapping[str, Any]) -> bool:
+    """OpenAPI 3.0 ``nullable: true``, Swagger's ``x-nullable``, 3.1's ``type: [x, "null"]``."""
+    t = schema.get("type")
+    return schema.get("nullable") is True or schema.get("x-nullable") is True or (isinstance(t, list) and "null" in t)
+
+
+def _deref(tree: Any, node: Any) -> Any:
+    for _ in range(_MAX_HOPS):
+        if not isinstance(node, dict):
+            return node
+        ref = node.get("$ref")
+        if not isinstance(ref, str) or not ref.startswith("#"):
+            return node
+        try:
+            node = get_at(tree, parse_pointer(ref))
+        except (KeyError, ValueError):
+            return {}
+    return node
+
+
+def _node_examples(node: Mapping[str, Any], where: str, tree: Any) -> Iterator[OwnValue]:
+    for key in ("default", "example", "x-example"):
+        if key in node:
+            yield OwnValue(f"{where}{key}", node[key])
+    ex = node.get("examples")
+    if isinstance(ex, list):  # JSON Schema / OpenAPI 3.1
+        for v in ex:
+            yield OwnValue(f"{where}examples", v)
+    elif isinstance(ex, dict):  # parameter / media type: name → Example Object
+        for name, obj in ex.items():
+            obj = _deref(tree, obj)
+            if isinstance(obj, dict) and "value" in obj:
+                yield OwnValue(f"{where}examples.{name}", obj["value"])
+
+
+def _at_path(value: Any, parts: Sequence[str]) -> Iterator[Any]:
+    """The values at a body field's dotted path (``a.b[].c``) inside one media example."""
+    if not parts:
+        yield value
+        return
+    head, rest = parts[0], parts[1:]
+    arrays = 0
+    while head.endswith("[]"):
+        head, arrays = head[:-2], arrays + 1
+    if head:
+        if not isinstance(value, dict) or head not in value:
+            return
+        value = value[head]
+    values = [value]
+    for _ in range(arrays):
+        values = [x for v in values if isinstance(v, list) for x in v]
+    for v in values:
+        yield from _at_path(v, rest)
+
+
+def own_values(field: Field) -> list[OwnValue]:
+    """Everything the spec says this field may hold, gathered from the schema, the parameter
+    object and the media examples of the request bodies that use it."""
+    out: list[OwnValue] = list(_node_examples(field.schema, "", None))
+    tree = field.location.source.tree
+    if field.where != "body":
+        try:
+            param = get_at(tree, field.location.pointer)
+        except KeyError:
+            param = None
+        if isinstance(param, dict) and param is not field.schema:
+            out += [v for v in _node_examples(param, "parameter ", tree) if v.where != "parameter default"]
+        return out
+    parts = [p for p in field.path.split(".") if p]
+    for op in field.used_by:
+        node = op.node if isinstance(op.node, dict) else {}
+        optree = op.location.source.tree
+        body = _deref(optree, node.get("requestBody"))
+        content = body.get("content") if isinstance(body, dict) else None
+        if not isinstance(content, dict):
+            continue
+        for mt, media in content.items():
+            media = _deref(optree, media)
+            if not isinstance(media, dict):
+                continue
+            for ov in _node_examples(media, f"{op.label} {mt} ", optree):
+                for v in _at_path(ov.value, parts):
+                    out.append(OwnValue(ov.where, v))
+    return out
+
+
+def _members(value: Any, *, array: bool, sep: str | None) -> list[Any]:
+    if array:
+        return list(value) if isinstance(value, list) else [value]
+    if sep is not None and isinstance(value, str):
+        return [p.strip() for p in value.split(sep)] if sep != " " else value.split()
+    return [value]
+
+
+def conflicts(
+    field: Field, enum: Sequence[Any], *, array: bool, sep: str | None, allow_null: bool
+) -> list[OwnValue]:
+    """The spec's own values that the new enum would reject (each member of a list or of a
+    separated string is checked on its own)."""
+    allowed = {repr(v) for v in enum}
+    allowed_num = {float(v) for v in enum if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    bad: list[OwnValue] = []
+    for ov in own_values(field):
+        if ov.value is None and allow_null:
+            continue
+        if array and ov.value is None and allow_null:
+            continue
+        for m in _members(ov.value, array=array, sep=sep):
+            if m is None and allow_null:
+                continue
+            if repr(m) in allowed:
+                continue
+            if isinstance(m, (int, float)) and not isinstance(m, bool) and float(m) in allowed_num:
+                continue
+            bad.append(OwnValue(ov.where, m))
+            break
+    return bad
+
+
+def list_pattern(values: Sequence[str], sep: str) -> str:
+    """A pattern that accepts one or more of ``values`` joined by ``sep``: what a field holding a
+    separated list of known values can declare without becoming an array."""
+    alt = "|".join(re.escape(v) for v in values)
+    s = re.escape(sep) if sep != " " else " "
+    return f"^(?:{alt})(?:{s}(?:{alt}))*$"
+
+
+def sep_name(sep: str) -> str:
+    return _SEP_NAMES.get(sep, repr(sep))
