@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterator
 
+from linter.prose import structure
 from linter.prose.evidence import Evidence
 from linter.prose.lists import (
     QTOK,
@@ -238,6 +239,20 @@ def _clause_before(t: str, i: int) -> str:
     return chunk[cut + 1 :] if cut >= 0 else chunk
 
 
+_INTRO_CUT = re.compile(r"[.!?。](?:\s|$)|\n[ \t]*\n")
+
+
+def _intro(t: str, i: int) -> str:
+    """The sentence that leads into a list starting at ``i`` (bullet marks and blanks before
+    ``i`` skipped; a colon does not end it, unlike :func:`_clause_before`)."""
+    j = i
+    while j > 0 and t[j - 1] in " \t\n*-•·+\\":
+        j -= 1
+    chunk = t[max(0, j - 200) : j]
+    cuts = list(_INTRO_CUT.finditer(chunk))
+    return chunk[cuts[-1].end() :] if cuts else chunk
+
+
 def _mentions_other(text: str, name: str) -> bool:
     """Whether ``text`` names an identifier other than the field itself (values of another field)."""
     for m in _IDENT.finditer(text):
@@ -422,6 +437,12 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         seps = "".join(s[a.end : b.start] for a, b in zip(whole.items, whole.items[1:]))
         if re.search(r"\bor\b|\||或", seps) and not _content_nouns(whole):
             add(whole_start, whole, True, "whole")
+    for c in structure.candidates(s, low):
+        intro = _intro(s, c.start) if c.trigger != "value-sentences" else ""
+        if _mentions_other(intro, name) or _qual_other(intro, name) or _BY_DEPENDS.search(intro) \
+                or structure.other_context(intro):
+            continue  # "based on the type of picker (`PickerType`):": another field's values
+        add(c.start, c.parsed, c.closed and not _PARTIAL_WORDS.search(intro), c.trigger, c.min_items)
     if cjk:
         _zh(s, name, add)
     _pairs(s, add, cjk)

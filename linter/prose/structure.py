@@ -1,0 +1,254 @@
+"""Vocabularies carried by the *structure* of a description rather than by a cue phrase.
+
+Real descriptions define their values the way reference documentation does: a list whose items
+open with the value and then say what it means (``- `pending`: the transfer …``,
+``<li><code>FAILED</code> – …</li>``, ``all = items from both …``), run-in definitions on one line
+(``ACTIVE - ready, CLOSED - gone``), or one sentence per value (``When set to `PRIVATE`, …``,
+``<code>ALL</code> indicates …``). Each finder here is a small detector in :data:`DETECTORS`:
+a name, the literal keys without which it cannot match (its gate, checked on the lower-cased
+text) and a function that yields candidate lists. They return neutral candidates; ``vocab``
+decides what is kept, the rules decide what is reported.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from linter.prose.lists import QTOK, Item, Parsed
+from linter.prose.text import clean_token
+
+# what may open a definition line: a quoted/backticked literal, or one bare value-like token
+_BARE_VALUE = r"[A-Za-z0-9][A-Za-z0-9_.+/#@$-]{0,47}(?<![.+/-])"
+_BARE = re.compile(_BARE_VALUE)
+_LINE_HEAD = re.compile(r"[ \t]*(?:\\?(?P<m>[-*•·+])[ \t]+|(?P<n>\d{1,2})[.)][ \t]+)?[ \t]*")
+_DEF_SEP = re.compile(
+    r"(?P<sep>[ \t]*(?::|=>?|->)[ \t]+(?=\S)|[ \t]+[-–—]{1,2}[ \t]+(?=\S)|[ \t]*[–—][ \t]*(?=\S)|\t+(?=\S)"
+    r"|[ ]{2,}(?=[A-Z]))"
+)
+# a quoted value followed by what it does ("`ALL` indicates …")
+_DEF_VERB = re.compile(
+    r"[ \t]+(?:(?:value\s+)?(?:means|indicates|specifies|signifies|represents|denotes|implies|enables|disables"
+    r"|returns|causes|sets|makes|tells|shows|selects|is\s+(?:the\s+default|used|for|when|a|an|the)"
+    r"|should\s+be\s+used|will|can\s+be\s+used))\b",
+    re.I,
+)
+# labels that open a line without being a value ("Note: …", "Default: …")
+_LABELS = frozenset(
+    """note notes important warning caution tip todo deprecated example examples default defaults required optional
+    returns return type types format see usage request response description summary values value options
+    constraints id name e.g i.e eg ie for and or the a an if when this that these it in on of by to with from
+    warning info information remarks remark details detail more also http https url uri""".split()
+)
+_CONTEXT_OTHER = re.compile(
+    r"\b(?:keys?|fields?|properties|property|attributes?|parameters?|params?|arguments?|columns?|headers?|object"
+    r"|json|members?|elements?|sub-?fields?|placeholders?|variables?|macros?|tokens?|syntax|operators?|functions?"
+    r"|events?\s+(?:payload|object)|examples?|e\.g|steps?|errors?)\b",
+    re.I,
+)
+_UPPER = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*")
+_RUNIN = re.compile(
+    r"(?<![\w`'\"\-])(?P<tok>`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|'[^'\n]{1,60}'|"
+    r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[A-Z](?=[ ]+=))(?P<sep>[ ]+[-–—=][ ]+|[ ]*:[ ]+)(?=[A-Za-z(])"
+)
+_RUNIN_STOP = frozenset("NOTE NOTES IMPORTANT WARNING CAUTION TIP TODO DEPRECATED EXAMPLE DEFAULT REQUIRED OPTIONAL".split())
+# one sentence per value: the field (never another one) set to, used as, or meaning a value
+_VTOK = r"(`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|'[^'\n]{1,60}'(?!\w)|“[^”\n]{1,60}”|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z]+(?:[A-Z][a-z0-9]+)+)"
+_VALUE_SENTENCE = re.compile(
+    r"\b(?:when|if|once)\s+(?:(?:it|this|the\s+value|this\s+(?:field|parameter|property|value|option|setting))\s+is\s+)?"
+    r"(?:unset\s+or\s+)?(?:set|equal|equals)\s+(?:to\s+)?" + _VTOK
+    + r"|\b(?:if|when)\s+you\s+(?:select|choose|specify|use|pick)\s+" + _VTOK
+    + r"|\b(?:use|choose|select|specify)\s+" + _VTOK + r"\s+(?=(?:if|for|when|to|in)\b)"
+    + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=\.\s\s))(?:the\s+value\s+(?:of\s+)?)?" + _VTOK
+    + r"(?:\s*,\s*(?:the|which\s+is\s+the)\s+default\s*,)?\s+(?:value\s+)?(?:means|indicates|specifies|signifies|represents|denotes)\b",
+    re.I,
+)
+_DEFAULT_VALUE = re.compile(
+    r"\b(?:default(?:\s+value)?(?:\s+is|:)|defaults\s+to|is\s+the\s+default|by\s+default(?:\s+is)?)\s*:?\s*" + _VTOK,
+    re.I,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A list a detector found: where its evidence starts, the list, whether the text presents
+    it as the whole set, and which detector found it (kept in the evidence)."""
+
+    start: int
+    parsed: Parsed
+    closed: bool
+    trigger: str
+    min_items: int = 2
+
+
+@dataclass(frozen=True, slots=True)
+class _Def:
+    line_start: int
+    item: Item
+    key: tuple[str, bool, str]
+    indent: int
+
+
+def _def_lines(s: str) -> Iterator[_Def]:
+    pos = 0
+    n = len(s)
+    while pos <= n:
+        eol = s.find("\n", pos)
+        if eol < 0:
+            eol = n
+        head = _LINE_HEAD.match(s, pos, eol)
+        assert head is not None
+        i = head.end()
+        marker = head.group("m") or ("1" if head.group("n") else "")
+        if i < eol:
+            q = QTOK.match(s, i, eol)
+            if q is not None:
+                tok_end, quoted = q.end(), True
+            else:
+                b = _BARE.match(s, i, eol)
+                tok_end, quoted = (b.end(), False) if b is not None else (-1, False)
+            if tok_end > 0:
+                raw = s[i:tok_end]
+                sep = _DEF_SEP.match(s, tok_end, eol)
+                kind = ""
+                if sep is not None:
+                    g = sep.group("sep").strip(" \t")
+                    kind = {":": ":", "=": "=", "=>": "=", "->": "-"}.get(g, "-" if g else "\t")
+                elif quoted and _DEF_VERB.match(s, tok_end, eol):
+                    kind = "v"
+                value = clean_token(raw)
+                if kind and value and value.lower() not in _LABELS and not (value.isdigit() and len(value) > 4):
+                    yield _Def(pos, Item(value, i, tok_end, quoted), (marker, quoted, kind), head.end() - pos)
+        pos = eol + 1
+
+
+def definition_lists(s: str, low: str) -> Iterator[Candidate]:
+    """(Gated on a line break in ``s`` itself: ``low`` has its blanks collapsed.)
+    Lines (bullets, ``<li>`` items, paragraphs) that open with a value and then say what it
+    means. Lines of one shape (same marker, quoting and separator) form one list; a bullet of
+    the same marker that is not such a line ends it."""
+    if "\n" not in s.strip():
+        return
+    defs = list(_def_lines(s))
+    if len(defs) < 2:
+        return
+    groups: dict[tuple[str, bool, str], list[_Def]] = {}
+    for d in defs:
+        groups.setdefault(d.key, []).append(d)
+    for key, members in groups.items():
+        if len(members) < 2:
+            continue
+        runs: list[list[_Def]] = [[members[0]]]
+        for prev, cur in zip(members, members[1:]):
+            between = s[prev.item.end : cur.line_start]
+            # a bullet of the same marker between two items that is not one of them ends the list
+            # (an empty bullet, "<li><p>" split over two lines, does not)
+            broken = key[0] != "" and re.search(
+                r"\n[ \t]*\\?" + re.escape(key[0]) + r"[ \t]+(?!\S*[ \t]*\n)", between
+            ) is not None
+            if broken or "\n\n\n\n" in between:
+                runs.append([cur])
+            else:
+                runs[-1].append(cur)
+        if sum(len(r) >= 2 for r in runs) > 1:
+            continue  # lists of one shape broken up by other items: sub-fields, not one set
+        for run in runs:
+            if len(run) < 2:
+                continue
+            values = [d.item.value for d in run]
+            if len(set(values)) != len(values):
+                continue
+            bare = not key[1]
+            if bare and key[0] == "" and key[2] == ":" and not all(_valueish(v) for v in values):
+                continue  # "Name: …" / "Region: …" lines of prose
+            last = run[-1]
+            eol = s.find("\n", last.item.end)
+            yield Candidate(run[0].line_start, Parsed([d.item for d in run], eol if eol >= 0 else len(s)), True, "definitions")
+
+
+def other_context(intro: str) -> bool:
+    """Whether the sentence leading into a list says it lists keys, fields, headers, steps …
+    (what the items name is something else than this field's values)."""
+    return _CONTEXT_OTHER.search(intro) is not None
+
+
+def _valueish(v: str) -> bool:
+    """A bare token that reads as a code, not as a capitalised word of prose."""
+    return bool(_UPPER.fullmatch(v) or re.fullmatch(r"[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)*|[a-z]+(?:[A-Z][a-z0-9]+)+|\d+", v)
+                or re.fullmatch(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+", v))
+
+
+def run_in(s: str, low: str) -> Iterator[Candidate]:
+    """``ACTIVE - ready, CLOSED - gone`` / ``L = LIMIT, MOC = MARKET_ON_CLOSE``: definitions run
+    into one paragraph. Two or more with the same separator, the values codes or quoted."""
+    for para_start, para in _paragraphs(s):
+        hits: dict[str, list[re.Match[str]]] = {}
+        for m in _RUNIN.finditer(para):
+            tok = m.group("tok")
+            if tok.upper() in _RUNIN_STOP:
+                continue
+            sep = m.group("sep").strip() or ":"
+            hits.setdefault(sep + ("q" if tok[0] in "`\"'" else ""), []).append(m)
+        for ms in hits.values():
+            values = [clean_token(m.group("tok")) for m in ms]
+            if len(ms) < 2 or len(set(values)) != len(values):
+                continue
+            items = [Item(v, para_start + m.start("tok"), para_start + m.end("tok"), m.group("tok")[0] in "`\"'")
+                     for v, m in zip(values, ms)]
+            yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "run-in")
+
+
+def value_sentences(s: str, low: str) -> Iterator[Candidate]:
+    """One sentence per value: ``When set to `PRIVATE`, …``, ``Use 'Aligned' for …``,
+    ``<code>ALL</code> indicates …``. Two or more distinct values make the set; the stated
+    default joins it."""
+    ms = list(_VALUE_SENTENCE.finditer(s))
+    if len(ms) < 2:
+        return
+    items: list[Item] = []
+    seen: set[str] = set()
+    for m in ms:
+        tok = next(g for g in m.groups() if g)
+        st = m.start(m.lastindex or 0)
+        st = s.find(tok, m.start())
+        v = clean_token(tok)
+        if v and v not in seen:
+            seen.add(v)
+            items.append(Item(v, st, st + len(tok), tok[0] in "`\"'“"))
+    if len(items) < 2:
+        return
+    for m in _DEFAULT_VALUE.finditer(s):
+        tok = next(g for g in m.groups() if g)
+        v = clean_token(tok)
+        if v and v not in seen and (tok[0] in "`\"'“" or _UPPER.fullmatch(v)):
+            seen.add(v)
+            st = s.find(tok, m.start())
+            items.append(Item(v, st, st + len(tok), tok[0] in "`\"'“"))
+    items.sort(key=lambda i: i.start)
+    yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "value-sentences")
+
+
+def _paragraphs(s: str) -> Iterator[tuple[int, str]]:
+    pos = 0
+    for part in re.split(r"(\n\s*\n)", s):
+        if part and not part.isspace():
+            yield pos, part
+        pos += len(part)
+
+
+Detector = Callable[[str, str], Iterator[Candidate]]
+# (name, gate keys (any of them must occur in the lower-cased text; empty: always), detector)
+DETECTORS: tuple[tuple[str, tuple[str, ...], Detector], ...] = (
+    ("definitions", (), definition_lists),
+    ("run-in", (" - ", " = ", ": ", " – ", " — "), run_in),
+    ("value-sentences", ("set to", "equal", "select", "choose", "specify", "use ", "mean", "indicat", "signif",
+                          "represent", "denot"), value_sentences),
+)
+
+
+def candidates(s: str, low: str) -> Iterator[Candidate]:
+    """Every detector whose gate opens, in table order."""
+    for _name, keys, detect in DETECTORS:
+        if not keys or any(k in low for k in keys):
+            yield from detect(s, low)
