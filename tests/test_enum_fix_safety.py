@@ -5,6 +5,7 @@ vocabulary already in ``anyOf``, and the fix written and re-linted."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -42,6 +43,13 @@ def test_own_example_joining_listed_values_marks_a_multi_value_field(findings) -
     assert _fix(findings["sizes"])[0:2] == ("unsafe", "Add pattern ^(?:S|M|L)(?:,(?:S|M|L))*$")
 
 
+def test_several_values_without_a_separator_get_no_fix(findings) -> None:
+    f = findings["flags"]
+    assert f.fix is None
+    assert f.message.endswith("(no automatic fix: the field takes several values and the description does not say "
+                              "how they are joined)")
+
+
 def test_nullable_field_keeps_null(findings) -> None:
     assert _fix(findings["tone"]) == ("safe", "Add enum [warm, cold, null]", [("enum", ["warm", "cold", None])])
 
@@ -76,7 +84,7 @@ def test_open_vocabulary_in_anyof_is_not_without_enum(findings) -> None:
 
 
 def test_exactly_these_fields(findings) -> None:
-    assert sorted(findings) == ["colour", "kinds", "levels", "mode", "q", "shade", "sizes", "tone"]
+    assert sorted(findings) == ["colour", "flags", "kinds", "levels", "mode", "q", "shade", "sizes", "tone"]
 
 
 def test_unsafe_fixes_applied_leave_own_values_valid(tmp_path: Path) -> None:
@@ -98,4 +106,5 @@ def test_unsafe_fixes_applied_leave_own_values_valid(tmp_path: Path) -> None:
     assert params["levels"]["schema"]["pattern"] == "^(?:low|medium|high)(?:,(?:low|medium|high))*$"
     assert params["colour"]["schema"]["enum"] == ["red", "green", "blue"]
     again = run_cli(["check", "--select", "prose-enum", "--format", "json", "spec.yaml"], tmp_path)
-    assert again.returncode == 0, again.stdout
+    left = [f["message"].split(" › ")[1].split(":")[0] for f in json.loads(again.stdout)["findings"]]
+    assert left == ["flags"]  # the one field with no fix

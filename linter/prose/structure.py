@@ -54,14 +54,19 @@ _RUNIN = re.compile(
 )
 _RUNIN_STOP = frozenset("NOTE NOTES IMPORTANT WARNING CAUTION TIP TODO DEPRECATED EXAMPLE DEFAULT REQUIRED OPTIONAL".split())
 # one sentence per value: the field (never another one) set to, used as, or meaning a value
-_VTOK = r"(`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|'[^'\n]{1,60}'(?!\w)|“[^”\n]{1,60}”|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z]+(?:[A-Z][a-z0-9]+)+)"
+_VTOK = (r"(`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|'[^'\n]{1,60}'(?!\w)|“[^”\n]{1,60}”|\*[^*\s][^*\n]{0,40}\*"
+         r"|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z]+(?:[A-Z][a-z0-9]+)+)(?![\w-]))")
 _VALUE_SENTENCE = re.compile(
     r"\b(?:when|if|once)\s+(?:(?:it|this|the\s+value|this\s+(?:field|parameter|property|value|option|setting))\s+is\s+)?"
     r"(?:unset\s+or\s+)?(?:set|equal|equals)\s+(?:to\s+)?" + _VTOK
     + r"|\b(?:if|when)\s+you\s+(?:select|choose|specify|use|pick)\s+" + _VTOK
-    + r"|\b(?:use|choose|select|specify)\s+" + _VTOK + r"\s+(?=(?:if|for|when|to|in)\b)"
+    + r"|\b(?:use|choose|select|specify|set\s+(?:it\s+)?to)\s+" + _VTOK + r"\s+(?=(?:if|for|when|to|in)\b)"
+    + r"|\bor\s+" + _VTOK + r"\s+(?=for\b)"
+    + r"|\bspecify\s+" + _VTOK + r"(?=\s*[.;](?:\s|$))"
+    + r"|\b(?:if|when)\s+" + _VTOK + r"(?:\s*,|\s+is\s+(?:selected|chosen|specified)\b)"
     + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=\.\s\s))(?:the\s+value\s+(?:of\s+)?)?" + _VTOK
-    + r"(?:\s*,\s*(?:the|which\s+is\s+the)\s+default\s*,)?\s+(?:value\s+)?(?:means|indicates|specifies|signifies|represents|denotes)\b",
+    + r"(?:\s*,\s*(?:the|which\s+is\s+the)\s+default\s*,)?\s+(?:(?:value|level|mode|option|setting)\s+)?"
+    r"(?:means|indicates|specifies|signifies|represents|denotes|allows|enables|disables|returns)\b",
     re.I,
 )
 _DEFAULT_VALUE = re.compile(
@@ -229,6 +234,87 @@ def value_sentences(s: str, low: str) -> Iterator[Candidate]:
     yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "value-sentences")
 
 
+_LEAD = re.compile(r"(?:[:(]|\b(?:either|by|be|is|are|as|from|between|to|of)|\bstatus(?:es)?)[ ]*$", re.I)
+_ALT_END = re.compile(r"[ ]*(?:$|[.;,)\n]|\((?:the\s+)?default\)|\bor\s+(?:leave|omit|empty|null|not)\b)", re.I)
+
+
+_EXAMPLE_LEAD = re.compile(r"\b(?:e\.?\s?g|eg|i\.?e|examples?|instance|such\s+as|like|say|sample)\b", re.I)
+
+
+def _sentence_before(s: str, i: int) -> str:
+    """From the last sentence break before ``i`` to ``i`` (a colon does not break)."""
+    chunk = s[max(0, i - 200) : i]
+    cuts = list(re.finditer(r"[.!?](?:\s|$)|\n", chunk))
+    return chunk[cuts[-1].end() :] if cuts else chunk
+
+
+def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
+    """``…, either `a`, `b` or `c`.`` / ``status: `a`, `b`, `c`.``: two or more quoted values
+    joined as alternatives ("or", or a list after a colon) that complete the sentence."""
+    from linter.prose.lists import parse_inline
+
+    pos = 0
+    while True:
+        q = QTOK.search(s, pos)
+        if q is None:
+            return
+        lead = s[max(0, q.start() - 24) : q.start()]
+        pos = q.end()
+        if not _LEAD.search(lead) or _EXAMPLE_LEAD.search(_sentence_before(s, q.start())):
+            continue
+        p = parse_inline(s, q.start(), quoted_only=True)
+        if p is None or len(p.items) < 2:
+            continue
+        pos = max(pos, p.end)
+        seps = [s[a.end : b.start] for a, b in zip(p.items, p.items[1:])]
+        colon = lead.rstrip().endswith(":")
+        if not (re.search(r"\bor\b|\|", seps[-1]) or (colon and len(p.items) >= 3)):
+            continue
+        if not _ALT_END.match(s, p.end):
+            continue
+        yield Candidate(q.start(), p, True, "quoted-alternatives")
+
+
+_BARE_LEAD = re.compile(
+    r"(?:[:：]|[ ][-–—][ ]|\b(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either)?|\beither|\bis\s+either)[ ]*$", re.I
+)
+_SENTENCE_START = re.compile(r"(?:^|[.!?](?:\s+|$)|\n)", re.M)
+_BARE_CODE = re.compile(r"(?-i:[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)*|[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)*|[a-z]+(?:[A-Z][a-z0-9]+)+"
+                        r"|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*|\d+)")
+
+
+def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
+    """``The type of this podcast - episodic or serial.`` / ``Can be daily or monthly.`` /
+    ``name of the insight: a_r9, b_r9, c``: bare code-like words that complete a sentence of
+    the field's own description, as alternatives ("or") or as a list of three or more after a
+    colon. Only in a sentence about the field itself (the first, or one that opens with "It",
+    "This", "Can", "May", "Must" …)."""
+    from linter.prose.lists import parse_inline
+
+    for m in re.finditer(r"[:：]|[ ][-–—][ ]|\b(?:be|either)\b", s):
+        end = m.end()
+        lead_text = s[max(0, m.start() - 40) : end]
+        if not _BARE_LEAD.search(lead_text) or _EXAMPLE_LEAD.search(_sentence_before(s, m.start())):
+            continue
+        sent = max((x.end() for x in _SENTENCE_START.finditer(s, 0, m.start())), default=0)
+        first = not re.search(r"[.!?](?:\s|$)|\n", s[: m.start()].strip())
+        if not first and not re.match(r"[ ]*(?:it|this|can|may|must|possible|valid|allowed|supported|options?|values?)\b",
+                                      s[sent:], re.I):
+            continue
+        p = parse_inline(s, end)
+        if p is None or len(p.items) < 2 or any(i.quoted for i in p.items):
+            continue
+        if not all(_BARE_CODE.fullmatch(i.value) for i in p.items):
+            continue
+        seps = [s[a.end : b.start] for a, b in zip(p.items, p.items[1:])]
+        colon = s[m.start()] in ":："
+        if not (re.search(r"\bor\b|/|\|", seps[-1]) or (colon and len(p.items) >= 3)):
+            continue
+        if not re.match(r"[ ]*(?:$|\n|[.;](?:\s|$)|\((?:the\s+)?default\))", s[p.end :]):
+            continue
+        yield Candidate(p.items[0].start, p, True, "bare-alternatives")
+
+
 def _paragraphs(s: str) -> Iterator[tuple[int, str]]:
     pos = 0
     for part in re.split(r"(\n\s*\n)", s):
@@ -242,6 +328,8 @@ Detector = Callable[[str, str], Iterator[Candidate]]
 DETECTORS: tuple[tuple[str, tuple[str, ...], Detector], ...] = (
     ("definitions", (), definition_lists),
     ("run-in", (" - ", " = ", ": ", " – ", " — "), run_in),
+    ("quoted-alternatives", ("`", '"', "'", "“"), quoted_alternatives),
+    ("bare-alternatives", (":", " or ", " - ", " – ", " — ", "either"), bare_alternatives),
     ("value-sentences", ("set to", "equal", "select", "choose", "specify", "use ", "mean", "indicat", "signif",
                           "represent", "denot"), value_sentences),
 )
@@ -252,3 +340,5 @@ def candidates(s: str, low: str) -> Iterator[Candidate]:
     for _name, keys, detect in DETECTORS:
         if not keys or any(k in low for k in keys):
             yield from detect(s, low)
+
+STRUCTURAL = frozenset(name for name, _keys, _detect in DETECTORS)

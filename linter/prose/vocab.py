@@ -12,6 +12,7 @@ from linter.prose import structure
 from linter.prose.evidence import Evidence
 from linter.prose.lists import (
     QTOK,
+    STOP_WORDS,
     Item,
     Parsed,
     parse_bullets,
@@ -137,9 +138,8 @@ _PARTIAL_WORDS = re.compile(r"\b(?:include|includes|including|among|such as|e\.g
 _BY_DEPENDS = re.compile(r"\b(?:based on|depending on|depends on|according to)\b", re.I)
 
 _EXPRESSION_TEXT = re.compile(
-    r"\b(?:expressions?|syntax|quer(?:y|ies)|filter(?:s|ing)?|search(?:es|ing)?|operators?|conditions?|clauses?"
-    r"|predicates?|lucene|sql|odata|match(?:es|ing)?|terms?|keywords?)\b|\b(?:AND|OR|NOT)\b|[=<>~]",
-    re.I,
+    r"\b(?i:expressions?|syntax|operators?|clauses?|predicates?|lucene|sql|odata|query\s+language|boolean\s+logic)\b"
+    r"|\b(?:AND|OR|NOT)\b|[=<>~]",
 )
 EXPRESSION_NAMES = frozenset("filter filters query q search expression expr".split())
 _SELECTORS = frozenset("sort order orderby sortby fields field mask select expand include exclude by".split())
@@ -239,6 +239,7 @@ def _clause_before(t: str, i: int) -> str:
     return chunk[cut + 1 :] if cut >= 0 else chunk
 
 
+_INCLUDE_FOLLOWING = re.compile(r"\binclud(?:e|es|ing)\s+the\s+following\b", re.I)
 _INTRO_CUT = re.compile(r"[.!?。](?:\s|$)|\n[ \t]*\n")
 
 
@@ -310,7 +311,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if _qual_other(m.group("qual"), name) or _mentions_other(_clause_before(s, m.start()), name) and _BY_DEPENDS.search(_clause_before(s, m.start())):
             continue
         verb = m.group("verb").lower()
-        closed = not verb.startswith("includ")
+        closed = not verb.startswith("includ") or s[m.end() : m.end() + 16].lstrip().lower().startswith("the following")
         add(m.start(), list_after(m.end()), closed, "values")
     for m in scan(_VALUES_LABEL, s, low, ('enum', 'value', 'option', 'choice')) if ":" in s else ():
         add(m.end() - 1, list_after(m.end()), True, "label")
@@ -371,7 +372,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             add(m.start() + (len(m.group()) - len(m.group().lstrip(".;:\n \t"))), Parsed([it], q.end()), True, "single", 1)
     for m in scan(_COLON_LIST, s, low, (':', '：')):
         intro = _clause_before(s, m.start() + 1)
-        if _FORMS.search(intro) or _BY_DEPENDS.search(intro) or _qual_other(intro, name) or _WHEN_INTRO.search(intro):
+        if _FORMS.search(intro) or _BY_DEPENDS.search(intro) or _qual_other(intro, name) or _WHEN_INTRO.search(intro) \
+                or structure.other_context(intro):
             continue
         p = parse_bullets(s, m.end())
         if p is None or len(p.items) < 2:
@@ -442,7 +444,16 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if _mentions_other(intro, name) or _qual_other(intro, name) or _BY_DEPENDS.search(intro) \
                 or structure.other_context(intro):
             continue  # "based on the type of picker (`PickerType`):": another field's values
-        add(c.start, c.parsed, c.closed and not _PARTIAL_WORDS.search(intro), c.trigger, c.min_items)
+        if c.trigger == "bare-alternatives" and (_content_nouns(c.parsed) or _FORMS.search(intro)
+                                                 or any(i.value.lower() in STOP_WORDS for i in c.parsed.items)):
+            continue  # "username or email": what the value is, not values it takes
+        if c.trigger in ("quoted-alternatives", "bare-alternatives"):
+            intro = _clause_before(s, c.start)
+            if _mentions_other(intro, name) or _COND_INTRO.search(intro) or _EXCLUSIVE_TAIL.match(s, c.parsed.end) \
+                    or re.search(r"example|e\.g|such as|like|default|with|and/or", intro, re.I):
+                continue
+        partial = _PARTIAL_WORDS.search(intro) and not _INCLUDE_FOLLOWING.search(intro)
+        add(c.start, c.parsed, c.closed and not partial, c.trigger, c.min_items)
     if cjk:
         _zh(s, name, add)
     _pairs(s, add, cjk)
@@ -673,7 +684,7 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
         if expression:
             continue  # operands of a filter/query expression, not whole values
         if f.closed and (
-            (nw and nw[-1] in _NOT_A_SET)
+            (nw and nw[-1] in _NOT_A_SET and f.trigger not in structure.STRUCTURAL)
             or any(_PLACEHOLDER.search(v) or _SAMPLE_VALUE.search(v) for v in values)
             or _ALT_INTRO.search(_clause_before(t.norm, f.start) + t.norm[f.start : f.parsed.items[0].start])
         ):

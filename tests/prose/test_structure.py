@@ -1,0 +1,80 @@
+"""The structural vocabulary detectors (``linter.prose.structure``): what each finds, exactly,
+and the shapes each must leave alone. Descriptions are written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from linter.prose import analyse
+
+
+def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tuple[str, ...]]:
+    return [e.values for e in analyse(d, name=name, type=type_) if e.kind == "closed_vocab"]
+
+
+@pytest.mark.parametrize(
+    ("description", "values"),
+    [
+        # HTML definition list, <li><p><code>…</code> – meaning</p></li>
+        ("<p>How the archive is kept.</p> <ul> <li> <p> <code>HOT</code> – kept on disk.</p> </li> "
+         "<li> <p> <code>COLD</code> – kept on tape.</p> </li> <li> <p> <code>GONE</code> – deleted.</p> </li> </ul>",
+         ("HOT", "COLD", "GONE")),
+        # markdown bullets, backticks, ":" separator, blank lines between items
+        ("How a parcel travels.\n\n* `ground`: by truck.\n\n* `air`: by plane.\n", ("ground", "air")),
+        # bare lower-case codes with "=" at line starts
+        ("Which catalogue to read\n\nmain = the full catalogue\nsale = items on sale only\n", ("main", "sale")),
+        # PascalCase codes opening paragraphs
+        ("<p>The retry policy.</p><p>FixedDelay: waits the same time.</p><p>ExponentialBackoff: doubles the wait.</p>",
+         ("FixedDelay", "ExponentialBackoff")),
+        # run-in definitions on one line
+        ("Print quality, possible settings: DRAFT - fast and light, NORMAL - the usual, BEST - slow and dark",
+         ("DRAFT", "NORMAL", "BEST")),
+        # one sentence per value
+        ("How ties are broken. When set to `OLDEST`, the first entry wins. When set to `NEWEST`, the last one does.",
+         ("OLDEST", "NEWEST")),
+        ("The shelf layout. <code>FLAT</code> indicates one level. <code>NESTED</code> indicates folders in folders.",
+         ("FLAT", "NESTED")),
+        # quoted alternatives completing a sentence
+        ("Lamp colour, either `amber`, `teal` or `violet`.", ("amber", "teal", "violet")),
+        ("Current phase of the upload: `queued`, `sending`, `stored`.", ("queued", "sending", "stored")),
+        # bare alternatives completing the field's own sentence
+        ("The size of the cup - small or large.", ("small", "large")),
+        ("Can be hourly or nightly.", ("hourly", "nightly")),
+    ],
+)
+def test_structural_lists_are_closed_vocabularies(description: str, values: tuple[str, ...]) -> None:
+    assert closed(description) == [values]
+
+
+@pytest.mark.parametrize(
+    "description",
+    [
+        # keys of an object, not values
+        "Settings as a JSON object with these keys:\n- `width`: the width.\n- `height`: the height.",
+        # another field's values, named in the lead-in
+        "Depends on the `kind` field:\n* `A1`: first.\n* `B2`: second.",
+        # prose lines that start with a capitalised word and a colon
+        "Note: this is slow.\nWarning: this may fail.",
+        # examples, not the set
+        "A tag, e.g. `red` or `blue`.",
+        "The author: username or email.",
+        # a condition on another field, one value each
+        "Only used when `type` is set to `ftp`.",
+        # an open lead-in
+        "Supported codecs include:\n- `opus`: speech.\n- `flac`: lossless.",
+    ],
+)
+def test_structural_detectors_leave_these_alone(description: str) -> None:
+    assert closed(description) == []
+
+
+def test_open_lead_in_gives_an_open_vocabulary() -> None:
+    kinds = [(e.kind, e.values) for e in analyse(
+        "Supported codecs include:\n- `opus`: speech.\n- `flac`: lossless.", name="codec", type="string")]
+    assert ("closed_vocab", ("opus", "flac")) not in kinds
+
+
+def test_several_values_are_marked_with_their_separator() -> None:
+    ev = [e for e in analyse("Comma-separated. One of: a1, b2, c3.", name="kinds", type="string")
+          if e.kind == "closed_vocab"]
+    assert [(e.values, e.data.get("multi")) for e in ev] == [(("a1", "b2", "c3"), ",")]
