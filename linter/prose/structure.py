@@ -44,7 +44,7 @@ _LABELS = frozenset(
 _CONTEXT_OTHER = re.compile(
     r"\b(?:keys?|fields?|properties|property|attributes?|parameters?|params?|arguments?|columns?|headers?|object"
     r"|json|members?|elements?|sub-?fields?|placeholders?|variables?|macros?|tokens?|syntax|operators?|functions?"
-    r"|events?\s+(?:payload|object)|examples?|e\.g|steps?|errors?)\b",
+    r"|events?\s+(?:payload|object)|examples?|e\.g|steps?|errors?|forms?|formats?|patterns?|templates?|layouts?)\b",
     re.I,
 )
 _UPPER = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*")
@@ -56,6 +56,7 @@ _RUNIN_STOP = frozenset("NOTE NOTES IMPORTANT WARNING CAUTION TIP TODO DEPRECATE
 # one sentence per value: the field (never another one) set to, used as, or meaning a value
 _VTOK = (r"(`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|'[^'\n]{1,60}'(?!\w)|“[^”\n]{1,60}”|\*[^*\s][^*\n]{0,40}\*"
          r"|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z]+(?:[A-Z][a-z0-9]+)+)(?![\w-]))")
+_QVTOK = r"(`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”)"
 _VALUE_SENTENCE = re.compile(
     r"\b(?:when|if|once)\s+(?:(?:it|this|the\s+value|this\s+(?:field|parameter|property|value|option|setting))\s+is\s+)?"
     r"(?:unset\s+or\s+)?(?:set|equal|equals)\s+(?:to\s+)?" + _VTOK
@@ -63,6 +64,8 @@ _VALUE_SENTENCE = re.compile(
     + r"|\b(?:use|choose|select|specify|set\s+(?:it\s+)?to)\s+" + _VTOK + r"\s+(?=(?:if|for|when|to|in)\b)"
     + r"|\bor\s+" + _VTOK + r"\s+(?=for\b)"
     + r"|\bspecify\s+" + _VTOK + r"(?=\s*[.;](?:\s|$))"
+    + r"|\b(?:choosing|selecting|setting(?:\s+it)?\s+to|using)\s+" + _VTOK + r"\s+(?=(?:means|will|results|causes|makes)\b)"
+    + r"|(?<![\w`'\"])" + _QVTOK + r"\s*,?\s+(?=(?:if|when|where)\s)"
     + r"|\b(?:if|when)\s+" + _VTOK + r"(?:\s*,|\s+is\s+(?:selected|chosen|specified)\b)"
     + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=\.\s\s))(?:the\s+value\s+(?:of\s+)?)?" + _VTOK
     + r"(?:\s*,\s*(?:the|which\s+is\s+the)\s+default\s*,)?\s+(?:(?:value|level|mode|option|setting)\s+)?"
@@ -117,7 +120,12 @@ def _def_lines(s: str) -> Iterator[_Def]:
                 raw = s[i:tok_end]
                 sep = _DEF_SEP.match(s, tok_end, eol)
                 kind = ""
-                if sep is not None:
+                rest = s[tok_end:eol]
+                if marker and not rest.strip(" \t.,;"):
+                    kind = "t"  # a bullet that holds the value alone (<dt>, a plain list of values)
+                elif marker and re.match(r"[.][ \t]+[A-Z]", rest):
+                    kind = "."
+                elif sep is not None:
                     g = sep.group("sep").strip(" \t")
                     kind = {":": ":", "=": "=", "=>": "=", "->": "-"}.get(g, "-" if g else "\t")
                 elif quoted and _DEF_VERB.match(s, tok_end, eol):
@@ -260,7 +268,8 @@ def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
             return
         lead = s[max(0, q.start() - 24) : q.start()]
         pos = q.end()
-        if not _LEAD.search(lead) or _EXAMPLE_LEAD.search(_sentence_before(s, q.start())):
+        whole = not s[: q.start()].strip()
+        if not (whole or _LEAD.search(lead)) or _EXAMPLE_LEAD.search(_sentence_before(s, q.start())):
             continue
         p = parse_inline(s, q.start(), quoted_only=True)
         if p is None or len(p.items) < 2:
@@ -268,7 +277,9 @@ def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
         pos = max(pos, p.end)
         seps = [s[a.end : b.start] for a, b in zip(p.items, p.items[1:])]
         colon = lead.rstrip().endswith(":")
-        if not (re.search(r"\bor\b|\|", seps[-1]) or (colon and len(p.items) >= 3)):
+        if not (re.search(r"\bor\b|\|", seps[-1]) or ((colon or whole) and len(p.items) >= 3)):
+            continue
+        if whole and s[p.end :].strip(" .\n"):
             continue
         if not _ALT_END.match(s, p.end):
             continue
@@ -276,8 +287,11 @@ def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
 
 
 _BARE_LEAD = re.compile(
-    r"(?:[:：]|[ ][-–—][ ]|\b(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either)?|\beither|\bis\s+either)[ ]*$", re.I
+    r"(?:[:：(]|[ ][-–—][ ]|\b(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either)?|\beither|\bis\s+either"
+    r"|\b(?P<by>by|as))[ ]*$",
+    re.I,
 )
+_CODE_ONLY = re.compile(r"(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)")
 _SENTENCE_START = re.compile(r"(?:^|[.!?](?:\s+|$)|\n)", re.M)
 _BARE_CODE = re.compile(r"(?-i:[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)*|[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)*|[a-z]+(?:[A-Z][a-z0-9]+)+"
                         r"|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*|\d+)")
@@ -291,11 +305,13 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
     "This", "Can", "May", "Must" …)."""
     from linter.prose.lists import parse_inline
 
-    for m in re.finditer(r"[:：]|[ ][-–—][ ]|\b(?:be|either)\b", s):
+    for m in re.finditer(r"[:：(]|[ ][-–—][ ]|\b(?:be|either|by|as)\b", s):
         end = m.end()
         lead_text = s[max(0, m.start() - 40) : end]
-        if not _BARE_LEAD.search(lead_text) or _EXAMPLE_LEAD.search(_sentence_before(s, m.start())):
+        lead = _BARE_LEAD.search(lead_text)
+        if lead is None or _EXAMPLE_LEAD.search(_sentence_before(s, m.start())):
             continue
+        paren = s[m.start()] == "("
         sent = max((x.end() for x in _SENTENCE_START.finditer(s, 0, m.start())), default=0)
         first = not re.search(r"[.!?](?:\s|$)|\n", s[: m.start()].strip())
         if not first and not re.match(r"[ ]*(?:it|this|can|may|must|possible|valid|allowed|supported|options?|values?)\b",
@@ -306,11 +322,16 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
             continue
         if not all(_BARE_CODE.fullmatch(i.value) for i in p.items):
             continue
+        if (lead.group("by") or paren) and not all(_CODE_ONLY.fullmatch(i.value) for i in p.items):
+            continue  # "sorted by name or date": words; "by LAST_SEEN or NAME": codes
         seps = [s[a.end : b.start] for a, b in zip(p.items, p.items[1:])]
         colon = s[m.start()] in ":："
-        if not (re.search(r"\bor\b|/|\|", seps[-1]) or (colon and len(p.items) >= 3)):
+        if not (re.search(r"\bor\b|/|\|", seps[-1]) or ((colon or paren) and len(p.items) >= 3)):
             continue
-        if not re.match(r"[ ]*(?:$|\n|[.;](?:\s|$)|\((?:the\s+)?default\))", s[p.end :]):
+        if paren:
+            if not re.match(r"[ ]*\)[ ]*(?:$|\n|[.;,](?:\s|$))", s[p.end :]):
+                continue
+        elif not re.match(r"[ ]*(?:$|\n|[.;](?:\s|$)|\((?:the\s+)?default\))", s[p.end :]):
             continue
         yield Candidate(p.items[0].start, p, True, "bare-alternatives")
 
@@ -329,9 +350,10 @@ DETECTORS: tuple[tuple[str, tuple[str, ...], Detector], ...] = (
     ("definitions", (), definition_lists),
     ("run-in", (" - ", " = ", ": ", " – ", " — "), run_in),
     ("quoted-alternatives", ("`", '"', "'", "“"), quoted_alternatives),
-    ("bare-alternatives", (":", " or ", " - ", " – ", " — ", "either"), bare_alternatives),
-    ("value-sentences", ("set to", "equal", "select", "choose", "specify", "use ", "mean", "indicat", "signif",
-                          "represent", "denot"), value_sentences),
+    ("bare-alternatives", (":", " or ", " - ", " – ", " — ", "either", "(", "by ", "as "), bare_alternatives),
+    ("value-sentences", ("set to", "equal", "select", "choos", "specify", "use ", "using", "mean", "indicat",
+                          "signif", "represent", "denot", "if ", "when ", "return", "allow", "enabl", "disabl"),
+     value_sentences),
 )
 
 

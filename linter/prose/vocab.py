@@ -25,19 +25,22 @@ from linter.prose.text import Text, clean_token, gate_text, has_any, name_words,
 
 _ADJ = (
     r"(?:possible|valid|allowed|accepted|acceptable|supported|permitted|permissible|available|legal"
-    r"|allowable|applicable|recognized|recognised|admissible)"
+    r"|allowable|applicable|recognized|recognised|admissible|returned|current)"
 )
 _NOUN = (
     r"(?:values?|options?|choices?|settings?|keywords?|strings?|entries|inputs?|types|modes|states"
     r"|statuses|levels|kinds|categories|roles|codes|formats|methods|actions|fields|units|orders)"
 )
+# after one more word ("available effect values"): nouns that name values, not forms or fields
+_KIND_NOUN = (r"(?:values?|options?|choices?|settings?|types|modes|states|statuses|levels|kinds|categories|roles|codes"
+              r"|extensions|protocols|algorithms|versions|units)")
 # Patterns that open with ``(?=…)``: a lookahead on the first character a match can start with
 # (each alternative's first letter, under the pattern's own flags) is a necessary condition, so
 # it changes no match; it lets ``re`` reject most positions with one class test instead of
 # trying every alternative of a long case-insensitive alternation there.
 _VALUES_CUE = re.compile(
-    r"(?=\b[toparvsl])"
-    rf"\b(?:(?:the|only|other)\s+)*{_ADJ}\s+(?:input\s+)?{_NOUN}\b(?P<qual>[^:.\n]{{0,60}}?)[ ]*"
+    r"(?=\b[toparvslcr])"
+    rf"\b(?:(?:the|only|other|currently)\s+)*{_ADJ}\s+(?:{_NOUN}|[a-z]+\s+{_KIND_NOUN})\b(?P<qual>[^:.\n]{{0,60}}?)[ ]*"
     r"(?P<verb>(?:are|is)(?:[ ]+(?:as[ ]+follows|listed[ ]+below|the[ ]+following))?[ ]*:?"
     r"|includes?[ ]*:?|including[ ]*:?|(?:can|may|must)[ ]+be[ ]*:?|:)",
     re.I,
@@ -213,7 +216,7 @@ _QTOK_FIRST = re.compile("[`\"'“‘「『*]")
 # scan()'s keys for _VALUES_CUE (its adjectives).
 _ADJ_KEYS = (
     "possible", "valid", "allowed", "accept", "support", "permi", "available", "legal", "allowable", "applicable",
-    "recogni", "admissible",
+    "recogni", "admissible", "returned", "current",
 )
 # Lower-case forms of every _NOUN alternative: _VALUES_CUE cannot match without one of them.
 _NOUN_WORDS = (
@@ -297,7 +300,10 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         b = parse_bullets(s, pos)
         if b is not None and len(b.items) >= 2 and not quoted_only:
             return b
-        return parse_inline(s, pos, quoted_only=quoted_only)
+        p = parse_inline(s, pos, quoted_only=quoted_only)
+        if p is not None and len(p.items) == 1 and not p.items[0].quoted:
+            return _split_slashes(p)  # "supported values: a/b/c"
+        return p
 
     odd = odd_case(s)
     valued = has_any(low, _ADJ_KEYS) and has_any(low, _NOUN_WORDS)
@@ -370,6 +376,9 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         it = Item(clean_token(q.group()), q.start(), q.end(), True)
         if it.value:
             add(m.start() + (len(m.group()) - len(m.group().lstrip(".;:\n \t"))), Parsed([it], q.end()), True, "single", 1)
+    for m in scan(_ONLY_VALUE_BARE, s, low, ('only',)):
+        st = m.start("v")
+        add(m.start(), Parsed([Item(m.group("v"), st, m.end("v"), False)], m.end("v")), True, "single", 1)
     for m in scan(_COLON_LIST, s, low, (':', '：')):
         intro = _clause_before(s, m.start() + 1)
         if _FORMS.search(intro) or _BY_DEPENDS.search(intro) or _qual_other(intro, name) or _WHEN_INTRO.search(intro) \
@@ -519,6 +528,26 @@ def _quote_gates(s: str, low: str) -> tuple[bool, bool, bool, bool]:
         set_this = set_this or t.endswith(_SET_THIS_WORDS)
     return (can_be, only, single, set_this)
 
+
+
+def _split_slashes(p: Parsed) -> Parsed:
+    """One bare token ``a/b/c`` after a values cue is three values (a path has no cue)."""
+    it = p.items[0]
+    parts = it.value.split("/")
+    if len(parts) < 2 or not all(re.fullmatch(r"[A-Za-z0-9][\w.-]{0,30}", x) for x in parts):
+        return p
+    items, off = [], it.start
+    for x in parts:
+        items.append(Item(x, off, off + len(x), False))
+        off += len(x) + 1
+    return Parsed(items, p.end, p.partial, p.style)
+
+
+_ONLY_VALUE_BARE = re.compile(
+    r"\bthe\s+only\s+(?:valid|supported|allowed|accepted|possible|permitted)\s+value(?:\s+for\s+(?:this|it)(?:\s+\w+)?)?"
+    r"\s+(?:is|is\s+currently)\s+(?P<v>[A-Za-z0-9][\w.-]{0,40}?)[ ]*(?:$|[.;](?:\s|$))",
+    re.I,
+)
 
 
 def _at_line_starts(rx: "re.Pattern[str]", s: str) -> "Iterator[re.Match[str]]":
