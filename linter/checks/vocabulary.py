@@ -215,6 +215,9 @@ def _fix(field: Field, gap: Gap, ctx: Context) -> tuple[Fix | None, str]:
         if clash:
             raise NoFix(clash)
         on_items = field.type == "array" and not set(gap.keywords) <= _ITEM_BOUNDS
+        if gap.evidence.data.get("inferred") and applicability == "safe":
+            # read from a standard's name and the words around it, not from a stated layout
+            return keyword_fix(field, gap.keywords, "unsafe", on_items=on_items), " (unsafe fix: the format is inferred from context)"
         return keyword_fix(field, gap.keywords, applicability, on_items=on_items), ""
     except NoFix as exc:
         return None, f" (no automatic fix: {exc})"

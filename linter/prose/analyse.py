@@ -197,6 +197,8 @@ def _format_advice(data: Mapping[str, Any], ty: str | None = None) -> str:
     if "pattern" in data:
         alt = f" ({data['advice']})" if data.get("advice") else ""
         return f"pattern: {data['pattern']} would express it{alt}"
+    if data.get("advice"):
+        return str(data["advice"])
     if "contentMediaType" in data:
         return f"contentMediaType: {data['contentMediaType']} would express it"
     return "only a pattern written for this layout can express it"

@@ -25,7 +25,7 @@ _LAYOUT = re.compile(
     re.A,
 )
 _LAYOUT_TOKENS = re.compile(r"YYYY|yyyy|YY|yy|MM|DD|dd|HH|hh|mm|ss|S{1,9}|s{1,9}|f{1,9}|TZD|XXX|ZZ|Z|±hh:?mm|[+-]hh:?mm", re.A)
-_ISO = re.compile(r"\bISO[- ]?8601\b|\bRFC[- ]?3339\b|ISO8601|\bRFC[- ]?(?:1123|2822|822|7231)\b", re.I | re.A)
+_ISO = re.compile(r"\bISO[- ]?8601\b|\bRFC[- ]?3339(?:nano)?\b|ISO8601|\bRFC[- ]?(?:1123|2822|822|7231)\b", re.I | re.A)
 _EPOCH = re.compile(
     r"\b(?:unix|posix)(?:[- ]epoch)?[- ](?:time(?:stamp)?s?|date(?:time)?|seconds?|milliseconds?|ms|format|epoch)\b"
     r"|\bepoch[- ](?:time(?:stamp)?s?|seconds?|milliseconds?|ms|format)\b|\b(?:unix|posix)\s+epoch\b"
@@ -46,7 +46,7 @@ _SEPARATED = re.compile(
 _MINMAX = re.compile(r"(?=\b[mlsf])\b(?:min|minimum|lower|start|from)\s*,\s*(?:max|maximum|upper|end|to)\b", re.I | re.A)
 _UUID = re.compile(
     r"\b(?:in|as)\s+(?:an?\s+)?(?:valid\s+)?(?:UUID|GUID)\b|\b(?:UUID|GUID)\s+(?:v?\d\s+)?(?:format|string|value)\b"
-    r"|\b(?:must|should)\s+be\s+an?\s+(?:valid\s+)?(?:UUID|GUID)\b|\bvalid\s+(?:UUID|GUID)\b"
+    r"|\b(?:must|should)\s+be\s+an?\s+(?:valid\s+)?(?:UUID|GUID)(?:v?\d)?\b|\bvalid\s+(?:UUID|GUID)(?:v?\d)?\b"
     r"|^\W*(?:the\s+|an?\s+)?(?:UUID|GUID)\b|UUID格式|GUID格式",
     re.I | re.A,
 )
@@ -148,6 +148,12 @@ _SEP_NAMES = {",": "comma", ";": "semicolon", " ": "space", "|": "pipe", ":": "c
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
             "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 _DURATION_WORDS = frozenset("duration period interval retention timeout ttl delay age expiry lifetime".split())
+_GUESS = "\0guess"  # a format read from the standard's name and its context words, not from a layout or an instance
+# a point in time ("the end of the time interval"), not a length of time
+_POINT_WORDS = frozenset("start end begin beginning before after since until from to starting ending".split())
+_DAY_WORDS = frozenset("day birthday birth dob".split())
+_DATE_ONLY = re.compile(r"\b(?:date\s+only|only\s+the\s+date|without\s+(?:a\s+)?time|not\s+a\s+specific\s+time|calendar\s+date"
+                        r"|yyyy-mm-dd(?!\s*t)|date\s+of\s+birth)\b")
 _DATE_WORDS = frozenset("date day birthday dob".split())
 _TIME_WORDS = frozenset("time timestamp datetime at instant".split())
 _PLACEHOLDER = re.compile(r"\{[^}]+\}|<[^>]+>|\b[A-Z]{2,}(?:_[A-Z]+)*\b|\[[a-z_-]+\]", re.A)
@@ -241,17 +247,21 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         add(m.start(), m.end(), layout_data(m.group()))
     for m in scan(_ISO, s, low, ('iso', 'rfc')):
         tok = m.group().upper().replace(" ", "").replace("-", "")
-        ctx = s[max(0, m.start() - 60) : m.end() + 40].lower()
+        ctx = s[max(0, m.start() - 200) : m.end() + 60].lower()
         ctx_words = set(re.findall(r"[a-z]+", ctx)) | words
-        if tok.startswith("RFC") and tok not in ("RFC3339",):
+        iso = tok.startswith("ISO")
+        if tok.startswith("RFC") and tok not in ("RFC3339", "RFC3339NANO"):
             add(m.start(), m.end(), {"layout": m.group()})
-        elif (ctx_words & _DURATION_WORDS or _ZH_DURATION.search(ctx)) and not ctx_words & {"timestamp", "datetime"}:
-            add(m.start(), m.end(), {"format": "duration"})
-        elif (ctx_words & _DATE_WORDS or "full-date" in ctx or _ZH_DATE.search(ctx)) and not (
+        elif (ctx_words & _DURATION_WORDS or _ZH_DURATION.search(ctx)) and not ctx_words & (
+                {"timestamp", "datetime"} | _POINT_WORDS):
+            add(m.start(), m.end(), {"format": "duration", _GUESS: True})
+        elif (ctx_words & _DAY_WORDS or "full-date" in ctx or _DATE_ONLY.search(ctx) or _ZH_DATE.search(ctx)) and not (
                 ctx_words & (_TIME_WORDS - {"at"}) or _ZH_TIME.search(ctx)):
-            add(m.start(), m.end(), {"format": "date"})
+            add(m.start(), m.end(), {"format": "date", _GUESS: True, **({"inferred": True} if iso else {})})
         else:
-            add(m.start(), m.end(), {"format": "date-time"})
+            # "the date, in ISO 8601": APIs mostly mean a date-time, but ISO 8601 also has dates,
+            # times and intervals: a guess, so its fix is unsafe (RFC 3339 is date-time itself)
+            add(m.start(), m.end(), {"format": "date-time", _GUESS: True, **({"inferred": True} if iso else {})})
     for m in scan(_EPOCH, s, low, ('unix', 'posix', 'epoch', '时间戳', '時間戳')):
         txt = s[m.start() : m.end() + 16].lower()
         unit = "milliseconds" if re.search(r"milli|\bms\b|毫秒", txt) else "seconds"
@@ -267,10 +277,10 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             d = {"style": "form" if sep == "," else {" ": "spaceDelimited", "|": "pipeDelimited"}.get(sep, "form"),
                  "explode": False}
         else:
-            e = re.escape(sep) if sep != " " else " "
-            d = {"pattern": f"^[^{e}]+({e}[^{e}]+)*$"}
+            # no pattern: "^[^,]+(,[^,]+)*$" accepts nearly anything, and checks nothing
+            d = {}
             if where == "query":
-                d["advice"] = "or declare an array with style: form, explode: false"
+                d["advice"] = "declare an array with style: form, explode: false"
         d["layout"] = _SEP_NAMES[sep] + "-separated list"
         add(m.start(), m.end(), d)
     for m in scan(_MINMAX, s, low, ('min', 'lower', 'start', 'from')) if "," in s else ():  # "min,max" needs its comma
@@ -415,6 +425,11 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             continue
         n = _num(groups.get("n") or groups.get("n2") or groups.get("n3") or groups.get("n4") or "")
         add(m.start(), m.end(), {"pattern": f"^[0-9]{{{n}}}$"})
+    if any(_GUESS not in h[2] for h in hits if "format" in h[2]):
+        # "ISO 8601 date …, e.g. 2015-07-01T22:00:00Z": the layout or the instance shows what the
+        # standard's name left open (date, date-time or duration), and one claim is one finding
+        hits = [h for h in hits if _GUESS not in h[2]]
+    hits = [(a, b, {k: v for k, v in d.items() if k != _GUESS}) for a, b, d in hits]
     if len({h[2]["format"] for h in hits if "format" in h[2]}) > 1:
         # "an IPv4 address, FQDN or user FQDN": alternatives, no one format holds
         hits = [h for h in hits if "format" not in h[2]]

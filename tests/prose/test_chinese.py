@@ -124,10 +124,10 @@ def test_full_width_separators() -> None:
 
 
 FORMATS: list[tuple[str, str, str, dict[str, Any]]] = [
-    ("时间，ISO 8601格式", "time", "ISO 8601", {"format": "date-time"}),
-    ("日期，ISO 8601格式", "birthday", "ISO 8601", {"format": "date"}),
+    ("时间，ISO 8601格式", "time", "ISO 8601", {"format": "date-time", "inferred": True}),
+    ("日期，ISO 8601格式", "birthday", "ISO 8601", {"format": "date", "inferred": True}),
     ("时间，RFC3339格式", "ts", "RFC3339", {"format": "date-time"}),
-    ("格式为ISO8601", "ts", "ISO8601", {"format": "date-time"}),
+    ("格式为ISO8601", "ts", "ISO8601", {"format": "date-time", "inferred": True}),
     ("图片，base64编码", "img", "base64", {"format": "byte"}),
     ("日期格式为yyyyMMdd", "d", "yyyyMMdd", {"pattern": "^[0-9]{4}[0-9]{2}[0-9]{2}$", "layout": "yyyyMMdd"}),
     ("出生日期，格式：yyyy年MM月dd日", "birthday", "yyyy年MM月dd日",
