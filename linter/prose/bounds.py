@@ -27,23 +27,26 @@ _ITEM_UNITS = re.compile(r"^(?:items?|elements?|entries|entry|objects?|tags?|ids
 _TIME_UNITS = re.compile(r"^(?:ms|milliseconds?|seconds?|minutes?|hours?|days?|weeks?|months?|years?|毫秒|秒|分钟|分鐘|小时|小時|天|周|週)$", re.I)
 _SKIP_UNITS = re.compile(r"^(?:kb|mb|gb|kib|mib|gib)$", re.I | re.A)
 
-_FILL = r"(?:\s+(?:valid|allowed|possible|permitted|supported|accepted|total))?(?:\s+(?:value|length|size|number|count|amount|limit))?(?:\s+of\s+(?!\d)[a-z]+){0,1}(?:\s+(?:per\s+\w+|in\s+length))?\s*(?:is|of|:|=|are|to|can\s+be|would\s+be)?\s*"
+_FILL = r"(?:\s+(?:valid|allowed|possible|permitted|supported|accepted|total))?(?:\s+(?:value|length|size|number|count|amount|limit))?(?:\s+of\s+(?!\d)[a-z]+){0,1}(?:\s+(?:per\s+\w+|in\s+length))?(?:\s+that\s+(?:can|may|will)\s+be\s+[a-z]+)?\s*(?:is|of|:|=|are|to|can\s+be|would\s+be)?\s*"
 # Patterns that open with ``(?=…)``: a lookahead on the first character a match can start with
 # (each alternative's first letter, under the pattern's own flags) is a necessary condition, so
 # it changes no match; it lets ``re`` reject most positions with one class test instead of
 # trying every alternative of a long case-insensitive alternation there.
 _MAX = re.compile(
-    r"(?=\b[mauncsdwli]|[<≤])"
+    r"(?=\b[mauncsdwlit]|[<≤])"
     r"(?P<cue>\bmax(?:imum)?\.?|\bat\s+most|\bup\s+to|\bno\s+more\s+than|\bnot\s+more\s+than|\bno\s+(?:larger|greater|higher|longer|bigger)\s+than"
     r"|\bnot\s+(?:larger|greater|higher|longer)\s+than|\b(?:cannot|can't|must\s+not|may\s+not|should\s+not|does\s+not|will\s+not|not\s+to|can\s+not)\s+exceed"
-    r"|\bnot\s+exceed(?:ing)?|\bless\s+than\s+or\s+equal\s+to|\blimited\s+to|\blimit\s+of|\bcharacter\s+limit|\blength\s+limit|\bmax(?:imum)?\s+length"
+    r"|\bnot\s+exceed(?:ing)?|\bless\s+than\s+or\s+equal\s+to|\blimited\s+to|\blimit\s+of|\bcharacter\s+limit|\blength\s+limit|\bmax(?:imum)?[-_ ]?length"
+    r"|\bas\s+many\s+as|\bthe\s+limit\s+is|\b(?:must|should|can|may|will)\s+not\s+be\s+(?:more|greater|larger|longer|higher|bigger)\s+than"
+    r"|\b(?:cannot|can't|can\s+not)\s+be\s+(?:more|greater|larger|longer|higher|bigger)\s+than"
+    r"|\bthe\s+max(?:imum)?\s+(?:value\s+|number\s+)?(?:that\s+)?you\s+can\s+(?:specify|set|request|use|enter)(?:\s+is)?"
     r"|\b(?:must|should)\s+be\s+(?:less|fewer|smaller|shorter|lower)\s+than|\b(?:is|are)\s+(?:less|fewer|smaller|shorter|lower)\s+than|<=|≤)"
     + _FILL + r"(?P<n>" + _NUM + r")\s*" + _UNIT + r"?",
     re.I | re.A,
 )
 _MAX_POST = re.compile(
     r"(?=[-+−0-9])(?<![\w.,-])(?P<n>" + _NUM + r")\s*" + _UNIT + r"?\s*(?:in\s+length\s+)?"
-    r"(?P<cue>or\s+(?:less|fewer|below|under|smaller|shorter)|\(?max(?:imum)?\)?(?!\s*[\w(])|at\s+most|以内|以內|以下)",
+    r"(?P<cue>or\s+(?:less|fewer|below|under|smaller|shorter)|\(?max(?:imum)?\)?(?!\s*[\w(])|at\s+most|limit\b|以内|以內|以下)",
     re.I | re.A,
 )
 _MIN = re.compile(
@@ -57,22 +60,24 @@ _MIN_POST = re.compile(
     r"(?=[-+−0-9])(?<![\w.,-])(?P<n>" + _NUM + r")\s*" + _UNIT + r"?\s*(?P<cue>or\s+(?:more|greater|higher|above|larger|longer)|以上)",
     re.I | re.A,
 )
+_NOTE = r"(?:\s*\([^()\n]{1,30}\))?"  # "300 (5 minutes)": what the number means, in passing
 _BETWEEN = re.compile(
-    r"\bbetween\s+(?P<a>" + _NUM + r")\s*(?:" + _UNIT.replace("unit", "u1") + r")?\s*(?:and|to|-|–)\s*(?P<b>" + _NUM + r")\s*"
+    r"\bbetween\s+`?(?P<a>" + _NUM + r")`?\s*(?:" + _UNIT.replace("unit", "u1") + r")?" + _NOTE + r"\s*(?:and|to|-|–)\s*`?(?P<b>" + _NUM + r")`?\s*"
     + _UNIT + r"?(?:\s*\(?(?P<incl>inclusive(?:ly)?|exclusive(?:ly)?)\)?)?",
     re.I | re.A,
 )
 _RANGE = re.compile(
     r"(?=\b[frbiaowvls]|[:：])"
     r"(?P<ctx>\b(?:from|ranges?(?:\s+(?:of|is|from))?|range\s+of|be|is|are|of|within|in\s+the\s+range(?:\s+of)?|values?|length|size)\s*:?\s+|(?<=[A-Za-z\u4e00-\u9fff*])[:：]\s*)"
-    r"(?P<a>" + _NUM + r")\s*(?:" + _UNIT.replace("unit", "u1") + r")?\s*(?:to|through|thru|-|–|~|～|\.\.)\s*(?P<b>" + _NUM + r")(?![\d:])\s*" + _UNIT + r"?",
+    r"(?P<a>" + _NUM + r")\s*(?:" + _UNIT.replace("unit", "u1") + r")?" + _NOTE + r"\s*(?:to|through|thru|-|–|~|～|\.\.)\s*(?P<b>" + _NUM + r")(?![\d:])\s*" + _UNIT + r"?",
     re.I | re.A,
 )
-_RANGE_ANY = re.compile(r"(?=[0-9])(?<![\w.\-/:#])(?P<a>\d+(?:\.\d+)?)\s*(?:-|–|~|～)\s*(?P<b>\d+(?:\.\d+)?)(?![\w.\-/:%])", re.A)
+_RANGE_ANY = re.compile(r"(?=[0-9])(?<![\w.\-/:#])(?P<a>\d+(?:\.\d+)?)\s*(?:-|–|~|～|\.\.\.?)\s*(?P<b>\d+(?:\.\d+)?)(?![\w.\-/:%])", re.A)
 _RANGE_CTX = re.compile(r"\b(?:values?|range|number|length|between|limit|size|digits?|characters?)\b|取值|范围|範圍|长度|長度", re.I | re.A)
 _INTERVAL = re.compile(
     r"(?=\b[ribw]|[取范範区區])"
-    r"(?P<ctx>\b(?:range|interval|between|in|within)\b|取值|范围|範圍|区间|區間)[^\n\[(（]{0,12}?(?P<l>[\[(（])\s*(?P<a>" + _NUM + r")\s*[,，]\s*(?P<b>" + _NUM + r")\s*(?P<r>[\])）])",
+    r"(?P<ctx>\b(?:range|interval|between|in|within)\b|取值|范围|範圍|区间|區間)[^\n\[(（]{0,12}?(?P<l>[\[(（])\s*(?P<a>" + _NUM + r")" + _NOTE
+    + r"\s*(?:[,，]|\.\.\.?)\s*(?P<b>" + _NUM + r")" + _NOTE + r"\s*(?P<r>[\])）])",
     re.I | re.A,
 )
 _SIGN = re.compile(
@@ -102,6 +107,15 @@ _ZH_RANGE = re.compile(
     + _UNIT.replace("unit", "u2") + r"?",
     re.A,
 )
+_EXACT_LEN = re.compile(
+    r"(?<![\w.,-])(?P<n>\d{1,4})[- ](?:character|char)s?\s+(?:long\s+)?(?:(?:alpha-?numeric|hexadecimal|hex|unique|random)\s+)?"
+    r"(?:string|identifier|id|sid|token|hash|key|value)\b"
+    r"|\b(?:length\s*:\s*|exactly\s+|(?:must|should)\s+be\s+(?:exactly\s+)?)(?P<n2>\d{1,4})\s+(?:characters?|chars)\b(?:\s+long\b)?(?!\s*(?:or|and|to|-|max|min|at|in\s+length\s+or)\b)"
+    r"|\blength\s+(?:must|should)\s+be\s+(?:exactly\s+)?(?P<n3>\d{1,4})\b(?!\s*(?:to|-|or|and)\b)",
+    re.I | re.A,
+)
+# "[1..100]", "(1 .. 100)": _NUM will not end a number before "..", so dotted ranges have their own
+_DOTS = re.compile(r"(?<![\w.])(?P<a>-?\d+)\s*\.\.\.?\s*(?P<b>-?\d+)(?![\w.])", re.A)
 _DIGIT = re.compile(r"[0-9]")
 _NOT_BOUND = re.compile(
     r"\s*(?:decimal|significant|times\b|retries|attempts|requests?\s+per|calls?\s+per|(?:\w+\s+)?ago\b|levels?\s+deep"
@@ -257,21 +271,32 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             lo, hi = _n(a), _n(b)
             if not lo < hi or (len(a) == 4 and len(b) <= 2) or (len(a) == 4 and a[:2] in ("19", "20")):
                 continue
+            if (a, b) == ("0", "9") or re.search(r"(?:numbers?|digits?|numerals?|a-z|A-Z)[\s,(]*$", s[max(0, m.start() - 16) : m.start()]):
+                continue  # "letters, numbers (0-9)": a character class, not a range
             before = s[max(0, m.start() - 16) : m.start()]
             if re.search(r"(?:ISO|RFC|version|v|sha|utf|\+|/|number|no\.?|#|id|code|case|ticket|issue|model|phone)\s*:?\s*$", before, re.I):
                 continue  # "case number 12-1234", "v1-2": an identifier, not a range
             if not _RANGE_CTX.search(_sentence(s, m.start(), m.end())):
                 continue
             add(m, lo, hi)
-        for m in scan(_INTERVAL, s, low, ('[', '(', '（')) if "," in s or "，" in s else ():  # "[a, b]" needs its comma
+        for m in scan(_INTERVAL, s, low, ('[', '(', '（')) if "," in s or "，" in s or ".." in s else ():  # "[a, b]", "[a..b]"
             lo, hi = _n(m.group("a")), _n(m.group("b"))
             if lo < hi:
                 add(m, lo, hi, m.group("l") in "(（", m.group("r") in ")）")
-        for m in scan(_MAX, s, low, ('max', 'most', 'up to', 'more than', 'larger', 'greater', 'higher', 'longer', 'bigger', 'exceed', 'less than', 'limit', '<=', '≤', 'fewer', 'smaller', 'shorter', 'lower')):
+        for m in scan(_EXACT_LEN, s, low, ('char', 'length')):
+            if type_ in (None, "string"):
+                n = _n(m.group("n") or m.group("n2") or m.group("n3"))
+                add(m, n, n, unit="characters")
+        for m in scan(_DOTS, s, low, ('..',)):
+            lo, hi = _n(m.group("a")), _n(m.group("b"))
+            before = s[max(0, m.start() - 1) : m.start()]
+            if lo < hi and (before in "[(" or _RANGE_CTX.search(_sentence(s, m.start(), m.end()))):
+                add(m, lo, hi)
+        for m in scan(_MAX, s, low, ('max', 'most', 'up to', 'as many', 'than', 'you can', 'more than', 'larger', 'greater', 'higher', 'longer', 'bigger', 'exceed', 'less than', 'limit', '<=', '≤', 'fewer', 'smaller', 'shorter', 'lower')):
             cue = m.group("cue").lower()
             ex = bool(re.search(r"less|fewer|smaller|shorter|lower", cue)) and "equal" not in cue
             add(m, None, _n(m.group("n")), hi_ex=ex, unit=unit_of(m, "unit"))
-        for m in scan(_MAX_POST, s, low, ('less', 'fewer', 'below', 'under', 'smaller', 'shorter', 'max', 'most', '以内', '以內', '以下')):
+        for m in scan(_MAX_POST, s, low, ('less', 'fewer', 'below', 'under', 'smaller', 'shorter', 'max', 'most', 'limit', '以内', '以內', '以下')):
             add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"))
         for m in scan(_MIN, s, low, ('min', 'least', 'less than', 'fewer than', 'smaller than', 'shorter than', 'greater than', 'more than', 'larger than', 'longer than', 'higher than', '>=', '≥')):
             cue = m.group("cue").lower()
