@@ -242,7 +242,7 @@ def value_sentences(s: str, low: str) -> Iterator[Candidate]:
     yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "value-sentences")
 
 
-_LEAD = re.compile(r"(?:[:(]|\b(?:either|by|be|is|are|as|from|between|to|of)|\bstatus(?:es)?)[ ]*$", re.I)
+_LEAD = re.compile(r"(?:[:(]|[ ][-–—]|\b(?:either|by|be|is|are|as|from|between|to|of|include)|\bstatus(?:es)?)[ ]*$", re.I)
 _ALT_END = re.compile(r"[ ]*(?:$|[.;,)\n]|\((?:the\s+)?default\)|\bor\s+(?:leave|omit|empty|null|not)\b)", re.I)
 
 
@@ -288,6 +288,7 @@ def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
 
 _BARE_LEAD = re.compile(
     r"(?:[:：(]|[ ][-–—][ ]|\b(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either)?|\beither|\bis\s+either"
+    r"|\b(?:choices|options|values)\s+are|\bchoose\s+(?:from|between)|\bone\s+of"
     r"|\b(?P<by>by|as))[ ]*$",
     re.I,
 )
@@ -305,7 +306,7 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
     "This", "Can", "May", "Must" …)."""
     from linter.prose.lists import parse_inline
 
-    for m in re.finditer(r"[:：(]|[ ][-–—][ ]|\b(?:be|either|by|as)\b", s):
+    for m in re.finditer(r"[:：(]|[ ][-–—][ ]|\b(?:be|either|by|as|are|from|between|of)\b", s):
         end = m.end()
         lead_text = s[max(0, m.start() - 40) : end]
         lead = _BARE_LEAD.search(lead_text)
@@ -314,8 +315,8 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
         paren = s[m.start()] == "("
         sent = max((x.end() for x in _SENTENCE_START.finditer(s, 0, m.start())), default=0)
         first = not re.search(r"[.!?](?:\s|$)|\n", s[: m.start()].strip())
-        if not first and not re.match(r"[ ]*(?:it|this|can|may|must|possible|valid|allowed|supported|options?|values?)\b",
-                                      s[sent:], re.I):
+        if not first and not re.match(r"[ ]*(?:it|this|can|may|must|possible|valid|allowed|supported|options?|values?"
+                                      r"|choices?|choose|the\s+(?:options|choices|values))\b", s[sent:], re.I):
             continue
         p = parse_inline(s, end)
         if p is None or len(p.items) < 2 or any(i.quoted for i in p.items):
@@ -336,6 +337,40 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
         yield Candidate(p.items[0].start, p, True, "bare-alternatives")
 
 
+_BRACKET = re.compile(
+    r"(?P<lead>[:=]|\b(?:are|is|of|in|from|one\s+of))[ ]*\[[ ]*(?P<body>(?:`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|'[^'\n]{1,60}')"
+    r"(?:[ ]*,[ ]*(?:`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|'[^'\n]{1,60}'))+)[ ]*\]",
+    re.I,
+)
+
+
+def bracket_lists(s: str, low: str) -> Iterator[Candidate]:
+    """``Valid reasons: ["not_sold", "sold"]`` / ``one of ['a', 'b']``: a list written as code."""
+    for m in _BRACKET.finditer(s):
+        items = []
+        for q in QTOK.finditer(s, m.start("body"), m.end("body")):
+            items.append(Item(clean_token(q.group()), q.start(), q.end(), True))
+        if len(items) >= 2:
+            yield Candidate(m.start("body") - 1, Parsed(items, m.end()), True, "bracket-list")
+
+
+_SENT_RUNIN = re.compile(r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\n))(?P<tok>[A-Z][A-Za-z0-9]{1,30})(?:[ ]*:[ ]+|[ ]*[—–][ ]*)(?=[A-Z])")
+
+
+def sentence_run_in(s: str, low: str) -> Iterator[Candidate]:
+    """``Off: no filter. Moderate: some. Strict: all.`` / ``Day—within a day. Week—…``: sentences
+    that each open with a capitalised value and a colon or a dash. Three or more (two words
+    with a colon open sentences of ordinary prose too: "Note: …", "Example: …")."""
+    ms = [m for m in _SENT_RUNIN.finditer(s) if m.group("tok").lower() not in _LABELS]
+    if len(ms) < 3:
+        return
+    values = [m.group("tok") for m in ms]
+    if len(set(values)) != len(values):
+        return
+    items = [Item(m.group("tok"), m.start("tok"), m.end("tok"), False) for m in ms]
+    yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "sentence-run-in")
+
+
 def _paragraphs(s: str) -> Iterator[tuple[int, str]]:
     pos = 0
     for part in re.split(r"(\n\s*\n)", s):
@@ -350,7 +385,10 @@ DETECTORS: tuple[tuple[str, tuple[str, ...], Detector], ...] = (
     ("definitions", (), definition_lists),
     ("run-in", (" - ", " = ", ": ", " – ", " — "), run_in),
     ("quoted-alternatives", ("`", '"', "'", "“"), quoted_alternatives),
-    ("bare-alternatives", (":", " or ", " - ", " – ", " — ", "either", "(", "by ", "as "), bare_alternatives),
+    ("bare-alternatives", (":", " or ", " - ", " – ", " — ", "either", "(", "by ", "as ", "are ", "choose"),
+     bare_alternatives),
+    ("bracket-list", ("[",), bracket_lists),
+    ("sentence-run-in", (": ", "—", " – "), sentence_run_in),
     ("value-sentences", ("set to", "equal", "select", "choos", "specify", "use ", "using", "mean", "indicat",
                           "signif", "represent", "denot", "if ", "when ", "return", "allow", "enabl", "disabl"),
      value_sentences),

@@ -41,7 +41,7 @@ _KIND_NOUN = (r"(?:values?|options?|choices?|settings?|types|modes|states|status
 _VALUES_CUE = re.compile(
     r"(?=\b[toparvslcr])"
     rf"\b(?:(?:the|only|other|currently)\s+)*{_ADJ}\s+(?:{_NOUN}|[a-z]+\s+{_KIND_NOUN})\b(?P<qual>[^:.\n]{{0,60}}?)[ ]*"
-    r"(?P<verb>(?:are|is)(?:[ ]+(?:as[ ]+follows|listed[ ]+below|the[ ]+following))?[ ]*:?"
+    r"(?P<verb>(?:are|is)(?:[ ]+(?:as[ ]+follows|listed[ ]+below|the[ ]+following))?[ ]*:?|of[ ]+(?=[`\"'])"
     r"|includes?[ ]*:?|including[ ]*:?|(?:can|may|must)[ ]+be[ ]*:?|:)",
     re.I,
 )
@@ -125,6 +125,8 @@ _CURRENT_VERSION = re.compile(
 _SENT_START = re.compile(r"(?:^|[.!?;。；]\s+|\n)")
 _IDENT = re.compile(r"`[A-Za-z_$][\w.$-]*`|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z0-9]+(?:_[a-z0-9]+)+\b")
 _FIELDISH = re.compile(r"\b(?:header|field|parameter|param|property|attribute|argument|column|query)\b", re.I)
+# the same, for a sentence leading into a list: "your query" there is a search, not a query parameter
+_FIELDISH_NOUNS = re.compile(r"\b(?:header|field|parameter|param|property|attribute|argument|column)\b", re.I)
 _THIS = re.compile(r"\bthis\b|本字段|该字段|該欄位|此字段", re.I)
 _EXCLUSIVE_TAIL = re.compile(
     r"[ ]*(?:,[ ]*)?(?:but[ ]+not[ ]+both|(?:must|should|can|may|has[ ]+to|needs[ ]+to)[ ]+(?:also[ ]+)?be[ ]+"
@@ -265,14 +267,14 @@ def _mentions_other(text: str, name: str) -> bool:
     return False
 
 
-def _qual_other(qual: str, name: str) -> bool:
+def _qual_other(qual: str, name: str, fieldish: "re.Pattern[str] | None" = None) -> bool:
     if not qual.strip():
         return False
     if _THIS.search(qual):
         return False
     if _mentions_other(qual, name):
         return True
-    if _FIELDISH.search(qual):
+    if (fieldish or _FIELDISH).search(qual):
         return not any(same_name(w, name) for w in re.findall(r"[\w.$-]+", qual))
     return False
 
@@ -450,7 +452,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             add(whole_start, whole, True, "whole")
     for c in structure.candidates(s, low):
         intro = _intro(s, c.start) if c.trigger != "value-sentences" else ""
-        if _mentions_other(intro, name) or _qual_other(intro, name) or _BY_DEPENDS.search(intro) \
+        if _mentions_other(intro, name) or _qual_other(intro, name, _FIELDISH_NOUNS) or _BY_DEPENDS.search(intro) \
                 or structure.other_context(intro) or (c.trigger == "definitions" and _WHEN_INTRO.search(intro)):
             continue  # "based on the type of picker (`PickerType`):": another field's values
         if c.trigger == "bare-alternatives" and (_content_nouns(c.parsed) or _FORMS.search(intro)
