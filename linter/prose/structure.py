@@ -37,7 +37,8 @@ _DEF_VERB = re.compile(
 # labels that open a line without being a value ("Note: …", "Default: …")
 _LABELS = frozenset(
     """note notes important warning caution tip todo deprecated example examples default defaults required optional
-    returns return type types format see usage request response description summary values value options
+    returns return type types format see usage request response description summary values value options encoding
+    maxlength minlength length pattern size charset range min max minimum maximum unit units
     constraints id name e.g i.e eg ie for and or the a an if when this that these it in on of by to with from
     warning info information remarks remark details detail more also http https url uri""".split()
 )
@@ -60,7 +61,7 @@ _QVTOK = r"(`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”)"
 _VALUE_SENTENCE = re.compile(
     r"\b(?:when|if|once)\s+(?:(?:it|this|the\s+value|this\s+(?:field|parameter|property|value|option|setting))\s+is\s+)?"
     r"(?:unset\s+or\s+)?(?:set|equal|equals)\s+(?:to\s+)?" + _VTOK
-    + r"|\b(?:if|when)\s+you\s+(?:select|choose|specify|use|pick)\s+" + _VTOK
+    + r"|\b(?:if|when)\s+you\s+(?:select|choose|pick)\s+" + _VTOK
     + r"|\b(?:use|choose|select|specify|set\s+(?:it\s+)?to)\s+" + _VTOK + r"\s+(?=(?:if|for|when|to|in)\b)"
     + r"|\bor\s+" + _VTOK + r"\s+(?=for\b)"
     + r"|\bspecify\s+" + _VTOK + r"(?=\s*[.;](?:\s|$))"
@@ -313,6 +314,9 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
         if lead is None or _EXAMPLE_LEAD.search(_sentence_before(s, m.start())):
             continue
         paren = s[m.start()] == "("
+        if re.search(r"\b(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either)?[ ]*$", lead_text, re.I) and re.search(
+                r"\b(?:that|which|who|whose|whom|to)\b", _sentence_before(s, m.start()), re.I):
+            continue  # "the account that will be debited or credited": said of another noun
         sent = max((x.end() for x in _SENTENCE_START.finditer(s, 0, m.start())), default=0)
         first = not re.search(r"[.!?](?:\s|$)|\n", s[: m.start()].strip())
         if not first and not re.match(r"[ ]*(?:it|this|can|may|must|possible|valid|allowed|supported|options?|values?"

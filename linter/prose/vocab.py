@@ -205,6 +205,14 @@ _SAMPLE_VALUE = re.compile(r"^[A-Za-z_][\w.]*=|[()]")  # "fields=items(a,b)": a 
 _COND_INTRO = re.compile(r"\b(?:when|if|whenever|unless)\b[^,.;:]*$", re.I)
 # A field that holds a URL, an address or free text does not take words from a list.
 _NOT_A_SET = frozenset("url uri urls href email mail phone description summary comment message note notes body text title".split())
+# a lone punctuation character, a character range, or a token with brackets or a comma inside
+_NOT_A_VALUE = re.compile(r"^[^\w\s]$|^\w-\w$|[\[\]{},]")
+_OPEN_SET = re.compile(
+    r"\b(?:custom\s+or\s+one\s+of|(?:custom|other|any)\s+(?:values?|strings?)\s+or|or\s+(?:any\s+)?(?:other|custom)\s+(?:values?|strings?)"
+    r"|(?:common|typical|popular|well[- ]known|known|standard)\s+values?|not\s+limited\s+to|among\s+others"
+    r"|(?:predefined|pre-defined|built-in)\s+values?\s+(?:include|are)\b)",
+    re.I,
+)
 _UPPER_CODE = re.compile(r"^[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)*$")
 _LOWER_ID = re.compile(r"^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*$")
 _PASCAL = re.compile(r"^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)*$")
@@ -714,8 +722,12 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             continue  # "- `alg`: … Must be `RS256` or `ES256`": a sub-field's values
         if expression:
             continue  # operands of a filter/query expression, not whole values
+        if f.closed and any(_NOT_A_VALUE.search(v) for v in values):
+            continue  # "`a-z`, `@`, `[`": characters of a syntax, not values
+        if f.closed and _OPEN_SET.search(_clause_before(t.norm, f.start) + t.norm[f.start : f.parsed.items[0].start]):
+            f.closed = False  # "can be custom or one of these predefined values": an open vocabulary
         if f.closed and (
-            (nw and nw[-1] in _NOT_A_SET and f.trigger not in structure.STRUCTURAL)
+            (nw and (nw[-1] in _NOT_A_SET or nw[-1].rstrip("s") in _NOT_A_SET) and f.trigger not in structure.STRUCTURAL)
             or any(_PLACEHOLDER.search(v) or _SAMPLE_VALUE.search(v) for v in values)
             or _ALT_INTRO.search(_clause_before(t.norm, f.start) + t.norm[f.start : f.parsed.items[0].start])
         ):

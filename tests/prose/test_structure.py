@@ -62,6 +62,13 @@ def test_structural_lists_are_closed_vocabularies(description: str, values: tupl
         "Only used when `type` is set to `ftp`.",
         # an open lead-in
         "Supported codecs include:\n- `opus`: speech.\n- `flac`: lossless.",
+        "The kind can be custom or one of these predefined values: * `cup` * `mug` * `jar`",
+        # characters of a syntax
+        "A key sequence, where each key is one of: `a-z`, `@`, `^`, `[`, `,` or `_`.",
+        # said of another noun
+        "The token of the account that will be charged or refunded.",
+        # constraint labels, not values
+        "A reference.\n* Encoding: ASCII\n* maxLength: 20 characters",
     ],
 )
 def test_structural_detectors_leave_these_alone(description: str) -> None:
