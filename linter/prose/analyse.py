@@ -243,7 +243,7 @@ def gaps(
                            f"description shows {'only an example' if n == 1 else f'only {n} examples'} "
                            f"({_preview(e.values)}) of what looks like a fixed set of values, with no full list or enum"))
         elif e.kind == "format":
-            if enumerated or _has(schema, "format", "pattern", "contentMediaType", "contentEncoding") \
+            if ty == "boolean" or enumerated or _has(schema, "format", "pattern", "contentMediaType", "contentEncoding") \
                     or _has(items, "format", "pattern"):
                 continue
             if "style" in e.data and (schema.get("explode") is False or schema.get("collectionFormat") not in (None, "multi")):
@@ -253,8 +253,8 @@ def gaps(
                                               f"schema has no format or pattern; {_format_advice(e.data, ty)}",
                            _format_keywords(e.data, ty)))
         elif e.kind == "bounds":
-            if enumerated:
-                continue
+            if enumerated or ty == "boolean":
+                continue  # a boolean has no bounds: the numbers are about something else
             # an array's value and length bounds belong on its items (where the fix puts them)
             missing = [
                 k for k in e.data

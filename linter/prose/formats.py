@@ -136,6 +136,11 @@ _DATE_EXAMPLE = re.compile(
     r"(?P<range>[,/]\d{4}-\d{2}-\d{2})?",
     re.I | re.A,
 )
+_DURATION_EXAMPLE = re.compile(
+    r"(?:\be\.[ ]?g(?![a-z])\.?|\bfor\s+example|\bsuch\s+as|\bexamples?|\blike)[ ,:：]*[`\"'“]?"
+    r"(?P<d>P(?=\d|T\d)(?:\d+(?:[.,]\d+)?[YMWD])*(?:T(?:\d+(?:[.,]\d+)?[HMS])+)?)(?![\w-])",
+    re.I,
+)
 # A pattern that starts with a character class is scanned by ``re`` in a tight C loop.
 _DATE_SHAPE = re.compile(r"[0-9]\d{3}-\d{2}-\d{2}", re.A)
 _ZH_DATE = re.compile(r"日期|生日|出生")
@@ -425,6 +430,9 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             continue
         n = _num(groups.get("n") or groups.get("n2") or groups.get("n3") or groups.get("n4") or "")
         add(m.start(), m.end(), {"pattern": f"^[0-9]{{{n}}}$"})
+    # "RFC 3339 format (for example, "P1W3D")": the instance is a duration, whatever the name said
+    for m in _DURATION_EXAMPLE.finditer(s) if "P" in s else ():
+        add(m.start("d"), m.end("d"), {"format": "duration"})
     if any(_GUESS not in h[2] for h in hits if "format" in h[2]):
         # "ISO 8601 date …, e.g. 2015-07-01T22:00:00Z": the layout or the instance shows what the
         # standard's name left open (date, date-time or duration), and one claim is one finding
