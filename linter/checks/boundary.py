@@ -251,6 +251,7 @@ _CONFIRM = frozenset({"confirm", "confirmed", "confirmation", "overwrite", "forc
 _WRITE_SWITCH = frozenset({"update", "save", "record", "mark", "persist", "write", "store", "track", "commit"})
 _SAVE_TO = frozenset({"save", "output", "download", "destination", "dest", "write", "export"})
 _PATHISH = frozenset({"path", "file", "filename", "filepath", "dir", "directory", "folder"})
+_SAVES_TO = re.compile(r"\b(?:save[sd]?|write|writes|written|store[sd]?|download(?:s|ed)?)\b[^.\n]{0,40}?\b(?:to|into|in|at)\b|保存到|写入|寫入", re.I)
 
 
 def _param_evidence(op: Operation) -> list[Evidence]:
@@ -270,7 +271,9 @@ def _param_evidence(op: Operation) -> list[Evidence]:
             out.append(Evidence(f"parameter {f.name}", f"a '{ws[0]}' switch", "write", None))
         elif is_bool and ws[0] in _WRITE_SWITCH and len(ws) > 1 and f.schema.get("default") is True:
             out.append(Evidence(f"parameter {f.name}", "on by default", "write", False))
-        elif ws[0] in _SAVE_TO and ws[-1] in _PATHISH and len(ws) > 1 and f.type in ("string", None):
+        elif ws[-1] in _PATHISH and len(ws) > 1 and f.type in ("string", None) and (
+            ws[0] in _SAVE_TO or _SAVES_TO.search(f.description or "")
+        ):
             out.append(Evidence(f"parameter {f.name}", "a path to save to", "write", None))
     return out
 
