@@ -441,7 +441,7 @@ def ambiguous_read_write(op: Operation, ctx: Context) -> Iterator[Hit]:
     if ro is False and r.side == "read" and _only_reads(op, r):
         yield _contradiction(op, r, "readOnlyHint", "false", "a client will ask before every call, and a model "
                              "will avoid it for read-only tasks")
-    if ro is None:
+    if ro is None and de is None:  # a declared destructiveHint makes it a write by the MCP defaults
         hit = _undeterminable(op)
         if hit is not None:
             yield hit
