@@ -460,7 +460,8 @@ _EFFECTS: tuple[tuple[Effect, re.Pattern[str]], ...] = (
     ("disk", re.compile(
         r"\b(?:save[sd]?|saving|writes|written|writing|store[sd]?|storing|persist(?:s|ed)?|download(?:s|ed)?)\b[^.\n]{0,50}?"
         r"\b(?:to|into|on|in|at)\s+(?:the\s+|a\s+|your\s+)?(?:local\s+)?(?:disk|file\s?system|(?:local|temp(?:orary)?|output|specified|"
-        r"given|provided|chosen)\s+(?:file|path|directory|folder|location)|(?:file|directory|folder)\s+(?:path|at)\b|local\s+(?:machine|storage))"
+        r"given|provided|chosen)\s+(?:file|path|directory|folder|location)|(?:file|directory|folder)\s+(?:path|at)\b|local\s+(?:machine|storage)"
+        r"|(?:a|the)\s+(?:new\s+)?(?:file|directory|folder)\b)"
         r"|(?:保存|存储|儲存|写入|寫入|下载|下載)(?:到|至)(?:本地|磁盘|磁碟|文件|檔案|指定)",
         re.I)),
     ("send", re.compile(
