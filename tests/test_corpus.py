@@ -35,8 +35,6 @@ FILES = sorted(p.name for p in CORPUS.glob("*.json"))
 EXPECTED = [
     ('chrome-devtools-mcp.json', 'missing-output-schema', '*',
      '3 of 32 tools (list_console_messages, list_network_requests, list_pages): the tool returns matches, but neither its outputSchema (a list, a count, "found", status or has-more field) nor its description says how "no results" or a partial answer looks; an empty answer reads alike whether nothing matched, a filter was dropped or the results were cut short'),
-    ('chrome-devtools-mcp.json', 'missing-tool-annotations', 'upload_file',
-     "upload_file: no destructiveHint; the name says 'upload', which only adds: add destructiveHint: false (the default, true, makes clients warn as before a delete)"),
     ('circleci-mcp-server.json', 'missing-tool-annotations', 'find_flaky_tests',
      "find_flaky_tests: no readOnlyHint; the name says 'find' and nothing says it writes: add readOnlyHint: true (the default, false, makes clients treat it as a write; its destructiveHint: true says the opposite)"),
     ('circleci-mcp-server.json', 'missing-tool-annotations', 'get_latest_pipeline_status',

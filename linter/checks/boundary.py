@@ -45,9 +45,13 @@ _WRITES = ("write", "delete")
 _DELETE_LIKE = frozenset(
     "delete remove drop destroy purge erase wipe truncate void clear overwrite 删除 刪除 作废 作廢 清空 移除 销毁 銷毀".split()
 )
+_ADDITIVE = frozenset("create add insert comment reply post attach append star follow invite 创建 創建 新建 新增 添加".split())
+"""Verbs that add and never overwrite: enough to call an explicit destructiveHint: true a contradiction
+(``copy``, ``upload``, ``import``, ``send`` may replace a target or run whatever they carry)."""
+_OVERWRITES = re.compile(r"\b(?:overwrit\w*|replac\w*|existing|updat\w*|mov(?:e|es|ing)|remov\w*|delet\w*)\b|覆盖|覆蓋|替换|替換|更新|删除|刪除", re.I)
 _ADDITIVE = frozenset(
-    """create add insert post send submit publish upload import comment reply invite register star follow
-    subscribe fork book reserve pay charge generate record append attach upsert commit stage copy schedule
+    """create add insert post send submit publish comment reply invite register star follow
+    subscribe fork book reserve pay charge generate record append attach commit schedule
     创建 創建 新建 新增 添加 提交 发送 發送 上传 上傳 导入 導入 发布 發佈 注册 註冊 支付 付款 下单 下單 预订 預訂""".split()
 )
 
@@ -456,7 +460,19 @@ def _only_reads(op: Operation, r: Reading) -> bool:
         and any(s.where == "description" and s.verb.nature == "read" for s in said)
         and not any(s.verb.nature in ("action", "generic") for s in said)
         and code_cue(_operation_id(op), op.description or op.summary) is None
+        and not any(word_tuple(str(k))[-1:] in _ACTS for k in _argument_names(op))
     )
+
+
+def _argument_names(op: Operation) -> list[Any]:
+    schema = op.node.get("inputSchema") or op.node.get("parameters") or op.node.get("input_schema")
+    props = schema.get("properties") if isinstance(schema, dict) else None
+    return list(props) if isinstance(props, dict) else []
+
+
+_ACTS = frozenset({("actions",), ("steps",), ("commands",), ("script",), ("scripts",)})
+"""An argument that carries things to do in the target (click, type, run): a tool that takes one
+may act, whatever its verbs say."""
 
 
 def _contradiction(op: Operation, r: Reading, hint: str, value: str, consequence: str) -> Hit:
@@ -464,7 +480,7 @@ def _contradiction(op: Operation, r: Reading, hint: str, value: str, consequence
     assert won is not None
     other = r.against()
     besides = f" (weighed against: {_said(other[0])})" if other else ""
-    side = "changes something" if r.side == "write" else "only reads"
+    side = "only reads" if r.side == "read" else "changes something"
     return Hit(
         f"{op.label}: {hint} is {value}, but {_said(won)}{besides}: the tool {side}; {consequence}",
         at(op, "annotations", hint),

@@ -116,7 +116,8 @@ _RELATED = re.compile(
 )
 _RUNS_CODE = re.compile(
     r"\b(?:run|runs|execute|executes|evaluate|evaluates)\s+(?:(?:an?|the|arbitrary|any|custom|raw|given|provided|one|single|multiple)\s+)*"
-    r"(?:(?:sql|cypher|graphql|shell|database|code)\s+)?(?:quer(?:y|ies)|sql|statements?|commands?|code|scripts?|snippets?)\b"
+    r"(?:(?:sql|cypher|graphql|shell|database|code|javascript|js|python)\s+)?(?:quer(?:y|ies)|sql|statements?|commands?|code|scripts?"
+    r"|snippets?|javascript|js|python|expressions?)\b"
     r"|(?:执行|運行|运行)(?:任意)?(?:SQL|sql|查询|查詢|语句|語句|命令|代码|代碼|脚本|腳本)",
     re.I,
 )
