@@ -260,7 +260,8 @@ _SAVES_TO = re.compile(r"\b(?:save[sd]?|write|writes|written|store[sd]?|download
 
 def _param_evidence(op: Operation) -> list[Evidence]:
     """Arguments that exist only on tools that change something: a dry-run or confirm/force/
-    overwrite switch, a path to save to, an ``update_*``/``record_*`` switch on by default."""
+    overwrite switch, a one-word switch that clears, deletes or resets (``clear``), a path to
+    save to, an ``update_*``/``record_*`` switch on by default."""
     out: list[Evidence] = []
     for f in op.fields:
         if f.where != "argument" or f.path != f.name:
@@ -273,6 +274,8 @@ def _param_evidence(op: Operation) -> list[Evidence]:
             out.append(Evidence(f"parameter {f.name}", "a dry-run switch", "write", None))
         elif len(ws) == 1 and ws[0] in _CONFIRM and f.type in ("boolean", None):
             out.append(Evidence(f"parameter {f.name}", f"a '{ws[0]}' switch", "write", None))
+        elif is_bool and len(ws) == 1 and ws[0] in _DELETE_LIKE and ws[0].isascii():
+            out.append(Evidence(f"parameter {f.name}", f"a switch to {ws[0]}", "write", True))
         elif is_bool and ws[0] in _WRITE_SWITCH and len(ws) > 1 and f.schema.get("default") is True:
             out.append(Evidence(f"parameter {f.name}", "on by default", "write", False))
         elif ws[-1] in _PATHISH and len(ws) > 1 and f.type in ("string", None) and (
