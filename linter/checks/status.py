@@ -258,8 +258,8 @@ def _telling_schema(schema: Any, depth: int = 0) -> bool:
     if not isinstance(schema, dict) or depth > 1:
         return False
     props = schema.get("properties")
-    if schema.get("type") == "array" or "items" in schema:
-        return True  # a list of matches: an empty one is "nothing matched"
+    if schema.get("type") == "array" or "items" in schema or isinstance(schema.get("additionalProperties"), dict):
+        return True  # a list (or map) of matches: an empty one is "nothing matched"
     if isinstance(props, dict):
         if any(_TELLING_FIELD.match(str(k)) for k in props):
             return True
