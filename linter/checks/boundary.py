@@ -251,6 +251,7 @@ class Reading:
 
 
 _DRY_RUN = frozenset({"dry", "dryrun"})
+_DRY_RUN_SAYS = "a dry-run switch"
 _CONFIRM = frozenset({"confirm", "confirmed", "confirmation", "overwrite", "force"})
 _WRITE_SWITCH = frozenset({"update", "save", "record", "mark", "persist", "write", "store", "track", "commit"})
 _SAVE_TO = frozenset({"save", "output", "download", "destination", "dest", "write", "export"})
@@ -271,9 +272,9 @@ def _param_evidence(op: Operation) -> list[Evidence]:
             continue
         is_bool = f.type == "boolean"
         if ws[0] in _DRY_RUN and (len(ws) == 1 or ws[1] == "run"):
-            out.append(Evidence(f"parameter {f.name}", "a dry-run switch", "write", None))
+            out.append(Evidence(f"parameter {f.name}", _DRY_RUN_SAYS, "write", None))
         elif len(ws) == 1 and ws[0] in _CONFIRM and f.type in ("boolean", None):
-            out.append(Evidence(f"parameter {f.name}", f"a '{ws[0]}' switch", "write", None))
+            out.append(Evidence(f"parameter {f.name}", f"a '{ws[0]}' switch", "write", True if ws[0] in ("overwrite", "force") else None))
         elif is_bool and len(ws) == 1 and ws[0] in _DELETE_LIKE and ws[0].isascii():
             out.append(Evidence(f"parameter {f.name}", f"a switch to {ws[0]}", "write", True))
         elif is_bool and ws[0] in _WRITE_SWITCH and len(ws) > 1 and f.schema.get("default") is True:
@@ -326,7 +327,8 @@ def _reading(op: Operation) -> Reading:
         ev.append(Evidence("description", "read-only", "read"))
     writes = [e for e in ev if e.leans == "write"]
     if writes:
-        d = [e.destructive for e in writes]
+        # a dry-run switch says the tool writes, not how: it leaves destructiveness to the rest
+        d = [e.destructive for e in writes if e.says != _DRY_RUN_SAYS] or [None]
         destructive = True if True in d else None if None in d else False
         return Reading("write", destructive, writes[0], tuple(ev))
     reads = [e for e in ev if e.leans == "read"]
