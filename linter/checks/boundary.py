@@ -621,6 +621,11 @@ def _name_verbs_differ(r: Operation, w: Operation) -> bool:
     return "read" in only_r and bool(only_w & {"write", "delete", "action"})
 
 
+_COMMON_FROM = 8
+"""Sets of at least this many tools have words "most tools use"; in a smaller set more than half
+is two or three tools, which may be the very pair that overlaps."""
+
+
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     if not a or not b:
         return 0.0
@@ -656,17 +661,14 @@ def _overlaps(doc: Document, ctx: Context) -> Iterator[Hit]:
     for e in entries:
         df.update(e.tokens)
     tools = sum(1 for e in entries if e.op.kind == "tool")
-    if tools >= 4:
+    if tools >= _COMMON_FROM:
         # words most tools of the set use (the server's name, its domain, a shared error section)
-        # tell no two of them apart
-        common = {t for t, c in df.items() if 2 * c > tools and c >= 3}
+        # tell no two of them apart; a description made only of them keeps its words
+        common = {t for t, c in df.items() if 2 * c > tools}
         if common:
             for e in entries:
-                if e.op.kind == "tool":
-                    e.tokens = e.tokens - common
-            entries = [e for e in entries if e.tokens]
-            if len(entries) < 2:
-                return
+                if e.op.kind == "tool" and (rest := e.tokens - common):
+                    e.tokens = rest
     # token → the write entries having it, in entry order (a dict used as an ordered set, so that
     # update() below adds them to a reader's candidates as setdefault() one by one would)
     writers: dict[str, dict[int, None]] = defaultdict(dict)
