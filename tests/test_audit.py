@@ -68,7 +68,8 @@ def audit_json(*args: str) -> dict[str, Any]:
 # findings (what `check estate` reports): prose-enum 3 (pets status, shop currency, tools status),
 # example-only-vocabulary 1 (shop Region), prose-format 2 (pets born, events since),
 # prose-bounds 2 (pets weight, shop quantity), public-standard-vocabulary 1 (shop country),
-# missing-error-response 1 and missing-output-schema 1 (tools), unused-suppression 1 (tools).
+# missing-output-schema 1 (tools: search_tickets says nothing of no results), unused-suppression 1
+# (tools); no missing-error-response (MCP tools report failure through isError).
 # Gap documents: vocabulary 3 (pets, shop, tools), format 2 (pets, events), bounds 2 (pets,
 # shop), any 4. Worst first: pets and shop have 3 gap findings (pets 7/11 unconstrained before
 # shop 7/14), then tools and events 1 each (tools 2/4 before events 2/7).
@@ -78,7 +79,7 @@ RULES = {
     "duplicate-key": 0,
     "example-only-vocabulary": 1,
     "free-text-command": 0,
-    "missing-error-response": 1,
+    "missing-error-response": 0,
     "missing-output-schema": 1,
     "missing-tool-annotations": 0,
     "overlapping-tools": 0,
@@ -120,7 +121,7 @@ EXPECTED_JSON: dict[str, Any] = {
             "any": {"documents": 4, "share": 1.0},
         },
         "findings": RULES,
-        "findings_total": 12,
+        "findings_total": 11,
     },
     "documents": [
         {
@@ -154,7 +155,7 @@ EXPECTED_JSON: dict[str, Any] = {
             "leaf_constraints": {"enum": 0, "pattern_or_format": 1, "numeric_bounds": 1, "length_bounds": 0, "machine_checkable": 2, "no_description": 1},
             "unconstrained_share": 0.5,
             "gap_findings": {"vocabulary": 1, "format": 0, "bounds": 0, "total": 1},
-            "findings": {"missing-error-response": 1, "missing-output-schema": 1, "prose-enum": 1, "unused-suppression": 1},
+            "findings": {"missing-output-schema": 1, "prose-enum": 1, "unused-suppression": 1},
         },
         {
             "path": "estate/events-v31.json",
@@ -193,7 +194,7 @@ ambiguous-read-write               0
 duplicate-key                      0
 example-only-vocabulary            1
 free-text-command                  0
-missing-error-response             1
+missing-error-response             0
 missing-output-schema              1
 missing-tool-annotations           0
 overlapping-tools                  0
@@ -207,7 +208,7 @@ undocumented-status-values         0
 unresolved-ref                     0
 unused-suppression                 1
 yaml-coerced-value                 0
-total                             12
+total                             11
 
 Documents, worst first: most gap findings first, then the highest share of leaves without a machine-checkable constraint, then most leaves, then path
   gap findings  operations  leaves  no constraint   enum  pattern/format  numeric  length  no description  path
@@ -250,7 +251,7 @@ EXPECTED_MARKDOWN = """\
 | `duplicate-key` | 0 |
 | `example-only-vocabulary` | 1 |
 | `free-text-command` | 0 |
-| `missing-error-response` | 1 |
+| `missing-error-response` | 0 |
 | `missing-output-schema` | 1 |
 | `missing-tool-annotations` | 0 |
 | `overlapping-tools` | 0 |
@@ -264,7 +265,7 @@ EXPECTED_MARKDOWN = """\
 | `unresolved-ref` | 0 |
 | `unused-suppression` | 1 |
 | `yaml-coerced-value` | 0 |
-| **total** | **12** |
+| **total** | **11** |
 
 ## Documents, worst first (top 3 of 4)
 
@@ -385,9 +386,10 @@ CONSTRAINT_BARS = [
 GAP_BARS = ["vocabulary gap: 75.0% (3)", "format gap: 50.0% (2)", "bounds gap: 50.0% (2)", "any of the three: 100.0% (4)"]
 # most findings first, ties by rule id
 RULE_BARS = [
-    "prose-enum: 3", "prose-bounds: 2", "prose-format: 2", "example-only-vocabulary: 1", "missing-error-response: 1",
+    "prose-enum: 3", "prose-bounds: 2", "prose-format: 2", "example-only-vocabulary: 1",
     "missing-output-schema: 1", "public-standard-vocabulary: 1", "unused-suppression: 1", "ambiguous-read-write: 0",
-    "duplicate-key: 0", "free-text-command: 0", "missing-tool-annotations: 0", "overlapping-tools: 0", "placeholder-example: 0",
+    "duplicate-key: 0", "free-text-command: 0", "missing-error-response: 0", "missing-tool-annotations: 0",
+    "overlapping-tools: 0", "placeholder-example: 0",
     "required-with-default: 0", "undocumented-status-values: 0", "unresolved-ref: 0", "yaml-coerced-value: 0",
 ]
 DOC_ROWS = [
@@ -405,7 +407,7 @@ def _check_html(html: str) -> None:
     assert "script" not in dom.tags and "img" not in dom.tags and "iframe" not in dom.tags
     assert "http://" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "") and "https://" not in html
     assert dom.text["headline"] == f"silentlint {__version__} · 4 documents, 13 operations, 36 input leaves · depth 1"
-    assert dom.cards == ["50.0%", "11.1%", "22.2%", "100.0%", "12"]
+    assert dom.cards == ["50.0%", "11.1%", "22.2%", "100.0%", "11"]
     assert dom.bars == {"chart-constraints": CONSTRAINT_BARS, "chart-gaps": GAP_BARS, "chart-rules": RULE_BARS}
     assert dom.rows == DOC_ROWS
 
@@ -496,10 +498,10 @@ def test_select_and_ignore_shape_the_rule_counts_and_gaps() -> None:
     assert list(t["findings"]) == [r for r in RULES if r not in (
         "prose-enum", "placeholder-example", "required-with-default", "unresolved-ref", "unused-suppression",
         "duplicate-key", "yaml-coerced-value")]
-    assert t["findings_total"] == 8  # 12 less 3 prose-enum, less 1 unused-suppression
+    assert t["findings_total"] == 7  # 11 less 3 prose-enum, less 1 unused-suppression
     assert t["document_gaps"]["vocabulary"] == {"documents": 1, "share": 0.25}  # shop's example-only-vocabulary
     d = audit_json("estate", "--select", "status")
-    assert d["totals"]["findings"] == {"missing-error-response": 1, "missing-output-schema": 1, "undocumented-status-values": 0}
+    assert d["totals"]["findings"] == {"missing-error-response": 0, "missing-output-schema": 1, "undocumented-status-values": 0}
     assert d["totals"]["document_gaps"] == {"vocabulary": None, "format": None, "bounds": None, "any": None}
     assert d["totals"]["leaves"] == 36  # the counting does not depend on the rules
     r = cli(["audit", "estate", "--select", "status"])

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from clirun import run_cli
 
-# One read tool whose description holds ten nouns; ten write tools, each holding one of them. Every
+# One read tool whose description holds ten nouns; ten write tools, each holding one of them (names
+# without verbs, which would tell the two sides apart by themselves). Every
 # noun is then shared by exactly two tools (the same document frequency): the order of the read
 # tool's nouns among equals decides which writers are its first ``max_candidates`` candidates.
 NOUNS = ["voucher", "ledger", "receipt", "invoice", "refund", "balance", "statement", "payment", "account", "customer"]
@@ -24,8 +25,8 @@ def _document() -> dict:  # type: ignore[type-arg]
             "annotations": {"readOnlyHint": read_only},
         }
 
-    tools = [tool("records_view", "Handles " + " ".join(NOUNS) + ".", True)]
-    tools += [tool(f"{n}_change", f"Handles {n}.", False) for n in NOUNS]
+    tools = [tool("records_desk", "Handles " + " ".join(NOUNS) + ".", True)]
+    tools += [tool(f"{n}_desk", f"Handles {n}.", False) for n in NOUNS]
     return {"tools": tools}
 
 
@@ -48,6 +49,6 @@ def test_findings_do_not_depend_on_the_hash_seed(tmp_path: Path) -> None:
     # "balance" come first, so their writers are the two candidates compared (reported in
     # document order)
     assert [(f["rule"], f["evidence"]["write"], f["evidence"]["read"], f["evidence"]["shared"], f["pointer"]) for f in findings] == [
-        ("overlapping-tools", "balance_change", "records_view", ["balance"], "/tools/6/description"),
-        ("overlapping-tools", "account_change", "records_view", ["account"], "/tools/9/description"),
+        ("overlapping-tools", "balance_desk", "records_desk", ["balance"], "/tools/6/description"),
+        ("overlapping-tools", "account_desk", "records_desk", ["account"], "/tools/9/description"),
     ]

@@ -27,6 +27,7 @@ from linter.prose.verbs import (
     lead_word,
     name_verb,
     says_read_only,
+    side_effects,
     singular,
     text_verb,
     word_tuple,
@@ -44,9 +45,13 @@ _WRITES = ("write", "delete")
 _DELETE_LIKE = frozenset(
     "delete remove drop destroy purge erase wipe truncate void clear overwrite 删除 刪除 作废 作廢 清空 移除 销毁 銷毀".split()
 )
+_ADDITIVE = frozenset("create add insert comment reply post attach append star follow invite 创建 創建 新建 新增 添加".split())
+"""Verbs that add and never overwrite: enough to call an explicit destructiveHint: true a contradiction
+(``copy``, ``upload``, ``import``, ``send`` may replace a target or run whatever they carry)."""
+_OVERWRITES = re.compile(r"\b(?:overwrit\w*|replac\w*|existing|updat\w*|mov(?:e|es|ing)|remov\w*|delet\w*)\b|覆盖|覆蓋|替换|替換|更新|删除|刪除", re.I)
 _ADDITIVE = frozenset(
-    """create add insert post send submit publish upload import comment reply invite register star follow
-    subscribe fork book reserve pay charge generate record append attach upsert commit stage copy schedule
+    """create add insert post send submit publish comment reply invite register star follow
+    subscribe fork book reserve pay charge generate record append attach commit schedule
     创建 創建 新建 新增 添加 提交 发送 發送 上传 上傳 导入 導入 发布 發佈 注册 註冊 支付 付款 下单 下單 预订 預訂""".split()
 )
 
@@ -76,8 +81,10 @@ def _operation_name(op: Operation) -> str:
     """The operationId without a copy of its own HTTP method (``PostPaymentIntentsIntentCancel``,
     ``Categorize_Post``, ``GET_DeleteRoute``): the method there is not what the operation does.
     ``getPets`` keeps its verb: only a separated prefix is dropped for GET/HEAD/OPTIONS/DELETE."""
+    if op.kind == "tool":
+        return op.memo.get("name", op.name)
     name = _operation_id(op)
-    m = (op.method or "") if op.kind == "http" else ""
+    m = op.method or ""
     if m in _SEPARATED_METHOD and name:
         return _SEPARATED_METHOD[m].sub("", name)
     if m not in ("post", "put", "patch") or not name:
@@ -114,11 +121,65 @@ def _verbs_of(op: Operation) -> list[Said]:
         sv = text_verb(op.summary)
         if sv is not None:
             out.append(Said(sv, "summary" if op.kind == "http" else "title"))
-    if op.description:
-        dv = text_verb(op.description)
+    desc = description(op)
+    if desc:
+        dv = text_verb(desc)
         if dv is not None:
             out.append(Said(dv, "description"))
     return out
+
+
+# --- what a tool set says in every description ------------------------------------------------
+
+_HEAD = re.compile(r"^\s*(?:\[[^\]\n]{1,40}\]|[^\s\[][^|:\n—–]{0,40}?(?:\s*[|:—–]|\s+-))\s+(?=\S)")
+_SEGMENT = re.compile(r"\n+|(?<=[.!?])\s+")
+
+
+def description(op: Operation) -> str:
+    """The description without what most tools of its set repeat (a shared ``"Acme | "`` lead,
+    a repeated error section, the same closing sentence): see :func:`prepare`. HTTP operations and
+    tools of a set not prepared keep their own text."""
+    return op.memo.get("text", op.description)
+
+
+def prepare(doc: Document) -> None:
+    """Work out once per tool set the text most of its tools share, and keep each tool's
+    description without it (``op.memo["text"]``). Shared: a lead up to a separator (``Acme |``,
+    ``[Acme]``) or a line or sentence found in at least half the tools (and at least 3). A tool
+    whose whole description is shared keeps it."""
+    tools = [op for op in doc.operations if op.kind == "tool"]
+    if not tools or "text" in tools[0].memo:
+        return
+    texts = [op.description or "" for op in tools]
+    need = max(3, (len(tools) + 1) // 2)
+    if len(tools) >= 3:
+        heads = Counter(m.group(0).strip() for t in texts if (m := _HEAD.match(t)))
+        head, count = heads.most_common(1)[0] if heads else ("", 0)
+        if count >= need and not head[:1].isdigit():
+            texts = [t.lstrip()[len(head):].lstrip() if t.lstrip().startswith(head) else t for t in texts]
+        parts = [[p for p in _SEGMENT.split(t) if p.strip()] for t in texts]
+        df: Counter[str] = Counter()
+        for ps in parts:
+            df.update({" ".join(p.lower().split()) for p in ps})
+        shared = {k for k, c in df.items() if c >= need}
+        if shared:
+            out = []
+            for ps, t in zip(parts, texts):
+                kept = [p for p in ps if " ".join(p.lower().split()) not in shared]
+                out.append("\n".join(kept) if kept and len(kept) < len(ps) else t)
+            texts = out
+    for op, t in zip(tools, texts):
+        op.memo["text"] = t
+    if len(tools) >= 3:
+        firsts = {_NAMESPACE.match(op.name or "") and _NAMESPACE.match(op.name).group(0) for op in tools}
+        if len(firsts) == 1 and (prefix := firsts.pop()):
+            for op in tools:
+                op.memo["name"] = op.name[len(prefix):]
+
+
+_NAMESPACE = re.compile(r"^[A-Za-z][A-Za-z0-9]*[_.\-](?=[A-Za-z])")
+"""The first word of a tool name and its separator (``tavily_``, ``map_``): when every tool of a set
+has the same one it is the server's namespace, not what the tool does."""
 
 
 def nature(op: Operation) -> str | None:
@@ -145,21 +206,141 @@ def side(op: Operation) -> str | None:
     m = (op.method or "").lower() if op.kind == "http" else ""
     if m in ("put", "patch", "delete"):
         return "write"  # whatever the verbs say (checked before them: nature() costs a verb analysis)
-    n = nature(op)
     if op.kind == "http":
+        n = nature(op)
         if m in _SAFE_METHODS:
             return "read" if n not in _WRITES else None
         if m == "post":
             return "read" if n == "read" else "write" if n in _WRITES else None
         return None
+    r = reading(op)
     ro = op.annotations.get("readOnlyHint")
     if ro is True:
-        return "read" if n not in _WRITES else None
-    if n in _WRITES:
+        return "read" if r.side != "write" else None
+    if r.side == "write":
         return "write"
-    if n == "read":
+    if r.side == "read":
         return "read" if ro is not False else None
     return "write" if ro is False else None
+
+
+# --- what a tool does, weighed ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """One sign of reading or writing: where it was read, what it says, and which way it leans."""
+
+    where: str  # name, title, description, parameter <name>
+    says: str
+    leans: str  # read | write
+    destructive: bool | None = None  # for a write: destroys or overwrites (True), only adds (False), unknown
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A tool's side weighed from all its evidence, and the evidence that decided it."""
+
+    side: str | None  # read | write | None (cannot tell)
+    destructive: bool | None
+    won: Evidence | None
+    evidence: tuple[Evidence, ...]
+
+    def against(self) -> list[Evidence]:
+        return [e for e in self.evidence if self.side and e.leans != self.side]
+
+
+_DRY_RUN = frozenset({"dry", "dryrun"})
+_DRY_RUN_SAYS = "a dry-run switch"
+_CONFIRM = frozenset({"confirm", "confirmed", "confirmation", "overwrite", "force"})
+_WRITE_SWITCH = frozenset({"update", "save", "record", "mark", "persist", "write", "store", "track", "commit"})
+_SAVE_TO = frozenset({"save", "output", "download", "destination", "dest", "write", "export"})
+_PATHISH = frozenset({"path", "file", "filename", "filepath", "dir", "directory", "folder"})
+_SAVES_TO = re.compile(r"\b(?:save[sd]?|write|writes|written|store[sd]?|download(?:s|ed)?)\b[^.\n]{0,40}?\b(?:to|into|in|at)\b|保存到|写入|寫入", re.I)
+
+
+def _param_evidence(op: Operation) -> list[Evidence]:
+    """Arguments that exist only on tools that change something: a dry-run or confirm/force/
+    overwrite switch, a one-word switch that clears, deletes or resets (``clear``), a path to
+    save to, an ``update_*``/``record_*`` switch on by default."""
+    out: list[Evidence] = []
+    for f in op.fields:
+        if f.where != "argument" or f.path != f.name:
+            continue
+        ws = word_tuple(f.name)
+        if not ws:
+            continue
+        is_bool = f.type == "boolean"
+        if ws[0] in _DRY_RUN and (len(ws) == 1 or ws[1] == "run"):
+            out.append(Evidence(f"parameter {f.name}", _DRY_RUN_SAYS, "write", None))
+        elif len(ws) == 1 and ws[0] in _CONFIRM and f.type in ("boolean", None):
+            out.append(Evidence(f"parameter {f.name}", f"a '{ws[0]}' switch", "write", True if ws[0] in ("overwrite", "force") else None))
+        elif is_bool and len(ws) == 1 and ws[0] in _DELETE_LIKE and ws[0].isascii():
+            out.append(Evidence(f"parameter {f.name}", f"a switch to {ws[0]}", "write", True))
+        elif is_bool and ws[0] in _WRITE_SWITCH and len(ws) > 1 and f.schema.get("default") is True:
+            out.append(Evidence(f"parameter {f.name}", "on by default", "write", False))
+        elif ws[-1] in _PATHISH and len(ws) > 1 and f.type in ("string", None) and (
+            ws[0] in _SAVE_TO or _SAVES_TO.search(f.description or "")
+        ):
+            out.append(Evidence(f"parameter {f.name}", "a path to save to", "write", None))
+    return out
+
+
+_EFFECT_DESTROYS: dict[str, bool | None] = {"disk": None, "send": False, "enable": None, "history": False, "job": None}
+
+
+def reading(op: Operation) -> Reading:
+    """Whether a tool reads or writes, weighed (worked out once per tool): a leading write or
+    delete verb of the name, title or description, a side effect the description states (saving
+    to disk, sending, activating, recording a view, starting a job) or an argument that only a
+    writing tool has, outweighs a reading verb; without any of them a reading verb (or "read-only")
+    decides. The first piece of evidence of the winning side is the one named in messages."""
+    got = op.memo.get("reading")
+    if got is None:
+        got = op.memo["reading"] = _reading(op)
+    return got
+
+
+def _destroys(v: Verb) -> bool:
+    return v.nature == "delete" or v.word not in _ADDITIVE
+
+
+def _reading(op: Operation) -> Reading:
+    ev: list[Evidence] = []
+    for said in verbs_of(op):
+        v = said.verb
+        if v.nature in _WRITES:
+            destroys = _destroys(v)
+            if said.where == "name" and not destroys:
+                # "create_or_update_file": any word of the name that overwrites decides
+                destroys = any(
+                    LEXICON.get(w) in _WRITES and _destroys(Verb(w, LEXICON[w])) for w in word_tuple(_operation_name(op))
+                )
+            ev.append(Evidence(said.where, v.word, "write", destroys))
+        elif v.nature == "read":
+            ev.append(Evidence(said.where, v.word, "read"))
+    if not says_read_only(op.description):
+        for kind, phrase in side_effects(op.description):
+            ev.append(Evidence("description", phrase, "write", _EFFECT_DESTROYS[kind]))
+        ev.extend(_param_evidence(op))
+    elif not any(e.leans == "read" for e in ev):
+        ev.append(Evidence("description", "read-only", "read"))
+    writes = [e for e in ev if e.leans == "write"]
+    if writes:
+        # a dry-run switch says the tool writes, not how: it leaves destructiveness to the rest
+        d = [e.destructive for e in writes if e.says != _DRY_RUN_SAYS] or [None]
+        destructive = True if True in d else None if None in d else False
+        return Reading("write", destructive, writes[0], tuple(ev))
+    reads = [e for e in ev if e.leans == "read"]
+    if reads:
+        return Reading("read", None, reads[0], tuple(ev))
+    return Reading(None, None, None, tuple(ev))
+
+
+def _said(e: Evidence) -> str:
+    if e.where.startswith("parameter "):
+        return f"{e.where} ({e.says})"
+    return f"the {e.where} says '{e.says}'"
 
 
 # --- ambiguous-read-write --------------------------------------------------------------------
@@ -248,19 +429,14 @@ def ambiguous_read_write(op: Operation, ctx: Context) -> Iterator[Hit]:
             if hit is not None:
                 yield hit
         return
+    prepare(ctx.document)
     ann = op.annotations
-    said = verbs_of(op)
     ro, de = ann.get("readOnlyHint"), ann.get("destructiveHint")
-    writes = [s for s in said if s.verb.nature in _WRITES]
-    if ro is True and writes:
-        s = writes[0]
-        yield Hit(
-            f"{op.label}: readOnlyHint is true, but the {s.where} says '{s.verb.word}'; a client will run it "
-            "without asking, and a model will pick it for read-only tasks",
-            at(op, "annotations", "readOnlyHint"),
-            evidence={"verb": s.verb.word, "where": s.where},
-            key="readOnlyHint",
-        )
+    r = reading(op)
+    if ro is True and r.side == "write":
+        yield _contradiction(op, r, "readOnlyHint", "true", "a client will run it without asking, and a model will "
+                             "pick it for read-only tasks")
+    said = verbs_of(op)
     deletes = [s for s in said if s.verb.word in _DELETE_LIKE or s.verb.word[:-1] in _DELETE_LIKE]
     if de is False and ro is not True and deletes:
         s = deletes[0]
@@ -271,59 +447,111 @@ def ambiguous_read_write(op: Operation, ctx: Context) -> Iterator[Hit]:
             evidence={"verb": s.verb.word, "where": s.where},
             key="destructiveHint",
         )
-    if ro is None:
+    if ro is False and r.side == "read" and _only_reads(op, r):
+        yield _contradiction(op, r, "readOnlyHint", "false", "a client will ask before every call, and a model "
+                             "will avoid it for read-only tasks")
+    if ro is None and de is None:  # a declared destructiveHint makes it a write by the MCP defaults
         hit = _undeterminable(op)
         if hit is not None:
             yield hit
 
 
+def _only_reads(op: Operation, r: Reading) -> bool:
+    """Both the name and the description read, and nothing else of the tool acts or writes: the
+    strength needed to call a declared write a contradiction."""
+    said = verbs_of(op)
+    return (
+        any(s.where == "name" and s.verb.nature == "read" for s in said)
+        and any(s.where == "description" and s.verb.nature == "read" for s in said)
+        and not any(s.verb.nature in ("action", "generic") for s in said)
+        and code_cue(_operation_id(op), op.description or op.summary) is None
+        and not any(word_tuple(str(k))[-1:] in _ACTS for k in _argument_names(op))
+    )
+
+
+def _argument_names(op: Operation) -> list[Any]:
+    schema = op.node.get("inputSchema") or op.node.get("parameters") or op.node.get("input_schema")
+    props = schema.get("properties") if isinstance(schema, dict) else None
+    return list(props) if isinstance(props, dict) else []
+
+
+_ACTS = frozenset({("actions",), ("steps",), ("commands",), ("script",), ("scripts",)})
+"""An argument that carries things to do in the target (click, type, run): a tool that takes one
+may act, whatever its verbs say."""
+
+
+def _contradiction(op: Operation, r: Reading, hint: str, value: str, consequence: str) -> Hit:
+    won = r.won
+    assert won is not None
+    other = r.against()
+    besides = f" (weighed against: {_said(other[0])})" if other else ""
+    side = "only reads" if r.side == "read" else "changes something"
+    return Hit(
+        f"{op.label}: {hint} is {value}, but {_said(won)}{besides}: the tool {side}; {consequence}",
+        at(op, "annotations", hint),
+        evidence={"hint": hint, "declared": value == "true", "side": r.side, "won": _said(won),
+                  "against": [_said(e) for e in other]},
+        key=hint,
+    )
+
+
 # --- missing-tool-annotations ----------------------------------------------------------------
 
 
-def _suggestion(op: Operation) -> tuple[str, dict[str, Any] | None]:
-    cue = code_cue(_operation_id(op), op.description or op.summary)
-    if cue is not None:
-        return f"{cue}: declare both hints (readOnlyHint: true only if the server enforces read-only)", None
-    if "destructiveHint" in op.annotations:
-        return "destructiveHint only applies to tools that write: readOnlyHint: false", {"readOnlyHint": False}
-    said = verbs_of(op)
-    n = nature(op)
-    if n == "read":
-        word = next((s.verb.word for s in said if s.verb.nature == "read"), "read-only")
-        return f"its verbs read ('{word}'): readOnlyHint: true", {"readOnlyHint": True}
-    if n in _WRITES:
-        s = next(s for s in said if s.verb.nature in _WRITES)
-        destructive = s.verb.nature == "delete" or s.verb.word not in _ADDITIVE
+def _ask(op: Operation) -> tuple[str, dict[str, Any]] | None:
+    """The hint whose default (MCP: readOnlyHint false, destructiveHint true) misdescribes the
+    tool, and why; None when the defaults already say what the evidence says, or it cannot tell."""
+    ann = op.annotations
+    ro, de = ann.get("readOnlyHint"), ann.get("destructiveHint")
+    if ro is True:
+        return None
+    r = reading(op)
+    if r.won is None:
+        return None
+    if r.side == "read" and ro is None:
+        if code_cue(_operation_id(op), op.description or op.summary) is not None:
+            return None  # runs whatever it is given: reading or not is the server's to say
+        note = "; its destructiveHint: true says the opposite" if de is True else ""
         return (
-            f"its verbs write ('{s.verb.word}'): readOnlyHint: false, destructiveHint: {str(destructive).lower()}",
-            {"readOnlyHint": False, "destructiveHint": destructive},
+            f"{_said(r.won)} and nothing says it writes: add readOnlyHint: true (the default, false, makes "
+            f"clients treat it as a write{note})",
+            {"readOnlyHint": True},
         )
-    if n == "action":
-        s = next(s for s in said if s.verb.nature == "action")
-        return f"'{s.verb.word}' does not say whether it changes anything: declare both hints", None
-    return "its name and description do not say whether it changes anything: declare both hints", None
+    if r.side == "write" and r.destructive is False and de is None:
+        return (
+            f"{_said(r.won)}, which only adds: add destructiveHint: false (the default, true, makes clients "
+            "warn as before a delete)",
+            {"destructiveHint": False},
+        )
+    return None
 
 
 @check("operation")
 def missing_tool_annotations(op: Operation, ctx: Context) -> Iterator[Hit]:
-    """An MCP tool that declares no ``readOnlyHint``: clients cannot gate its writes."""
-    if op.kind != "tool" or ctx.document.format != "mcp" or "readOnlyHint" in op.annotations:
+    """An MCP tool that leaves a hint at a default that misdescribes it: a read without
+    ``readOnlyHint: true``, an additive write without ``destructiveHint: false``. A value equal to
+    the default is never asked for: it would change nothing."""
+    if op.kind != "tool" or ctx.document.format != "mcp":
         return
-    why, value = _suggestion(op)
-    fix = None
-    if value is not None:
-        if isinstance(op.node.get("annotations"), dict):
-            target = at(op, "annotations")
-            edits = tuple(Edit(target.source, target.pointer, "add", k, v) for k, v in value.items() if k not in op.annotations)
-        else:
-            edits = (Edit(op.location.source, op.location.pointer, "add", "annotations", value),)
-        fix = Fix(f"add {', '.join(f'{k}: {str(v).lower()}' for k, v in value.items())}", edits, "unsafe")
-    have = " (only destructiveHint)" if "destructiveHint" in op.annotations else ""
+    prepare(ctx.document)
+    asked = _ask(op)
+    if asked is None:
+        return
+    why, value = asked
+    if isinstance(op.node.get("annotations"), dict):
+        target = at(op, "annotations")
+        edits = tuple(Edit(target.source, target.pointer, "add", k, v) for k, v in value.items())
+        where = target
+    else:
+        edits = (Edit(op.location.source, op.location.pointer, "add", "annotations", value),)
+        where = at(op, "name")
+    (hint, v), = value.items()
     yield Hit(
-        f"{op.label}: no readOnlyHint{have}; {why}",
-        at(op, "annotations") if isinstance(op.node.get("annotations"), dict) else at(op, "name"),
-        evidence={"suggested": value},
-        fix=fix,
+        f"{op.label}: no {hint}; {why}",
+        where,
+        evidence={"suggested": value, "won": _said(reading(op).won)},  # type: ignore[arg-type]
+        fix=Fix(f"add {hint}: {str(v).lower()}", edits, "unsafe"),
+        key=hint,
     )
 
 
@@ -357,7 +585,7 @@ def _complete(e: _Entry) -> _Entry:
 def _visible_text(op: Operation) -> str:
     if op.kind == "http":
         return f"{op.summary}\n{op.description}".strip()
-    return op.description or op.summary
+    return description(op) or op.summary
 
 
 def _opposed(a: Verb | None, b: Verb | None) -> bool:
@@ -393,6 +621,11 @@ def _name_verbs_differ(r: Operation, w: Operation) -> bool:
     return "read" in only_r and bool(only_w & {"write", "delete", "action"})
 
 
+_COMMON_FROM = 8
+"""Sets of at least this many tools have words "most tools use"; in a smaller set more than half
+is two or three tools, which may be the very pair that overlaps."""
+
+
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     if not a or not b:
         return 0.0
@@ -411,6 +644,7 @@ def _overlaps(doc: Document, ctx: Context) -> Iterator[Hit]:
     threshold = float(ctx.options.get("threshold", 0.75))
     max_share = int(ctx.options.get("max_token_share", 50))
     max_pairs = int(ctx.options.get("max_candidates", 200))
+    prepare(doc)
     sides = [(op, s) for op in doc.operations if (s := side(op)) is not None]
     if not any(s == "read" for _, s in sides) or not any(s == "write" for _, s in sides):
         return  # every finding pairs a read with a write: no need for the tokens
@@ -426,6 +660,15 @@ def _overlaps(doc: Document, ctx: Context) -> Iterator[Hit]:
     df: Counter[str] = Counter()
     for e in entries:
         df.update(e.tokens)
+    tools = sum(1 for e in entries if e.op.kind == "tool")
+    if tools >= _COMMON_FROM:
+        # words most tools of the set use (the server's name, its domain, a shared error section)
+        # tell no two of them apart; a description made only of them keeps its words
+        common = {t for t, c in df.items() if 2 * c > tools}
+        if common:
+            for e in entries:
+                if e.op.kind == "tool" and (rest := e.tokens - common):
+                    e.tokens = rest
     # token → the write entries having it, in entry order (a dict used as an ordered set, so that
     # update() below adds them to a reader's candidates as setdefault() one by one would)
     writers: dict[str, dict[int, None]] = defaultdict(dict)
@@ -464,12 +707,10 @@ def _overlaps(doc: Document, ctx: Context) -> Iterator[Hit]:
             _complete(w)
             if any(_distinct_leads(a, b) for a, b in zip(r.leads, w.leads)) or _verbs_differ(r, w):
                 continue
-            if r.op.kind == "http" and (
-                _opposed(r.name_verb, w.name_verb)
-                or not (_operation_id(r.op) and _operation_id(w.op))
-                or _name_verbs_differ(r.op, w.op)
-            ):
+            if r.op.kind == "http" and not (_operation_id(r.op) and _operation_id(w.op)):
                 continue
+            if _opposed(r.name_verb, w.name_verb) or _name_verbs_differ(r.op, w.op):
+                continue  # the names already tell the read from the write
             shared = sorted(r.tokens & w.tokens)[:6]
             yield Hit(
                 f"{w.op.label} (writes) and {r.op.label} (reads) have near-duplicate descriptions "

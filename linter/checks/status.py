@@ -120,18 +120,25 @@ def _says_failure(op: Operation) -> bool:
     )
 
 
+_NO_FAILURE_CHANNEL = frozenset({"openai", "gemini"})
+"""Tool formats whose call result has no failure flag: an OpenAI function output and a Gemini
+function response are free text or a free object. MCP (``isError``) and Anthropic (``is_error``)
+results say "this call failed" by themselves, so a tool there is not at fault for not saying it."""
+
+
 @check("document")
 def missing_error_response(doc: Document, ctx: Context) -> Iterator[Hit]:
-    """An HTTP operation that documents no 4xx, 5xx or ``default`` response; tools whose
-    description and output schema never say how a failure is reported (one finding per set)."""
+    """An HTTP operation that documents no 4xx, 5xx or ``default`` response; OpenAI/Gemini tools
+    whose description and output schema never say how a failure is reported (one finding per
+    set). MCP and Anthropic tools have a failure flag in the protocol and are not reported."""
     tools = [op for op in doc.operations if op.kind == "tool"]
-    if tools and ctx.options.get("tools", True):
+    if tools and doc.format in _NO_FAILURE_CHANNEL and ctx.options.get("tools", True):
         silent = [op for op in tools if not _says_failure(op)]
         if silent:
             yield tool_set_hit(
                 silent, len(tools),
                 "neither the description nor the output schema says how a failure is reported "
-                "(an isError result, an error field, \"returns an error if …\")",
+                "(an error or success field, \"returns an error if …\")",
                 "an agent may read a failure as an empty success",
                 "tools",
             )
@@ -223,18 +230,75 @@ def _http_missing_output(op: Operation, doc: Document) -> Hit | None:
     return None
 
 
+_COLLECTION_VERBS = frozenset(
+    "search searches list lists find finds query queries lookup look looks browse browses explore explores discover "
+    "discovers 查询 查詢 搜索 搜尋 检索 檢索 查找 列出 浏览 瀏覽".split()
+)
+"""Reads whose answer is a set of matches: "nothing matched" is an ordinary outcome there."""
+_TELLING_FIELD = re.compile(
+    r"^(?:count|total|total_?count|totalcount|found|num_?(?:results|found|matches)|result_?count|matches|has_?more|hasmore"
+    r"|more|next|next_?(?:cursor|page|token|page_?token)|cursor|truncated|is_?truncated|partial|complete|incomplete|status"
+    r"|page_?info|pageinfo|empty|is_?empty)$",
+    re.I,
+)
+_EMPTY_TEXT = re.compile(
+    r"\bempty\s+(?:list|array|result|results|set|response|object|page)\b|\bno\s+(?:results?|matches|matching|items|records|entries|hits)\b"
+    r"|\bnothing\s+(?:matched|matches|was\s+found|is\s+found|found)\b|\b(?:returns?|is|are)\s+(?:an?\s+)?empty\b|\bzero\s+(?:results|matches)\b"
+    r"|\b(?:if|when)\s+(?:none|nothing)\b|\bnot\s+found\b|\bhas_?more\b|\bnext_?cursor\b|\bnext\s+page\b|\btruncat\w*|\bpaginat\w*"
+    r"|\btotal\s+(?:count|number)\b|\bcount\s+of\s+(?:results|matches)\b"
+    r"|无结果|無結果|没有结果|沒有結果|为空|為空|空列表|未找到|找不到|分页|分頁|总数|總數",
+    re.I,
+)
+
+
+def _telling_schema(schema: Any, depth: int = 0) -> bool:
+    """An output schema that tells "no results" apart: a list of matches (empty when nothing
+    matched), a count, a "found"/status field, a has-more flag or next cursor (at the top, or one
+    object down)."""
+    if not isinstance(schema, dict) or depth > 1:
+        return False
+    props = schema.get("properties")
+    if schema.get("type") == "array" or "items" in schema or isinstance(schema.get("additionalProperties"), dict):
+        return True  # a list (or map) of matches: an empty one is "nothing matched"
+    if isinstance(props, dict):
+        if any(_TELLING_FIELD.match(str(k)) for k in props):
+            return True
+        if any(_telling_schema(v, depth + 1) for v in props.values()):
+            return True
+    return any(_telling_schema(p, depth + 1) for c in ("allOf", "oneOf", "anyOf") for p in (schema.get(c) or []) if isinstance(p, dict))
+
+
+def _returns_matches(op: Operation) -> bool:
+    from linter.checks.boundary import reading, verbs_of  # the boundary family weighs read/write
+
+    if reading(op).side != "read":
+        return False
+    return any(s.verb.nature == "read" and s.verb.word in _COLLECTION_VERBS for s in verbs_of(op))
+
+
 @check("document")
 def missing_output_schema(doc: Document, ctx: Context) -> Iterator[Hit]:
-    """A success response or tool result with no schema: success, "no results" and failure look
-    alike. Tools of a set are reported together (one finding per set)."""
+    """A success response without a schema; a tool that returns matches (search, list, find,
+    query) whose output schema and description give no way to tell "no results" from a failure
+    or a partial answer (one finding per tool set: servers adopt a convention all at once)."""
     tools = [op for op in doc.operations if op.kind == "tool"]
     if tools and doc.format in ("mcp", "gemini"):
+        from linter.checks.boundary import prepare
+
+        prepare(doc)
         key = "outputSchema" if doc.format == "mcp" else "response"
-        stated = bool(ctx.options.get("report_stated_results", False))
-        bare = [op for op in tools if not op.outputs and (stated or not _states_result(op))]
-        if bare:
-            what = f"no {key}" + ("" if stated else ", and the description does not say what the tool returns")
-            yield tool_set_hit(bare, len(tools), what, 'success, "nothing found" and failure look alike', "tools")
+        blind = [
+            op for op in tools
+            if _returns_matches(op)
+            and not any(_telling_schema(o.schema) for o in op.outputs)
+            and not (_EMPTY_TEXT.search(op.description) or _EMPTY_TEXT.search(op.summary))
+        ]
+        if blind:
+            what = (f"the tool returns matches, but neither its {key} (a list, a count, \"found\", status or has-more field) "
+                    "nor its description says how \"no results\" or a partial answer looks")
+            yield tool_set_hit(blind, len(tools), what,
+                               "an empty answer reads alike whether nothing matched, a filter was dropped or the results "
+                               "were cut short", "tools")
     for op in doc.operations:
         if op.kind == "http":
             hit = _http_missing_output(op, doc)

@@ -24,10 +24,12 @@ validate validates verify verifies preview previews calculate calculates compute
 converts estimate estimates analyze analyzes analyse analyses diff summarize summarizes summarise
 extract extracts scrape scrapes crawl crawls map maps geocode audit audits echo echoes compare
 compares poll polls discover discovers recommend recommends suggest suggests translate translates
-parse parses resolve resolves aggregate aggregates return returns lint lints explore
+parse parses aggregate aggregates return returns lint lints explore
 explores monitor monitors watch watches identify identifies detect detects measure measures
 render renders lookups reverse trace traces research researches
 """
+# Not in any list: words that read or write depending on their object ("resolve a hostname" reads,
+# "resolve a review thread" writes). A tool named by one is left to its other evidence.
 _WRITE = """
 create creates add adds insert inserts update updates modify modifies edit edits set sets write
 writes save saves store stores put puts post posts patch patches submit submits send sends pay
@@ -114,7 +116,8 @@ _RELATED = re.compile(
 )
 _RUNS_CODE = re.compile(
     r"\b(?:run|runs|execute|executes|evaluate|evaluates)\s+(?:(?:an?|the|arbitrary|any|custom|raw|given|provided|one|single|multiple)\s+)*"
-    r"(?:(?:sql|cypher|graphql|shell|database|code)\s+)?(?:quer(?:y|ies)|sql|statements?|commands?|code|scripts?|snippets?)\b"
+    r"(?:(?:sql|cypher|graphql|shell|database|code|javascript|js|python)\s+)?(?:quer(?:y|ies)|sql|statements?|commands?|code|scripts?"
+    r"|snippets?|javascript|js|python|expressions?)\b"
     r"|(?:执行|運行|运行)(?:任意)?(?:SQL|sql|查询|查詢|语句|語句|命令|代码|代碼|脚本|腳本)",
     re.I,
 )
@@ -164,10 +167,16 @@ def _zh_lead(text: str, limit: int = 12) -> Verb | None:
     """The earliest Chinese lexicon word near the start of ``text``."""
     head = _ZH_LEAD_IN.sub("", text, count=1)[:limit]
     best: tuple[int, str, Nature] | None = None
+    specific: tuple[int, str, Nature] | None = None
     for w, n in _ZH:
         i = head.find(w)
         if i >= 0 and (best is None or i < best[0]):
             best = (i, w, n)
+        if i >= 0 and n != "generic" and (specific is None or i < specific[0]):
+            specific = (i, w, n)
+    # a generic word (服务, 处理) gives way to a specific one after it, as "Performs a search" reads
+    if best is not None and best[2] == "generic" and specific is not None:
+        best = specific
     return Verb(best[1], best[2]) if best else None
 
 
@@ -435,4 +444,68 @@ def _token_parts(t: str) -> tuple[str, ...]:
         if len(part) < 2 or part in _STOP or part in LEXICON:
             continue
         out.append(singular(part))
+    return tuple(out)
+
+
+# --- side effects that are not the leading verb ----------------------------------------------
+
+Effect = Literal["disk", "send", "enable", "history", "job"]
+
+_EFFECT_GATE = re.compile(
+    r"sav|writ|stor|persist|download|send|sent|email|notif|activat|enabl|turns?\s+on|install|record|mark|add|updat|view"
+    r"|start|launch|trigger|kick|queue|schedul|spawn|submit|保存|存储|儲存|写入|寫入|下载|下載|发送|發送|启用|啟用|激活|开启|開啟"
+    r"|记录|記錄|启动|啟動",
+    re.I,
+)
+_EFFECTS: tuple[tuple[Effect, re.Pattern[str]], ...] = (
+    ("disk", re.compile(
+        r"\b(?:save[sd]?|saving|writes|written|writing|store[sd]?|storing|persist(?:s|ed)?|download(?:s|ed)?)\b[^.\n]{0,50}?"
+        r"\b(?:to|into|on|in|at)\s+(?:the\s+|a\s+|your\s+)?(?:local\s+)?(?:disk|file\s?system|(?:local|temp(?:orary)?|output|specified|"
+        r"given|provided|chosen)\s+(?:file|path|directory|folder|location)|(?:file|directory|folder)\s+(?:path|at)\b|local\s+(?:machine|storage)"
+        r"|(?:a|the)\s+(?:new\s+)?(?:file|directory|folder)\b)"
+        r"|(?:保存|存储|儲存|写入|寫入|下载|下載)(?:到|至)(?:本地|磁盘|磁碟|文件|檔案|指定)",
+        re.I)),
+    ("send", re.compile(
+        r"\b(?:sends?|sent|e-?mails?|notif(?:y|ies))\s+(?:\w+\s+){0,3}?(?:notifications?|messages?|e-?mails?|invitations?|invites?|sms"
+        r"|reminders?|alerts?)\b|(?:发送|發送)(?:通知|消息|訊息|邮件|郵件|短信|簡訊)",
+        re.I)),
+    ("enable", re.compile(
+        r"\b(?:activates?|activating|enables|enabling|turns\s+on|installs|installing)\s+(?!you\b|users?\b|agents?\b|clients?\b|models?\b)"
+        r"(?:\w+\s+){0,4}?(?:tools?|toolsets?|features?|plugins?|extensions?|modules?|settings?|modes?|webhooks?|integrations?)\b"
+        r"|(?:启用|啟用|激活|开启|開啟)(?:\S{0,6})(?:工具|功能|插件|模块|模組|设置|設置)",
+        re.I)),
+    ("history", re.compile(
+        r"\b(?:records?|recorded|marks?|marked|adds?|added|updates?|updated|logs)\s+(?:a|an|the|this|it|them|each|every|your|that)\b"
+        r"[^.\n]{0,40}?\b(?:history|views?|visits?|viewed|seen|as\s+read|recently[- ]viewed|last[- ](?:viewed|accessed|read)|access\s+time)\b"
+        r"|\b(?:views?|visits?|reads?)\s+(?:is|are|will\s+be|gets?)\s+(?:recorded|logged|tracked|counted)\b"
+        r"|(?:记录|記錄)(?:到|在)?\S{0,6}(?:历史|歷史|浏览|瀏覽|访问|訪問)|标记为已读|標記為已讀",
+        re.I)),
+    ("job", re.compile(
+        r"\b(?:starts?|launch(?:es)?|triggers?|kicks?\s+off|queues?|enqueues?|schedules?|spawns?|submits?)\s+"
+        r"(?:an?\s+|the\s+|one\s+)?(?:new\s+|background\s+|async(?:hronous)?\s+)?(?:[\w-]+\s+){0,2}?"
+        r"(?:jobs?|tasks?|runs?|builds?|workflows?|pipelines?|deployments?|scans?|crawls?|analys[ie]s)\b"
+        r"|(?:启动|啟動|提交|创建|創建)(?:一个|一個)?\S{0,4}(?:任务|任務|作业|作業|流程)",
+        re.I)),
+)
+_NEGATED = re.compile(
+    r"(?:\b(?:not|never|no|without|nor|cannot|can't|won't|doesn't|don't|isn't|instead\s+of)\b|不|无|無|未|没有|沒有)[^.\n]{0,24}$",
+    re.I,
+)
+
+
+@lru_cache(maxsize=65536)
+def side_effects(text: str) -> tuple[tuple[Effect, str], ...]:
+    """Changes a description states beside its leading verb: saving to disk, sending a message,
+    activating tools or features, recording a view in a history, starting a job (English and
+    Chinese). Each is (kind, the phrase); a phrase under a negation ("does not save …") is not one."""
+    if not text or not _EFFECT_GATE.search(text):
+        return ()
+    text = _without_html(text)
+    out: list[tuple[Effect, str]] = []
+    for kind, rx in _EFFECTS:
+        for m in rx.finditer(text):
+            if _NEGATED.search(text[max(0, m.start() - 40): m.start()]):
+                continue
+            out.append((kind, " ".join(m.group(0).split())))
+            break
     return tuple(out)
