@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from linter.formats.common import Builder, text
 from linter.model import Document, Location, Operation, Output, Pointer, Source
-from linter.sources.refs import Workspace
+from linter.sources.refs import Workspace, shown
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
@@ -57,6 +57,8 @@ def build(source: Source, fmt: str, ws: Workspace) -> Document:
             continue
         got = b.deref(source, ("paths", path), item)
         if got is None or not isinstance(got[2], dict):
+            if got is not None:
+                _not_a_mapping(b, source, ("paths", path), item, got[2], "path item")
             continue
         isrc, iptr, item_node, _ = got
         shared_params = item_node.get("parameters")
@@ -65,7 +67,15 @@ def build(source: Source, fmt: str, ws: Workspace) -> Document:
             op_node = item_node.get(method)
             if not isinstance(op_node, dict):
                 continue
-            op_ptr = iptr + (method,)
+            osrc, op_ptr = isrc, iptr + (method,)
+            if "$ref" in op_node:  # `get: {$ref: resources/x/list.yml}` (DigitalOcean's layout)
+                got = b.deref(isrc, op_ptr, op_node)
+                if got is None:
+                    continue
+                if not isinstance(got[2], dict):
+                    _not_a_mapping(b, isrc, op_ptr, op_node, got[2], "operation")
+                    continue
+                osrc, op_ptr, op_node, _ = got
             op = Operation(
                 kind="http",
                 name=text(op_node, "operationId") or f"{method.upper()} {path}",
@@ -74,17 +84,34 @@ def build(source: Source, fmt: str, ws: Workspace) -> Document:
                 summary=text(op_node, "summary"),
                 description=text(op_node, "description"),
                 annotations={k: v for k, v in op_node.items() if isinstance(k, str) and k.startswith("x-")},
-                location=Location(isrc, op_ptr),
+                location=Location(osrc, op_ptr),
                 node=op_node,
             )
             if shared is None:
                 shared = _resolve_parameters(b, isrc, iptr, shared_params)
-            _parameters(b, op, isrc, shared, op_ptr, op_node.get("parameters"), v2)
+            _parameters(b, op, osrc, shared, op_ptr, op_node.get("parameters"), v2)
             if not v2:
-                _request_body(b, op, isrc, op_ptr, op_node.get("requestBody"))
-            _responses(b, op, isrc, op_ptr, op_node.get("responses"), v2)
+                _request_body(b, op, osrc, op_ptr, op_node.get("requestBody"))
+            _responses(b, op, osrc, op_ptr, op_node.get("responses"), v2)
             doc.operations.append(op)
     return doc
+
+
+def _not_a_mapping(b: Builder, src: Source, ptr: Pointer, node: Any, value: Any, what: str) -> None:
+    """A ``$ref`` that leads to a string or a list where an object must be: reported, never a
+    silent skip (what stands behind it is not linted). A node written inline is left alone:
+    that is the spec's shape, not a reference."""
+    if isinstance(node, dict) and "$ref" in node:
+        ref = str(node["$ref"])
+        kind = "list" if isinstance(value, list) else "null" if value is None else type(value).__name__
+        b.notice(
+            "unresolved-ref",
+            f"$ref target is a {'string' if kind == 'str' else kind}, not a {what} object, so the {what} is not "
+            f"linted: {shown(ref)}",
+            src,
+            ptr + ("$ref",),
+            key=ref,
+        )
 
 
 _Param = tuple[Source, Pointer, Mapping[str, Any], tuple[str, ...]]
@@ -100,6 +127,8 @@ def _resolve_parameters(b: Builder, src: Source, base_ptr: Pointer, plist: Any) 
         for i, p in enumerate(plist):
             got = b.deref(src, base_ptr + ("parameters", i), p)
             if got is None or not isinstance(got[2], dict):
+                if got is not None:
+                    _not_a_mapping(b, src, base_ptr + ("parameters", i), p, got[2], "parameter")
                 continue
             node = got[2]
             out.append(((str(node.get("name")), str(node.get("in"))), got))
@@ -163,6 +192,8 @@ def _request_body(b: Builder, op: Operation, src: Source, op_ptr: Pointer, body:
         return
     got = b.deref(src, op_ptr + ("requestBody",), body)
     if got is None or not isinstance(got[2], dict):
+        if got is not None:
+            _not_a_mapping(b, src, op_ptr + ("requestBody",), body, got[2], "request body")
         return
     bsrc, bptr, bnode, _ = got
     media = _json_media(bnode.get("content"))
@@ -182,6 +213,8 @@ def _responses(b: Builder, op: Operation, src: Source, op_ptr: Pointer, response
             continue
         got = b.deref(src, op_ptr + ("responses", status), resp)
         if got is None or not isinstance(got[2], dict):
+            if got is not None:
+                _not_a_mapping(b, src, op_ptr + ("responses", status), resp, got[2], "response")
             continue
         rsrc, rptr, rnode, _ = got
         schema = schema_ptr = media_type = None
