@@ -103,10 +103,14 @@ def _not_a_mapping(b: Builder, src: Source, ptr: Pointer, node: Any, value: Any,
     that is the spec's shape, not a reference."""
     if isinstance(node, dict) and "$ref" in node:
         ref = str(node["$ref"])
-        kind = "list" if isinstance(value, list) else "null" if value is None else type(value).__name__
+        kind = (
+            "a list" if isinstance(value, list) else "null" if value is None else "a boolean" if isinstance(value, bool)
+            else "a number" if isinstance(value, (int, float)) else "a string" if isinstance(value, str)
+            else f"a {type(value).__name__}"
+        )
         b.notice(
             "unresolved-ref",
-            f"$ref target is a {'string' if kind == 'str' else kind}, not a {what} object, so the {what} is not "
+            f"$ref target is {kind}, not {'an' if what[0] in 'aeiou' else 'a'} {what} object, so the {what} is not "
             f"linted: {shown(ref)}",
             src,
             ptr + ("$ref",),
@@ -131,6 +135,7 @@ def _resolve_parameters(b: Builder, src: Source, base_ptr: Pointer, plist: Any) 
                     _not_a_mapping(b, src, base_ptr + ("parameters", i), p, got[2], "parameter")
                 continue
             node = got[2]
+            _other_refs(b, got[0], got[1], node, False)
             out.append(((str(node.get("name")), str(node.get("in"))), got))
     return out
 
@@ -196,6 +201,7 @@ def _request_body(b: Builder, op: Operation, src: Source, op_ptr: Pointer, body:
             _not_a_mapping(b, src, op_ptr + ("requestBody",), body, got[2], "request body")
         return
     bsrc, bptr, bnode, _ = got
+    _other_refs(b, bsrc, bptr, bnode, False)
     media = _json_media(bnode.get("content"))
     if not media or not isinstance(media[1], dict) or "schema" not in media[1]:
         return
@@ -217,6 +223,7 @@ def _responses(b: Builder, op: Operation, src: Source, op_ptr: Pointer, response
                 _not_a_mapping(b, src, op_ptr + ("responses", status), resp, got[2], "response")
             continue
         rsrc, rptr, rnode, _ = got
+        _other_refs(b, rsrc, rptr, rnode, v2)
         schema = schema_ptr = media_type = None
         if v2:
             if "schema" in rnode:
@@ -243,3 +250,56 @@ def _responses(b: Builder, op: Operation, src: Source, op_ptr: Pointer, response
                 schema_location=schema_loc,
             )
         )
+
+
+def _other_refs(b: Builder, src: Source, ptr: Pointer, node: Mapping[str, Any], v2: bool) -> None:
+    """Follow the ``$ref`` s of a parameter, request body, response or header that the model
+    does not read (response headers, named examples, the schemas of other media types), so one
+    that cannot be followed is reported, not passed over in silence. Each object is looked at
+    once per document (a shared response is used by hundreds of operations)."""
+    if "headers" not in node and "content" not in node and "examples" not in node:
+        return
+    key = (src.abspath, ptr)
+    if key in b.visited:
+        return
+    b.visited.add(key)
+    headers = node.get("headers")
+    if isinstance(headers, dict):
+        for name, header in headers.items():
+            hptr = ptr + ("headers", str(name))
+            got = b.deref(src, hptr, header)
+            if got is None:
+                continue
+            if not isinstance(got[2], dict):
+                _not_a_mapping(b, src, hptr, header, got[2], "header")
+                continue
+            hsrc, hp, hnode, _ = got
+            schema = hnode.get("schema")
+            if isinstance(schema, dict) and "$ref" in schema:
+                b.deref(hsrc, hp + ("schema",), schema)
+            _other_refs(b, hsrc, hp, hnode, v2)
+    content = node.get("content")
+    if isinstance(content, dict):
+        for mt, media in content.items():
+            if isinstance(media, dict):
+                mptr = ptr + ("content", str(mt))
+                schema = media.get("schema")
+                if isinstance(schema, dict) and "$ref" in schema:
+                    b.deref(src, mptr + ("schema",), schema)
+                example = media.get("example")
+                if isinstance(example, dict) and len(example) == 1 and "$ref" in example:
+                    b.deref(src, mptr + ("example",), example)  # not an Example object, but bundlers follow it
+                _examples(b, src, mptr, media.get("examples"))
+    if not v2:  # Swagger 2.0 response examples are literal values by media type, not objects
+        _examples(b, src, ptr, node.get("examples"))
+
+
+def _examples(b: Builder, src: Source, ptr: Pointer, examples: Any) -> None:
+    """Named Example objects (OpenAPI 3), each perhaps a ``$ref``; ``example`` is a literal."""
+    if isinstance(examples, dict):
+        for name, ex in examples.items():
+            if isinstance(ex, dict) and "$ref" in ex:
+                eptr = ptr + ("examples", str(name))
+                got = b.deref(src, eptr, ex)
+                if got is not None and not isinstance(got[2], dict):
+                    _not_a_mapping(b, src, eptr, ex, got[2], "example")
