@@ -6,6 +6,8 @@ Exit codes (documented in README.md and ``--help``):
   2  usage or configuration error
   3  some input could not be linted (unreadable, invalid YAML/JSON, not an API file when named
      explicitly); the other files were still linted and reported. Takes precedence over 1.
+  4  check linted no file at all (one line on stderr says why); 0 with --allow-empty or
+     --skip-non-api
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from linter.model import InputProblem, Rule, RunResult
 if TYPE_CHECKING:
     from linter.changed import ChangedLines
 
-EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INPUT = 0, 1, 2, 3
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INPUT, EXIT_EMPTY = 0, 1, 2, 3, 4
 FORMATS = ("text", "json", "sarif", "github", "markdown", "diff")
 
 EPILOG = """exit codes:
@@ -39,6 +41,8 @@ EPILOG = """exit codes:
   3  some input could not be linted (unreadable, not UTF-8/UTF-16, binary, invalid YAML/JSON,
      over a limit of the config's limits: section, or not an API/tool file although named
      explicitly); everything else was still linted and reported
+  4  no file was linted (nothing found, everything excluded or not an API/tool file); one line
+     on stderr says why. --allow-empty (or --skip-non-api) makes such a run exit 0
 """
 
 
@@ -151,6 +155,10 @@ def _parser() -> argparse.ArgumentParser:
         "(uncommitted and untracked files included)",
     )
     c.add_argument("--quiet", "-q", action="store_true", help="print no report on stdout (use with --output)")
+    c.add_argument(
+        "--allow-empty", action="store_true",
+        help="exit 0, not 4, when no file is linted (the line saying why is still printed)",
+    )
     c.add_argument("--show-source", action="store_true", help="text format: show the source lines of each finding")
     c.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour in text output (default: auto = on a terminal)")
 
@@ -199,6 +207,11 @@ def _lint_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ignore", action="append", metavar="RULES", help="skip these rules or families (comma-separated)")
     p.add_argument("--config", metavar="FILE", help="config file (default: nearest .silentlint.yaml or pyproject.toml [tool.silentlint])")
     p.add_argument("--no-config", action="store_true", help="ignore config files")
+    p.add_argument(
+        "--include", action="append", default=[], metavar="GLOB",
+        help="lint the files under the directories given that match GLOB (repeatable; added to the config's include), "
+        "e.g. --include '**/*.snap'; a glob that names a suffix also takes files that do not end in .yaml/.yml/.json",
+    )
     p.add_argument(
         "--skip-non-api", action="store_true",
         help="skip files named explicitly that are not API/tool files instead of failing (for pre-commit)",
@@ -320,6 +333,8 @@ def _prepare(args: argparse.Namespace) -> tuple[Config, list[str], list[str], in
         raise UsageError("--jobs must be 0 (all cores) or more")
     if args.allow_remote_refs:
         config = replace(config, limits=replace(config.limits, allow_remote_refs=True))
+    if args.include:
+        config = replace(config, include=config.include + tuple(args.include))
     return config, select, ignore, args.jobs or default_jobs()
 
 
@@ -381,7 +396,17 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(f"silentlint: skipped {one_line(path)}: not an OpenAPI document or tool definition", file=sys.stderr)
     if not args.quiet:
         sys.stdout.write(render(fmt_out, result, opts))
-    return exit_code(result, args.fail_on or config.fail_on)
+    code = exit_code(result, args.fail_on or config.fail_on)
+    if not result.files and not result.problems:
+        from linter.sources.discover import why_empty
+
+        why = why_empty(
+            args.paths, os.getcwd(), config.include, config.exclude, config.respect_gitignore, len(result.skipped)
+        )
+        allowed = args.allow_empty or args.skip_non_api
+        print(f"silentlint: no file linted: {one_line(why)}{' (allowed)' if allowed else ''}", file=sys.stderr)
+        return code if allowed else EXIT_EMPTY
+    return code
 
 
 def default_format(environ: Mapping[str, str] = os.environ) -> str:
