@@ -156,6 +156,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     c.add_argument("--quiet", "-q", action="store_true", help="print no report on stdout (use with --output)")
     c.add_argument(
+        "--stdin-filename", metavar="PATH",
+        help="with - among the paths: lint standard input as if it were the file PATH (positions, reports, "
+        "config include/exclude/overrides and relative $refs follow PATH; the file need not exist)",
+    )
+    c.add_argument(
         "--allow-empty", action="store_true",
         help="exit 0, not 4, when no file is linted (the line saying why is still printed)",
     )
@@ -331,6 +336,8 @@ def _prepare(args: argparse.Namespace) -> tuple[Config, list[str], list[str], in
             raise UsageError(f"unknown rule or family {rid!r} (see `silentlint rules`)")
     if args.jobs < 0:
         raise UsageError("--jobs must be 0 (all cores) or more")
+    if "-" in args.paths and args.command != "check":
+        raise UsageError(f"- (standard input) can be linted by check only, not by {args.command}")
     if args.allow_remote_refs:
         config = replace(config, limits=replace(config.limits, allow_remote_refs=True))
     if args.include:
@@ -338,11 +345,36 @@ def _prepare(args: argparse.Namespace) -> tuple[Config, list[str], list[str], in
     return config, select, ignore, args.jobs or default_jobs()
 
 
+def _stdin_paths(args: argparse.Namespace, config: Config) -> list[str]:
+    """The paths with ``-`` replaced by the path standard input is linted as (``--stdin-filename``,
+    else ``<stdin>``), its bytes handed to the loader for that path."""
+    from linter.sources.loader import STDIN_NAME, give_text
+
+    name = args.stdin_filename
+    if "-" not in args.paths:
+        if name is not None:
+            raise UsageError("--stdin-filename says what standard input is linted as: give - among the paths")
+        return list(args.paths)
+    if args.paths.count("-") > 1:
+        raise UsageError("- (standard input) is given more than once")
+    if name is not None and (not name.strip() or name.endswith(("/", os.sep)) or os.path.isdir(name)):
+        raise UsageError(f"--stdin-filename {name!r}: not a file name")
+    path = name or STDIN_NAME
+    stream = sys.stdin.buffer if sys.stdin is not None else None
+    try:
+        data = stream.read(config.limits.max_file_bytes + 1) if stream is not None else b""
+    except OSError as exc:
+        raise UsageError(f"cannot read standard input: {exc.strerror or exc}") from None
+    give_text(os.path.abspath(path), data)
+    return [path if p == "-" else p for p in args.paths]
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     from linter.report import ReportOptions, render
 
     outputs = _outputs(args.output)
     config, select, ignore, jobs = _prepare(args)
+    paths = _stdin_paths(args, config)
     for _fmt, path in outputs:
         _check_writable(path)
     if args.write_baseline:
@@ -361,7 +393,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     fmt_out = args.format or default_format()
     sarif_wanted = not args.write_baseline and "sarif" in {fmt_out, *(fmt for fmt, _ in outputs)}
     result = run(
-        args.paths, config, select=select, ignore=ignore,
+        paths, config, select=select, ignore=ignore,
         baseline=None if args.write_baseline else baseline, jobs=jobs, debug=args.debug,
         fix_text=sarif_wanted,
     )
@@ -401,7 +433,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         from linter.sources.discover import why_empty
 
         why = why_empty(
-            args.paths, os.getcwd(), config.include, config.exclude, config.respect_gitignore, len(result.skipped)
+            paths, os.getcwd(), config.include, config.exclude, config.respect_gitignore, len(result.skipped)
         )
         allowed = args.allow_empty or args.skip_non_api
         print(f"silentlint: no file linted: {one_line(why)}{' (allowed)' if allowed else ''}", file=sys.stderr)

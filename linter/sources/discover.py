@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from linter.config import glob_match
 from linter.model import InputProblem
-from linter.sources.loader import API_SUFFIXES, display_path
+from linter.sources.loader import API_SUFFIXES, display_path, is_given
 
 _SKIP_DIRS = {"node_modules", "__pycache__", "venv", ".venv", "site-packages"}
 
@@ -100,7 +100,7 @@ def discover(
                 if f not in seen:
                     seen.add(f)
                     out.append(Candidate(f, disp, explicit=False, root=ref_root))
-        elif os.path.exists(ab):
+        elif os.path.exists(ab) or is_given(ab):  # (standard input, linted as this path)
             disp = display_path(ab, root)
             if any(glob_match(g, disp) for g in exclude):
                 continue
