@@ -135,7 +135,7 @@ def _resolve_parameters(b: Builder, src: Source, base_ptr: Pointer, plist: Any) 
                     _not_a_mapping(b, src, base_ptr + ("parameters", i), p, got[2], "parameter")
                 continue
             node = got[2]
-            _other_refs(b, got[0], got[1], node, False)
+            _other_refs(b, got[0], got[1], node, False, bool(got[3]))
             out.append(((str(node.get("name")), str(node.get("in"))), got))
     return out
 
@@ -201,7 +201,7 @@ def _request_body(b: Builder, op: Operation, src: Source, op_ptr: Pointer, body:
             _not_a_mapping(b, src, op_ptr + ("requestBody",), body, got[2], "request body")
         return
     bsrc, bptr, bnode, _ = got
-    _other_refs(b, bsrc, bptr, bnode, False)
+    _other_refs(b, bsrc, bptr, bnode, False, bool(got[3]))
     media = _json_media(bnode.get("content"))
     if not media or not isinstance(media[1], dict) or "schema" not in media[1]:
         return
@@ -223,7 +223,6 @@ def _responses(b: Builder, op: Operation, src: Source, op_ptr: Pointer, response
                 _not_a_mapping(b, src, op_ptr + ("responses", status), resp, got[2], "response")
             continue
         rsrc, rptr, rnode, _ = got
-        _other_refs(b, rsrc, rptr, rnode, v2)
         schema = schema_ptr = media_type = None
         if v2:
             if "schema" in rnode:
@@ -233,6 +232,7 @@ def _responses(b: Builder, op: Operation, src: Source, op_ptr: Pointer, response
             if media and isinstance(media[1], dict) and "schema" in media[1]:
                 media_type = media[0]
                 schema, schema_ptr = media[1]["schema"], rptr + ("content", media[0], "schema")
+        _other_refs(b, rsrc, rptr, rnode, v2, bool(got[3]), media_type)
         schema_loc = None
         if schema is not None and schema_ptr is not None:
             sgot = b.deref(rsrc, schema_ptr, schema)
@@ -252,44 +252,56 @@ def _responses(b: Builder, op: Operation, src: Source, op_ptr: Pointer, response
         )
 
 
-def _other_refs(b: Builder, src: Source, ptr: Pointer, node: Mapping[str, Any], v2: bool) -> None:
+def _other_refs(
+    b: Builder, src: Source, ptr: Pointer, node: Mapping[str, Any], v2: bool, shared: bool, read: Any = None
+) -> None:
     """Follow the ``$ref`` s of a parameter, request body, response or header that the model
     does not read (response headers, named examples, the schemas of other media types), so one
     that cannot be followed is reported, not passed over in silence. Each object is looked at
-    once per document (a shared response is used by hundreds of operations)."""
+    once per document (a shared response is used by hundreds of operations). ``read``: the media
+    type whose schema the model already followed."""
     if "headers" not in node and "content" not in node and "examples" not in node:
         return
-    key = (src.abspath, ptr)
-    if key in b.visited:
-        return
-    b.visited.add(key)
+    if shared:  # reached through $ref (an object written inline is met once); the trees live
+        # while the document is built, so an id is not reused meanwhile
+        if id(node) in b.visited:
+            return
+        b.visited.add(id(node))
     headers = node.get("headers")
     if isinstance(headers, dict):
         for name, header in headers.items():
-            hptr = ptr + ("headers", str(name))
-            got = b.deref(src, hptr, header)
-            if got is None:
+            if not isinstance(header, dict):
                 continue
-            if not isinstance(got[2], dict):
-                _not_a_mapping(b, src, hptr, header, got[2], "header")
-                continue
-            hsrc, hp, hnode, _ = got
+            if "$ref" in header:
+                hptr = ptr + ("headers", str(name))
+                got = b.deref(src, hptr, header)
+                if got is None:
+                    continue
+                if not isinstance(got[2], dict):
+                    _not_a_mapping(b, src, hptr, header, got[2], "header")
+                    continue
+                hsrc, hp, hnode, _ = got
+            else:
+                hsrc, hp, hnode = src, None, header
             schema = hnode.get("schema")
             if isinstance(schema, dict) and "$ref" in schema:
+                hp = hp or ptr + ("headers", str(name))
                 b.deref(hsrc, hp + ("schema",), schema)
-            _other_refs(b, hsrc, hp, hnode, v2)
+            if "content" in hnode or "examples" in hnode:
+                _other_refs(b, hsrc, hp or ptr + ("headers", str(name)), hnode, v2, hp is not None)
     content = node.get("content")
     if isinstance(content, dict):
         for mt, media in content.items():
-            if isinstance(media, dict):
-                mptr = ptr + ("content", str(mt))
-                schema = media.get("schema")
-                if isinstance(schema, dict) and "$ref" in schema:
-                    b.deref(src, mptr + ("schema",), schema)
-                example = media.get("example")
-                if isinstance(example, dict) and len(example) == 1 and "$ref" in example:
-                    b.deref(src, mptr + ("example",), example)  # not an Example object, but bundlers follow it
-                _examples(b, src, mptr, media.get("examples"))
+            if not isinstance(media, dict):
+                continue
+            schema, example, examples = media.get("schema"), media.get("example"), media.get("examples")
+            if isinstance(schema, dict) and "$ref" in schema and mt != read:
+                b.deref(src, ptr + ("content", str(mt), "schema"), schema)
+            if isinstance(example, dict) and len(example) == 1 and "$ref" in example:
+                # not an Example object, but bundlers follow it
+                b.deref(src, ptr + ("content", str(mt), "example"), example)
+            if examples:
+                _examples(b, src, ptr + ("content", str(mt)), examples)
     if not v2:  # Swagger 2.0 response examples are literal values by media type, not objects
         _examples(b, src, ptr, node.get("examples"))
 
