@@ -385,3 +385,22 @@ def test_no_reference_costs_no_lookup(tmp_path: Path, monkeypatch: pytest.Monkey
     )
     lint(tmp_path, "one.json")
     assert calls == ["/paths/~1a/get"]
+
+
+def test_operation_findings_point_into_the_operation_file(tmp_path: Path) -> None:
+    """A finding about the operation itself lands where the operation is written."""
+    write_tree(
+        tmp_path,
+        {
+            "api.yaml": 'openapi: 3.0.3\ninfo: {title: O, version: "1"}\npaths:\n  /a:\n    get:\n      $ref: ops/a.yaml\n',
+            "ops/a.yaml": "operationId: a_get\nsummary: Get a\n\nresponses:\n  '200':\n    description: OK\n",
+        },
+    )
+    result = lint(tmp_path, "api.yaml")
+    assert places(result) == [
+        (
+            "missing-error-response", "ops/a.yaml", 4, 1,
+            "GET /a: no 4xx, 5xx or default response is documented (only 200); a client cannot tell a rejected "
+            "request from an empty success",
+        )
+    ]
