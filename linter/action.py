@@ -3,7 +3,7 @@
 The logic lives here rather than in ``run:`` so it can be tested without GitHub, and so no
 input ever passes through a shell. action.yml hands every input over as an environment
 variable (``INPUT_PATHS``, ``INPUT_CONFIG``, ``INPUT_FAIL_ON``, ``INPUT_SARIF_FILE``,
-``INPUT_ANNOTATIONS``, ``INPUT_CHANGED_ONLY``) — GitHub's advice against script injection is an
+``INPUT_ANNOTATIONS``, ``INPUT_CHANGED_ONLY``, ``INPUT_ALLOW_EMPTY``) — GitHub's advice against script injection is an
 intermediate environment variable instead of ``${{ }}`` in ``run:`` (docs.github.com, "Script
 injections"); composite actions get no automatic ``INPUT_*`` variables (actions/runner#665).
 
@@ -133,6 +133,7 @@ def run(environ: Mapping[str, str]) -> int:
     sarif = _single_line("sarif-file", environ.get("INPUT_SARIF_FILE", "").strip() or "silentlint.sarif")
     annotations = boolean("annotations", environ.get("INPUT_ANNOTATIONS", "true").strip() or "true")
     changed_only = boolean("changed-only", environ.get("INPUT_CHANGED_ONLY", "false").strip() or "false")
+    allow_empty = boolean("allow-empty", environ.get("INPUT_ALLOW_EMPTY", "false").strip() or "false")
     workspace = environ.get("GITHUB_WORKSPACE")
     if workspace:
         os.chdir(workspace)
@@ -153,6 +154,8 @@ def run(environ: Mapping[str, str]) -> int:
         common = [f"--config={config}"] if config else []
         if fail_on:
             common.append(f"--fail-on={fail_on}")
+        if allow_empty:
+            common.append("--allow-empty")
         operands = ["--", *(paths or ["."])]
         reports = [
             "--format=github" if annotations else "--format=text",
@@ -169,6 +172,8 @@ def run(environ: Mapping[str, str]) -> int:
         else:
             code = cli.main(["check", *reports, f"--output=sarif={sarif}", *common, *operands])
         sys.stdout.flush()
+        if code == cli.EXIT_EMPTY:
+            print("::error::silentlint: no file was linted (see the line above); set allow-empty: true if that is expected")
 
         counts = _counts(json_path)
         summary_path = environ.get("GITHUB_STEP_SUMMARY")

@@ -6,6 +6,8 @@ Exit codes (documented in README.md and ``--help``):
   2  usage or configuration error
   3  some input could not be linted (unreadable, invalid YAML/JSON, not an API file when named
      explicitly); the other files were still linted and reported. Takes precedence over 1.
+  4  check linted no file at all (one line on stderr says why); 0 with --allow-empty or
+     --skip-non-api
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from linter.model import InputProblem, Rule, RunResult
 if TYPE_CHECKING:
     from linter.changed import ChangedLines
 
-EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INPUT = 0, 1, 2, 3
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INPUT, EXIT_EMPTY = 0, 1, 2, 3, 4
 FORMATS = ("text", "json", "sarif", "github", "markdown", "diff")
 
 EPILOG = """exit codes:
@@ -39,6 +41,8 @@ EPILOG = """exit codes:
   3  some input could not be linted (unreadable, not UTF-8/UTF-16, binary, invalid YAML/JSON,
      over a limit of the config's limits: section, or not an API/tool file although named
      explicitly); everything else was still linted and reported
+  4  no file was linted (nothing found, everything excluded or not an API/tool file); one line
+     on stderr says why. --allow-empty (or --skip-non-api) makes such a run exit 0
 """
 
 
@@ -151,6 +155,15 @@ def _parser() -> argparse.ArgumentParser:
         "(uncommitted and untracked files included)",
     )
     c.add_argument("--quiet", "-q", action="store_true", help="print no report on stdout (use with --output)")
+    c.add_argument(
+        "--stdin-filename", metavar="PATH",
+        help="with - among the paths: lint standard input as if it were the file PATH (positions, reports, "
+        "config include/exclude/overrides and relative $refs follow PATH; the file need not exist)",
+    )
+    c.add_argument(
+        "--allow-empty", action="store_true",
+        help="exit 0, not 4, when no file is linted (the line saying why is still printed)",
+    )
     c.add_argument("--show-source", action="store_true", help="text format: show the source lines of each finding")
     c.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour in text output (default: auto = on a terminal)")
 
@@ -199,6 +212,11 @@ def _lint_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ignore", action="append", metavar="RULES", help="skip these rules or families (comma-separated)")
     p.add_argument("--config", metavar="FILE", help="config file (default: nearest .silentlint.yaml or pyproject.toml [tool.silentlint])")
     p.add_argument("--no-config", action="store_true", help="ignore config files")
+    p.add_argument(
+        "--include", action="append", default=[], metavar="GLOB",
+        help="lint the files under the directories given that match GLOB (repeatable; added to the config's include), "
+        "e.g. --include '**/*.snap'; a glob that names a suffix also takes files that do not end in .yaml/.yml/.json",
+    )
     p.add_argument(
         "--skip-non-api", action="store_true",
         help="skip files named explicitly that are not API/tool files instead of failing (for pre-commit)",
@@ -318,9 +336,37 @@ def _prepare(args: argparse.Namespace) -> tuple[Config, list[str], list[str], in
             raise UsageError(f"unknown rule or family {rid!r} (see `silentlint rules`)")
     if args.jobs < 0:
         raise UsageError("--jobs must be 0 (all cores) or more")
+    if "-" in args.paths and args.command != "check":
+        raise UsageError(f"- (standard input) can be linted by check only, not by {args.command}")
     if args.allow_remote_refs:
         config = replace(config, limits=replace(config.limits, allow_remote_refs=True))
+    if args.include:
+        config = replace(config, include=config.include + tuple(args.include))
     return config, select, ignore, args.jobs or default_jobs()
+
+
+def _stdin_paths(args: argparse.Namespace, config: Config) -> list[str]:
+    """The paths with ``-`` replaced by the path standard input is linted as (``--stdin-filename``,
+    else ``<stdin>``), its bytes handed to the loader for that path."""
+    from linter.sources.loader import STDIN_NAME, give_text
+
+    name = args.stdin_filename
+    if "-" not in args.paths:
+        if name is not None:
+            raise UsageError("--stdin-filename says what standard input is linted as: give - among the paths")
+        return list(args.paths)
+    if args.paths.count("-") > 1:
+        raise UsageError("- (standard input) is given more than once")
+    if name is not None and (not name.strip() or name.endswith(("/", os.sep)) or os.path.isdir(name)):
+        raise UsageError(f"--stdin-filename {name!r}: not a file name")
+    path = name or STDIN_NAME
+    stream = sys.stdin.buffer if sys.stdin is not None else None
+    try:
+        data = stream.read(config.limits.max_file_bytes + 1) if stream is not None else b""
+    except OSError as exc:
+        raise UsageError(f"cannot read standard input: {exc.strerror or exc}") from None
+    give_text(os.path.abspath(path), data)
+    return [path if p == "-" else p for p in args.paths]
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -328,6 +374,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     outputs = _outputs(args.output)
     config, select, ignore, jobs = _prepare(args)
+    paths = _stdin_paths(args, config)
     for _fmt, path in outputs:
         _check_writable(path)
     if args.write_baseline:
@@ -346,7 +393,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     fmt_out = args.format or default_format()
     sarif_wanted = not args.write_baseline and "sarif" in {fmt_out, *(fmt for fmt, _ in outputs)}
     result = run(
-        args.paths, config, select=select, ignore=ignore,
+        paths, config, select=select, ignore=ignore,
         baseline=None if args.write_baseline else baseline, jobs=jobs, debug=args.debug,
         fix_text=sarif_wanted,
     )
@@ -381,7 +428,17 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(f"silentlint: skipped {one_line(path)}: not an OpenAPI document or tool definition", file=sys.stderr)
     if not args.quiet:
         sys.stdout.write(render(fmt_out, result, opts))
-    return exit_code(result, args.fail_on or config.fail_on)
+    code = exit_code(result, args.fail_on or config.fail_on)
+    if not result.files and not result.problems:
+        from linter.sources.discover import why_empty
+
+        why = why_empty(
+            paths, os.getcwd(), config.include, config.exclude, config.respect_gitignore, len(result.skipped)
+        )
+        allowed = args.allow_empty or args.skip_non_api
+        print(f"silentlint: no file linted: {one_line(why)}{' (allowed)' if allowed else ''}", file=sys.stderr)
+        return code if allowed else EXIT_EMPTY
+    return code
 
 
 def default_format(environ: Mapping[str, str] = os.environ) -> str:

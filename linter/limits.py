@@ -19,7 +19,7 @@ class Limits:
     max_alias_nodes: int = 1_000_000  # nodes a YAML document may grow to through aliases
     max_description_chars: int = 20_000  # prose beyond this is not analysed (analysis is superlinear)
     max_ref_hops: int = 256  # one chain of $ref → $ref → …
-    max_ref_files: int = 1000  # files one document may pull in through $ref
+    max_ref_files: int = 10_000  # files one document may pull in through $ref (DigitalOcean: ~2,900)
     allow_remote_refs: bool = False  # fetch http(s) $ref targets (never by default)
     remote_timeout: float = 10.0  # seconds per remote $ref fetch
     remote_max_bytes: int = 16 * MiB  # size cap of one remote $ref target

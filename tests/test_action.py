@@ -180,7 +180,10 @@ def assert_no_injected_commands(text: str) -> None:
 
 def test_action_metadata() -> None:
     assert ACTION["runs"]["using"] == "composite"
-    assert set(ACTION["inputs"]) == {"paths", "config", "fail-on", "sarif-file", "annotations", "changed-only", "version"}
+    assert set(ACTION["inputs"]) == {
+        "paths", "config", "fail-on", "sarif-file", "annotations", "changed-only", "allow-empty", "version"
+    }
+    assert ACTION["inputs"]["allow-empty"]["default"] == "false"
     assert ACTION["inputs"]["sarif-file"]["default"] == "silentlint.sarif"
     assert ACTION["inputs"]["annotations"]["default"] == "true"
     assert set(ACTION["outputs"]) == {"findings", "errors", "warnings", "sarif-file"}
@@ -303,6 +306,34 @@ paths:
     assert "::error file=bad%0A%3A%3Aerror%3A%3Ainjected.yaml::invalid YAML" in r.stdout
     assert "silentlint: bad\\n::error::injected.yaml: invalid YAML" in r.stderr
     assert "::error file=--output=json=hacked.json::no such file or directory" in r.stdout
+
+
+def test_a_run_that_lints_nothing_fails_unless_allowed(installed: dict[str, dict[str, str]], tmp_path: Path) -> None:
+    """github-mcp-server keeps its tools in ``*.snap`` files: without an include glob nothing is
+    linted, and the step must not pass as if all were well."""
+    ws, temp = tmp_path / "ws", tmp_path / "temp"
+    temp.mkdir()
+    shutil.copytree(HERE / "corpus" / "github-mcp-server", ws / "snaps")
+    why = (
+        "silentlint: no file linted: no .yaml, .yml or .json file among the 4 files under snaps; most are *.snap (3): "
+        "lint them with --include '**/*.snap' or include: ['**/*.snap'] in the config"
+    )
+    r = run_action({"paths": "snaps"}, ws, temp, done=installed)
+    assert r.code == 4
+    assert r.stderr == why + "\n"
+    assert r.stdout.endswith(
+        "::error::silentlint: no file was linted (see the line above); set allow-empty: true if that is expected\n"
+    )
+    assert_no_injected_commands(r.stdout)
+    r = run_action({"paths": "snaps", "allow-empty": "true"}, ws, temp, done=installed)
+    assert r.code == 0
+    assert r.stderr == why + " (allowed)\n"
+    assert r.outputs["findings"] == "0"
+    (ws / ".silentlint.yaml").write_text("include: ['**/*.snap']\n")
+    r = run_action({"paths": "snaps", "fail-on": "never"}, ws, temp, done=installed)
+    assert (r.code, r.stderr, r.outputs["findings"]) == (0, "", "4")
+    r = run_action({"allow-empty": "maybe"}, ws, temp, done=installed)
+    assert (r.code, r.stdout) == (2, "::error::silentlint: input allow-empty must be true or false\n")
 
 
 def test_bad_inputs_fail_cleanly(installed: dict[str, dict[str, str]], tmp_path: Path) -> None:

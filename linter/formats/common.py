@@ -25,6 +25,8 @@ class Builder:
         self._fields: dict[tuple[str, Pointer], Field] = {}
         self._walked: dict[tuple[str, Pointer], list[Field]] = {}
         self._noticed: set[tuple[str, Pointer]] = set()
+        # ids of the shared objects whose other references were followed (openapi._other_refs)
+        self.visited: set[int] = set()
         # YAML only: the Field of each node object, for a node reached at several places through
         # aliases (``- *sort``, ``<<: *base``): one definition, one Field, as with ``$ref``
         self._by_node: dict[int, Field] = {}

@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from linter.formats.common import Builder, text
 from linter.model import Document, Location, Operation, Output, Pointer, Source
-from linter.sources.refs import Workspace
+from linter.sources.refs import Workspace, shown
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
@@ -57,6 +57,8 @@ def build(source: Source, fmt: str, ws: Workspace) -> Document:
             continue
         got = b.deref(source, ("paths", path), item)
         if got is None or not isinstance(got[2], dict):
+            if got is not None:
+                _not_a_mapping(b, source, ("paths", path), item, got[2], "path item")
             continue
         isrc, iptr, item_node, _ = got
         shared_params = item_node.get("parameters")
@@ -65,7 +67,15 @@ def build(source: Source, fmt: str, ws: Workspace) -> Document:
             op_node = item_node.get(method)
             if not isinstance(op_node, dict):
                 continue
-            op_ptr = iptr + (method,)
+            osrc, op_ptr = isrc, iptr + (method,)
+            if "$ref" in op_node:  # `get: {$ref: resources/x/list.yml}` (DigitalOcean's layout)
+                got = b.deref(isrc, op_ptr, op_node)
+                if got is None:
+                    continue
+                if not isinstance(got[2], dict):
+                    _not_a_mapping(b, isrc, op_ptr, op_node, got[2], "operation")
+                    continue
+                osrc, op_ptr, op_node, _ = got
             op = Operation(
                 kind="http",
                 name=text(op_node, "operationId") or f"{method.upper()} {path}",
@@ -74,17 +84,38 @@ def build(source: Source, fmt: str, ws: Workspace) -> Document:
                 summary=text(op_node, "summary"),
                 description=text(op_node, "description"),
                 annotations={k: v for k, v in op_node.items() if isinstance(k, str) and k.startswith("x-")},
-                location=Location(isrc, op_ptr),
+                location=Location(osrc, op_ptr),
                 node=op_node,
             )
             if shared is None:
                 shared = _resolve_parameters(b, isrc, iptr, shared_params)
-            _parameters(b, op, isrc, shared, op_ptr, op_node.get("parameters"), v2)
+            _parameters(b, op, osrc, shared, op_ptr, op_node.get("parameters"), v2)
             if not v2:
-                _request_body(b, op, isrc, op_ptr, op_node.get("requestBody"))
-            _responses(b, op, isrc, op_ptr, op_node.get("responses"), v2)
+                _request_body(b, op, osrc, op_ptr, op_node.get("requestBody"))
+            _responses(b, op, osrc, op_ptr, op_node.get("responses"), v2)
             doc.operations.append(op)
     return doc
+
+
+def _not_a_mapping(b: Builder, src: Source, ptr: Pointer, node: Any, value: Any, what: str) -> None:
+    """A ``$ref`` that leads to a string or a list where an object must be: reported, never a
+    silent skip (what stands behind it is not linted). A node written inline is left alone:
+    that is the spec's shape, not a reference."""
+    if isinstance(node, dict) and "$ref" in node:
+        ref = str(node["$ref"])
+        kind = (
+            "a list" if isinstance(value, list) else "null" if value is None else "a boolean" if isinstance(value, bool)
+            else "a number" if isinstance(value, (int, float)) else "a string" if isinstance(value, str)
+            else f"a {type(value).__name__}"
+        )
+        b.notice(
+            "unresolved-ref",
+            f"$ref target is {kind}, not {'an' if what[0] in 'aeiou' else 'a'} {what} object, so the {what} is not "
+            f"linted: {shown(ref)}",
+            src,
+            ptr + ("$ref",),
+            key=ref,
+        )
 
 
 _Param = tuple[Source, Pointer, Mapping[str, Any], tuple[str, ...]]
@@ -100,8 +131,11 @@ def _resolve_parameters(b: Builder, src: Source, base_ptr: Pointer, plist: Any) 
         for i, p in enumerate(plist):
             got = b.deref(src, base_ptr + ("parameters", i), p)
             if got is None or not isinstance(got[2], dict):
+                if got is not None:
+                    _not_a_mapping(b, src, base_ptr + ("parameters", i), p, got[2], "parameter")
                 continue
             node = got[2]
+            _other_refs(b, got[0], got[1], node, False, bool(got[3]))
             out.append(((str(node.get("name")), str(node.get("in"))), got))
     return out
 
@@ -163,8 +197,11 @@ def _request_body(b: Builder, op: Operation, src: Source, op_ptr: Pointer, body:
         return
     got = b.deref(src, op_ptr + ("requestBody",), body)
     if got is None or not isinstance(got[2], dict):
+        if got is not None:
+            _not_a_mapping(b, src, op_ptr + ("requestBody",), body, got[2], "request body")
         return
     bsrc, bptr, bnode, _ = got
+    _other_refs(b, bsrc, bptr, bnode, False, bool(got[3]))
     media = _json_media(bnode.get("content"))
     if not media or not isinstance(media[1], dict) or "schema" not in media[1]:
         return
@@ -182,6 +219,8 @@ def _responses(b: Builder, op: Operation, src: Source, op_ptr: Pointer, response
             continue
         got = b.deref(src, op_ptr + ("responses", status), resp)
         if got is None or not isinstance(got[2], dict):
+            if got is not None:
+                _not_a_mapping(b, src, op_ptr + ("responses", status), resp, got[2], "response")
             continue
         rsrc, rptr, rnode, _ = got
         schema = schema_ptr = media_type = None
@@ -193,6 +232,7 @@ def _responses(b: Builder, op: Operation, src: Source, op_ptr: Pointer, response
             if media and isinstance(media[1], dict) and "schema" in media[1]:
                 media_type = media[0]
                 schema, schema_ptr = media[1]["schema"], rptr + ("content", media[0], "schema")
+        _other_refs(b, rsrc, rptr, rnode, v2, bool(got[3]), media_type)
         schema_loc = None
         if schema is not None and schema_ptr is not None:
             sgot = b.deref(rsrc, schema_ptr, schema)
@@ -210,3 +250,68 @@ def _responses(b: Builder, op: Operation, src: Source, op_ptr: Pointer, response
                 schema_location=schema_loc,
             )
         )
+
+
+def _other_refs(
+    b: Builder, src: Source, ptr: Pointer, node: Mapping[str, Any], v2: bool, shared: bool, read: Any = None
+) -> None:
+    """Follow the ``$ref`` s of a parameter, request body, response or header that the model
+    does not read (response headers, named examples, the schemas of other media types), so one
+    that cannot be followed is reported, not passed over in silence. Each object is looked at
+    once per document (a shared response is used by hundreds of operations). ``read``: the media
+    type whose schema the model already followed."""
+    if "headers" not in node and "content" not in node and "examples" not in node:
+        return
+    if shared:  # reached through $ref (an object written inline is met once); the trees live
+        # while the document is built, so an id is not reused meanwhile
+        if id(node) in b.visited:
+            return
+        b.visited.add(id(node))
+    headers = node.get("headers")
+    if isinstance(headers, dict):
+        for name, header in headers.items():
+            if not isinstance(header, dict):
+                continue
+            if "$ref" in header:
+                hptr = ptr + ("headers", str(name))
+                got = b.deref(src, hptr, header)
+                if got is None:
+                    continue
+                if not isinstance(got[2], dict):
+                    _not_a_mapping(b, src, hptr, header, got[2], "header")
+                    continue
+                hsrc, hp, hnode, _ = got
+            else:
+                hsrc, hp, hnode = src, None, header
+            schema = hnode.get("schema")
+            if isinstance(schema, dict) and "$ref" in schema:
+                hp = hp or ptr + ("headers", str(name))
+                b.deref(hsrc, hp + ("schema",), schema)
+            if "content" in hnode or "examples" in hnode:
+                _other_refs(b, hsrc, hp or ptr + ("headers", str(name)), hnode, v2, hp is not None)
+    content = node.get("content")
+    if isinstance(content, dict):
+        for mt, media in content.items():
+            if not isinstance(media, dict):
+                continue
+            schema, example, examples = media.get("schema"), media.get("example"), media.get("examples")
+            if isinstance(schema, dict) and "$ref" in schema and mt != read:
+                b.deref(src, ptr + ("content", str(mt), "schema"), schema)
+            if isinstance(example, dict) and len(example) == 1 and "$ref" in example:
+                # not an Example object, but bundlers follow it
+                b.deref(src, ptr + ("content", str(mt), "example"), example)
+            if examples:
+                _examples(b, src, ptr + ("content", str(mt)), examples)
+    if not v2:  # Swagger 2.0 response examples are literal values by media type, not objects
+        _examples(b, src, ptr, node.get("examples"))
+
+
+def _examples(b: Builder, src: Source, ptr: Pointer, examples: Any) -> None:
+    """Named Example objects (OpenAPI 3), each perhaps a ``$ref``; ``example`` is a literal."""
+    if isinstance(examples, dict):
+        for name, ex in examples.items():
+            if isinstance(ex, dict) and "$ref" in ex:
+                eptr = ptr + ("examples", str(name))
+                got = b.deref(src, eptr, ex)
+                if got is not None and not isinstance(got[2], dict):
+                    _not_a_mapping(b, src, eptr, ex, got[2], "example")

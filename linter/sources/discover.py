@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from linter.config import glob_match
 from linter.model import InputProblem
-from linter.sources.loader import API_SUFFIXES, display_path
+from linter.sources.loader import API_SUFFIXES, display_path, is_given
 
 _SKIP_DIRS = {"node_modules", "__pycache__", "venv", ".venv", "site-packages"}
 
@@ -23,13 +23,28 @@ class Candidate:
     # directory (a named file's directory) when that lies outside it
 
 
-def _walk(top: str) -> list[str]:
+def names_files(pattern: str) -> bool:
+    """Whether an include glob names files by their name or suffix (``**/*.snap``, ``tools.txt``)
+    rather than only a folder (``specs/**``): only such a glob makes a file that does not end in
+    .yaml, .yml or .json a candidate."""
+    last = pattern.rstrip("/").rsplit("/", 1)[-1]
+    return bool(last) and pattern[-1:] != "/" and last.strip("*") != ""
+
+
+def _walk(top: str, root: str = "", named: tuple[str, ...] = ()) -> list[str]:
+    """The candidate files below ``top``: the API suffixes, and the files an include glob in
+    ``named`` names (paths matched as displayed, relative to ``root``)."""
     found = []
     for dirpath, dirnames, filenames in os.walk(top):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") and d not in _SKIP_DIRS)
         for name in sorted(filenames):
             if name.lower().endswith(API_SUFFIXES):
                 found.append(os.path.join(dirpath, name))
+            elif named:
+                path = os.path.join(dirpath, name)
+                disp = display_path(path, root)
+                if any(glob_match(g, disp) for g in named):
+                    found.append(path)
     return found
 
 
@@ -63,13 +78,14 @@ def discover(
     problems: list[InputProblem] = []
     seen: set[str] = set()
     real_root = os.path.realpath(root)
+    named = tuple(g for g in include if names_files(g))
     for arg in paths:
         ab = os.path.abspath(arg)
         real = os.path.realpath(ab)
         inside = real == real_root or real.startswith(real_root + os.sep)
         ref_root = root if inside else (ab if os.path.isdir(ab) else os.path.dirname(ab))
         if os.path.isdir(ab):
-            found = _walk(ab)
+            found = _walk(ab, root, named)
             # a directory named explicitly is linted even if git ignores it; gitignore
             # rules then only filter what lies below it that it does not ignore as a whole
             if respect_gitignore and not _git_ignored([ab], ab):
@@ -84,7 +100,7 @@ def discover(
                 if f not in seen:
                     seen.add(f)
                     out.append(Candidate(f, disp, explicit=False, root=ref_root))
-        elif os.path.exists(ab):
+        elif os.path.exists(ab) or is_given(ab):  # (standard input, linted as this path)
             disp = display_path(ab, root)
             if any(glob_match(g, disp) for g in exclude):
                 continue
@@ -94,3 +110,58 @@ def discover(
         else:
             problems.append(InputProblem(arg, "no such file or directory", "unreadable"))
     return out, problems
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def why_empty(
+    paths: list[str],
+    root: str,
+    include: tuple[str, ...] = (),
+    exclude: tuple[str, ...] = (),
+    respect_gitignore: bool = True,
+    skipped: int = 0,
+) -> str:
+    """One line saying why a run linted no file (asked only then: it walks the paths again)."""
+    where = " ".join(paths) if len(paths) <= 3 else f"the {len(paths)} paths given"
+    if skipped:
+        return (
+            f"{_plural(skipped, 'file')} found under {where}, none an OpenAPI document or tool definition "
+            "(--verbose lists them)"
+        )
+    api = 0
+    others: dict[str, int] = {}
+    for arg in paths:
+        ab = os.path.abspath(arg)
+        if not os.path.isdir(ab):
+            if os.path.exists(ab):
+                api += 1
+            continue
+        for dirpath, dirnames, filenames in os.walk(ab):
+            dirnames[:] = [d for d in dirnames if not d.startswith(".") and d not in _SKIP_DIRS]
+            for name in filenames:
+                if name.lower().endswith(API_SUFFIXES):
+                    api += 1
+                else:
+                    suffix = os.path.splitext(name)[1]
+                    others[suffix] = others.get(suffix, 0) + 1
+    if api:
+        filters = [f"the include globs ({', '.join(include)})"] if include else []
+        if exclude:
+            filters.append(f"the exclude globs ({', '.join(exclude)})")
+        if respect_gitignore:
+            filters.append(".gitignore")
+        what = "the YAML/JSON file" if api == 1 else f"all {api:,} YAML/JSON files"
+        return f"{what} under {where} {'is' if api == 1 else 'are'} left out by {' or '.join(filters)}"
+    if not others:
+        return f"{where} holds no files (hidden folders and {', '.join(sorted(_SKIP_DIRS))} are not searched)"
+    suffix, count = max(others.items(), key=lambda kv: (kv[1], kv[0]))
+    total = sum(others.values())
+    if suffix:
+        hint = f"; most are *{suffix} ({count:,}): lint them with --include '**/*{suffix}' or include: ['**/*{suffix}'] in the config"
+    else:
+        hint = ""
+    matched = f", and none matches the include globs ({', '.join(include)})" if include else ""
+    return f"no .yaml, .yml or .json file among the {_plural(total, 'file')} under {where}{matched}{hint}"

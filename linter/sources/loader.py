@@ -89,11 +89,32 @@ def _too_large(size: int, limit: int) -> LoadError:
     )
 
 
+# Bytes read from standard input (``check -``), by the absolute path they are linted as
+# (``--stdin-filename``): every later read of that path — the lint, code frames, SARIF fix
+# regions — sees them instead of the disk, so positions, reports and config match that path.
+_GIVEN: dict[str, bytes] = {}
+STDIN_NAME = "<stdin>"
+
+
+def give_text(abspath: str, data: bytes) -> None:
+    """Lint ``data`` as the file at ``abspath`` (which need not exist)."""
+    _GIVEN[abspath] = data
+
+
+def is_given(abspath: str) -> bool:
+    return abspath in _GIVEN
+
+
 def read_text(abspath: str) -> str:
     """The file's text, BOM-less. The size is checked before reading (a 10 GB file must cost
     nothing); UTF-16 with a BOM is decoded; NUL bytes and invalid UTF-8 are refused with the
     line and column of the first bad byte."""
     limit = _limits.current().max_file_bytes
+    given = _GIVEN.get(abspath) if _GIVEN else None
+    if given is not None:
+        if len(given) > limit:
+            raise _too_large(len(given), limit)
+        return decode(given)
     try:
         with open(abspath, "rb") as fh:
             size = os.fstat(fh.fileno()).st_size

@@ -50,6 +50,9 @@ def _shown(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+shown = _shown  # for the model builders' messages
+
+
 def __getattr__(name: str) -> Any:
     if name == "MAX_REF_HOPS":  # the module constant this setting replaced
         return _limits.current().max_ref_hops
