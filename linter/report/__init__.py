@@ -24,6 +24,7 @@ class ReportOptions:
     color: bool = False  # ANSI colour (text only)
     show_source: bool = False  # text: code frame of the source around each finding
     github_max_annotations: int = 10  # per level and step, GitHub's display limit; <= 0: no cap
+    statistics: bool = False  # text: the findings per rule and the summary, not each finding
 
 
 Reporter = Callable[[RunResult, ReportOptions], str]
