@@ -206,7 +206,7 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def test_every_format_is_registered_and_renders_the_sample() -> None:
-    assert sorted(REPORTERS) == ["diff", "github", "json", "markdown", "sarif", "text"]
+    assert sorted(REPORTERS) == ["codeclimate", "diff", "github", "gitlab", "json", "junit", "markdown", "sarif", "text"]
     for fmt in REPORTERS:
         if fmt == "diff":  # a patch of the fixes only; tests/test_fix_cli.py covers it
             continue
@@ -215,7 +215,7 @@ def test_every_format_is_registered_and_renders_the_sample() -> None:
 
 
 def test_unknown_format_names_the_known_ones() -> None:
-    with pytest.raises(ValueError, match="choose from text, json, sarif, github, markdown, diff"):
+    with pytest.raises(ValueError, match="choose from text, json, sarif, github, markdown, diff, junit, gitlab, codeclimate"):
         render("xml", sample_run(), ReportOptions())
 
 

@@ -1,4 +1,5 @@
-"""Reporters: one run result rendered as text, json, sarif, github, markdown or diff.
+"""Reporters: one run result rendered as text, json, sarif, github, markdown, diff, junit,
+gitlab (Code Quality) or codeclimate.
 
 Every reporter is a pure function ``(RunResult, ReportOptions) -> str`` so the CLI can write
 several formats from one run (``--output FORMAT=FILE``) and tests can compare exact output.
@@ -11,9 +12,11 @@ from dataclasses import dataclass
 
 from linter._gc import gc_paused
 from linter.model import RunResult
+from linter.report.codequality import render_codeclimate, render_gitlab
 from linter.report.diff import render_diff
 from linter.report.github import render_github
 from linter.report.json_report import render_json
+from linter.report.junit import render_junit
 from linter.report.markdown import render_markdown
 from linter.report.sarif import render_sarif
 from linter.report.text import render_text
@@ -36,6 +39,9 @@ REPORTERS: dict[str, Reporter] = {
     "github": render_github,
     "markdown": render_markdown,
     "diff": render_diff,
+    "junit": render_junit,
+    "gitlab": render_gitlab,
+    "codeclimate": render_codeclimate,
 }
 
 

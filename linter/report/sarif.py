@@ -26,7 +26,7 @@ from urllib.parse import quote
 
 import linter
 from linter.model import Finding, Fix, Location, Region, Rule, RunResult, pointer_str
-from linter.report._common import by_severity_first, dumps_outline, region_of, start_of
+from linter.report._common import by_severity_first, dumps_outline, is_group, region_of, start_of
 
 if TYPE_CHECKING:
     from linter.model import Source
@@ -266,7 +266,7 @@ def _result(
     # a group (the tools of a set, reported once at their list) points at the list's first
     # line, not at a region over the whole list; its members are the related locations
     region = region_of(finding.location)
-    grouped = region is not None and bool(related) and _contains_related(region, related)
+    grouped = is_group(region, related)
     out: dict[str, Any] = {
         "ruleId": finding.rule,
         "ruleIndex": rule_index,
@@ -299,15 +299,6 @@ def _result(
     if properties:
         out["properties"] = properties
     return out
-
-
-def _contains_related(region: Region, related: Iterable[Location]) -> bool:
-    """Whether some related location starts on a later line inside ``region``."""
-    for loc in related:
-        rel = region_of(loc)
-        if rel is not None and region.start_line < rel.start_line <= region.end_line:
-            return True
-    return False
 
 
 def escape_message(text: str) -> str:
