@@ -222,3 +222,18 @@ def test_unknown_format_names_the_known_ones() -> None:
 def test_rendering_is_deterministic() -> None:
     for fmt in REPORTERS:
         assert render(fmt, sample_run(), ReportOptions()) == render(fmt, sample_run(), ReportOptions())
+
+
+def test_a_lone_surrogate_from_a_json_escape_cannot_break_a_report() -> None:
+    """json.loads turns the escape "\\ud800" into a lone surrogate, which no UTF-8 output can
+    carry: every format writes U+FFFD instead (and a valid astral character stays as it is)."""
+    src = json_source('{"tools": [{"name": "x\\ud800", "inputSchema": {}}]}\n')
+    finding = make_finding("prose-enum", "warning", "name x\ud800 and 😀", Location(src, ("tools", 0, "name"), region=Region(1, 23, 1, 33)))
+    result = RunResult(findings=[finding], rules=RULES, files=["tools.json"], root=ROOT, version="0.1.0")
+    for fmt in REPORTERS:
+        if fmt == "diff":
+            continue
+        out = render(fmt, result, ReportOptions())
+        out.encode("utf-8")
+        assert "\ud800" not in out and ("\ufffd" in out or "\\ufffd" in out), fmt
+        assert "😀" in out or "\\ud83d\\ude00" in out, fmt

@@ -7,6 +7,7 @@ several formats from one run (``--output FORMAT=FILE``) and tests can compare ex
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -55,7 +56,21 @@ def render(fmt: str, result: RunResult, options: ReportOptions | None = None) ->
     # allocations, rescanned every finding of the run again and again (a third of the time of
     # a SARIF report of 4,000 findings). Reports make no reference cycles.
     with gc_paused():
-        return reporter(result, options if options is not None else ReportOptions())
+        text = reporter(result, options if options is not None else ReportOptions())
+    return encodable(text)
+
+
+# A JSON spec can hold a lone surrogate (the escape "\ud800"); no UTF-8 file, terminal or pipe
+# can carry one, so writing the report would fail. Valid astral characters are one code point
+# in a str and never match.
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def encodable(text: str) -> str:
+    """``text`` with each lone surrogate replaced by U+FFFD, so it encodes as UTF-8."""
+    if text.isascii() or _LONE_SURROGATE.search(text) is None:
+        return text
+    return _LONE_SURROGATE.sub("\ufffd", text)
 
 
 __all__ = ["REPORTERS", "ReportOptions", "Reporter", "render"]
