@@ -51,3 +51,17 @@ def test_changelog_has_the_version_that_version_prints() -> None:
     changelog = (REPO / "CHANGELOG.md").read_text(encoding="utf-8")
     headings = re.findall(r"^## \[([^\]]+)\]", changelog, re.M)
     assert headings and headings[0] == PROJECT["version"]
+
+
+def test_the_gitlab_ci_example_writes_formats_that_exist() -> None:
+    import yaml
+
+    from linter.cli import FORMATS
+
+    section = README[README.index("## GitLab CI, Jenkins and other CI\n") : README.index("## pre-commit\n")]
+    job = yaml.safe_load(re.search(r"```yaml\n(.*?)```", section, re.S).group(1))["silentlint"]
+    install, check = job["script"]
+    assert install == 'pip install "git+https://github.com/OWNER/REPO.git@COMMIT_SHA"'
+    outputs = dict(o.split("=", 1) for o in re.findall(r"--output (\S+)", check))
+    assert set(outputs) <= set(FORMATS) and outputs == {"gitlab": "gl-code-quality.json", "junit": "silentlint.xml"}
+    assert job["artifacts"]["reports"] == {"codequality": outputs["gitlab"], "junit": outputs["junit"]}
