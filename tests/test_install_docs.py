@@ -47,6 +47,10 @@ def test_nothing_points_at_a_release_that_does_not_exist() -> None:
     assert 'pip install "git+https://github.com/OWNER/REPO.git@COMMIT_SHA"' in README
 
 
+def test_the_readme_shows_the_version_that_version_prints() -> None:
+    assert f"silentlint --version              # silentlint {PROJECT['version']}\n" in README
+
+
 def test_changelog_has_the_version_that_version_prints() -> None:
     changelog = (REPO / "CHANGELOG.md").read_text(encoding="utf-8")
     headings = re.findall(r"^## \[([^\]]+)\]", changelog, re.M)
