@@ -238,3 +238,48 @@ def test_rule_descriptors_link_to_the_project_url_from_pyproject() -> None:
     assert driver["informationUri"] == url
     assert driver["rules"][0]["helpUri"] == f"{url}#rule-prose-enum"
     assert linter.__version__ == pyproject["project"]["version"]
+
+
+def test_real_mcp_servers_as_code_scanning_needs_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The MCP `tools/list` dumps of tests/corpus (real servers, see its SOURCES.md): valid
+    SARIF; every result has its own primaryLocationLineHash, upload-sarif's for its line (with a
+    suffix where results share a line); every related location linked; groups at their first
+    line."""
+    from collections import Counter
+
+    from linter.config import Config
+    from linter.engine import run
+
+    corpus = Path(__file__).parent / "corpus"
+    monkeypatch.chdir(corpus)
+    result = run(["mcp"], Config(), jobs=1)
+    doc = sarif(result)
+    results = doc["runs"][0]["results"]
+    assert len(results) == len(result.findings) > 30
+    keys = Counter(
+        (r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], r["partialFingerprints"]["primaryLocationLineHash"])
+        for r in results
+    )
+    assert max(keys.values()) == 1
+    lines = Counter((r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], r["locations"][0]["physicalLocation"]["region"]["startLine"]) for r in results)
+    shared = {k for k, n in lines.items() if n > 1}
+    assert shared  # the corpus has findings that share a line
+    reference: dict[str, list[str]] = {}
+    groups = 0
+    for r in results:
+        physical = r["locations"][0]["physicalLocation"]
+        uri, line = physical["artifactLocation"]["uri"], physical["region"]["startLine"]
+        if uri not in reference:
+            reference[uri] = _reference((corpus / uri).read_text(encoding="utf-8"))
+        value = r["partialFingerprints"]["primaryLocationLineHash"]
+        expected = reference[uri][line - 1]
+        if (uri, line) in shared:
+            assert value.startswith(expected + "/") and value != expected
+        else:
+            assert value == expected
+        for rel in r.get("relatedLocations", ()):
+            assert f"]({rel['id']})" in r["message"]["text"]
+        if len(r.get("relatedLocations", ())) > 1 and r["message"]["text"][0].isdigit():  # "24 of 32 tools …"
+            assert set(physical["region"]) == {"startLine", "startColumn"}
+            groups += 1
+    assert groups >= 3
