@@ -1,4 +1,5 @@
 """silentlint: finds API and tool-schema constraints that live only in prose."""
 
-__version__ = "0.1.0"
-PROJECT_URL = "https://github.com/silentlint/silentlint"
+from linter._project import PROJECT_URL, __version__
+
+__all__ = ["PROJECT_URL", "__version__"]

@@ -32,7 +32,7 @@ from linter import cli
 # actions/toolkit packages/core/src/core.ts getBooleanInput: the YAML 1.2 core schema booleans
 _TRUE = ("true", "True", "TRUE")
 _FALSE = ("false", "False", "FALSE")
-_FAIL_ON = ("error", "warning", "note", "never")
+_FAIL_ON = cli.FAIL_ON
 _SHA = re.compile(r"^[0-9a-f]{40}(?:[0-9a-f]{24})?$")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
@@ -128,6 +128,7 @@ def run(environ: Mapping[str, str]) -> int:
     paths = split_paths(environ.get("INPUT_PATHS", ""))
     config = _single_line("config", environ.get("INPUT_CONFIG", "").strip())
     fail_on = environ.get("INPUT_FAIL_ON", "").strip()
+    fail_on = cli.FAIL_ON_ALIASES.get(fail_on, fail_on)
     if fail_on and fail_on not in _FAIL_ON:
         raise ActionError(f"input fail-on must be one of {', '.join(_FAIL_ON)}")
     sarif = _single_line("sarif-file", environ.get("INPUT_SARIF_FILE", "").strip() or "silentlint.sarif")

@@ -19,7 +19,7 @@ import re
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from linter import __version__
 from linter.atomic import write_atomic
@@ -32,7 +32,9 @@ if TYPE_CHECKING:
     from linter.changed import ChangedLines
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INPUT, EXIT_EMPTY = 0, 1, 2, 3, 4
-FORMATS = ("text", "json", "sarif", "github", "markdown", "diff")
+FORMATS = ("text", "json", "sarif", "github", "markdown", "diff", "junit", "gitlab", "codeclimate")
+FAIL_ON = ("error", "warning", "note", "never")
+FAIL_ON_ALIASES = {"warn": "warning", "info": "note"}  # the words other linters use
 
 EPILOG = """exit codes:
   0  no finding at or above --fail-on
@@ -119,8 +121,20 @@ def _split(values: list[str] | None) -> list[str]:
     return out
 
 
+class _Parser(argparse.ArgumentParser):
+    """A usage error is one line and a pointer to ``--help``, not the whole usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"{self.prog}: error: {one_line(message)}\nTry '{self.prog} --help' for more information.\n")
+        raise SystemExit(EXIT_USAGE)
+
+
+def _fail_on(value: str) -> str:
+    return FAIL_ON_ALIASES.get(value, value)
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="silentlint",
         description="Find API and tool-schema constraints that live only in prose.",
         epilog=EPILOG,
@@ -145,8 +159,8 @@ def _parser() -> argparse.ArgumentParser:
         "--output", "-o", action="append", default=[], metavar="FORMAT=FILE",
         help="also write FORMAT to FILE (repeatable), e.g. --output sarif=silentlint.sarif",
     )
-    c.add_argument("--fail-on", choices=("error", "warning", "note", "never"), default=None,
-                   help="lowest severity that makes the exit code 1 (default: warning)")
+    c.add_argument("--fail-on", type=_fail_on, choices=FAIL_ON, default=None,
+                   help="lowest severity that makes the exit code 1 (default: warning; warn and info mean warning and note)")
     c.add_argument("--baseline", metavar="FILE", help="do not report findings recorded in this baseline")
     c.add_argument("--write-baseline", metavar="FILE", help="record the current findings as accepted, then exit 0")
     c.add_argument(
@@ -164,6 +178,7 @@ def _parser() -> argparse.ArgumentParser:
         "--allow-empty", action="store_true",
         help="exit 0, not 4, when no file is linted (the line saying why is still printed)",
     )
+    c.add_argument("--statistics", action="store_true", help="print the findings per rule and the summary instead of the report on stdout")
     c.add_argument("--show-source", action="store_true", help="text format: show the source lines of each finding")
     c.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour in text output (default: auto = on a terminal)")
 
@@ -390,7 +405,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             changed = changed_lines(args.changed_since, os.getcwd())
         except GitError as exc:
             raise UsageError(str(exc)) from None
-    fmt_out = args.format or default_format()
+    fmt_out = "text" if args.statistics else args.format or default_format()
     sarif_wanted = not args.write_baseline and "sarif" in {fmt_out, *(fmt for fmt, _ in outputs)}
     result = run(
         paths, config, select=select, ignore=ignore,
@@ -412,7 +427,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(f"silentlint: wrote {len(result.findings)} findings to baseline {args.write_baseline}", file=sys.stderr)
         return EXIT_OK if not result.problems else EXIT_INPUT
     color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty() and "NO_COLOR" not in os.environ)
-    opts = ReportOptions(color=color, show_source=args.show_source)
+    opts = ReportOptions(color=color, show_source=args.show_source, statistics=args.statistics)
     if "diff" in {fmt for fmt, _ in outputs} or (fmt_out == "diff" and not args.quiet):
         from linter.report.diff import diff_notices
 

@@ -25,6 +25,7 @@ import jsonschema
 import pytest
 import yaml
 
+from checkout import fresh_clone
 from clirun import run_cli
 from linter.action import set_output, split_paths
 
@@ -79,7 +80,7 @@ def evaluate(text: str, ctx: dict[str, Any]) -> str:
         if parts[0] == "inputs" and len(parts) == 2:
             return ctx["inputs"][parts[1]]
         if expr == "github.action_path":
-            return str(REPO)
+            return str(ctx["action_path"])
         if parts[0] == "steps" and len(parts) == 4 and parts[2] == "outputs":
             return ctx["steps"].get(parts[1], {}).get(parts[3], "")
         raise AssertionError(f"action.yml uses an expression this harness does not know: {expr}")
@@ -95,12 +96,14 @@ def run_action(
     done: dict[str, dict[str, str]] | None = None,
     stop_after: str | None = None,
     event: tuple[str, dict[str, Any]] | None = None,
+    action_path: Path = REPO,
+    extra_env: dict[str, str] | None = None,
 ) -> ActionRun:
     declared = ACTION["inputs"]
     assert set(inputs) <= set(declared), f"undeclared inputs {set(inputs) - set(declared)}"
     values = {name: str(spec.get("default", "")) for name, spec in declared.items()}
     values.update(inputs)
-    ctx: dict[str, Any] = {"inputs": values, "steps": dict(done or {})}
+    ctx: dict[str, Any] = {"inputs": values, "steps": dict(done or {}), "action_path": action_path}
     result = ActionRun(0, steps=ctx["steps"])
     base_env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -110,6 +113,7 @@ def run_action(
         "CI": "true",
         "GITHUB_WORKSPACE": str(workspace),
         "RUNNER_TEMP": str(runner_temp),
+        **(extra_env or {}),
     }
     if event is not None:
         event_path = runner_temp / "event.json"
@@ -149,12 +153,20 @@ def run_action(
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, str]]:
-    """The action's setup and install steps, run once: the outputs of both."""
+def clone(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh clone of the repository: what `uses: ./` or `uses: OWNER/REPO@SHA` checks out."""
+    path = tmp_path_factory.mktemp("clone") / "silentlint"
+    fresh_clone(path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory, clone: Path) -> dict[str, dict[str, str]]:
+    """The action's setup and install steps, run once from a fresh clone: the outputs of both."""
     temp = tmp_path_factory.mktemp("runner-temp")
     ws = tmp_path_factory.mktemp("install-workspace")
-    r = run_action({}, ws, temp, stop_after="install")
-    assert r.code == 0, r.stdout + r.stderr
+    r = run_action({}, ws, temp, stop_after="install", action_path=clone)
+    assert (r.code, r.stdout) == (0, ""), r.stdout + r.stderr
     python = r.steps["install"]["python"]
     assert python.startswith(str(temp)) and os.access(python, os.X_OK)
     return {k: r.steps[k] for k in ("python", "install")}
@@ -426,15 +438,20 @@ def test_github_format_by_default_in_github_actions(tmp_path: Path) -> None:
     assert _check(args, tmp_path, GITHUB_ACTIONS="false").stdout.startswith("api.yaml:")
 
 
-def test_readme_workflow_matches_the_action() -> None:
+def _readme_github() -> str:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## GitHub\n") : readme.index("## pre-commit\n")]
+    return readme[readme.index("## GitHub\n") : readme.index("## pre-commit\n")]
+
+
+def test_readme_workflow_matches_the_action() -> None:
+    section = _readme_github()
     workflow = yaml.safe_load(re.search(r"```yaml\n(.*?)```", section, re.S).group(1))
     job = workflow["jobs"]["silentlint"]
     assert job["permissions"]["security-events"] == "write"
     checkout, lint, upload = job["steps"]
     assert checkout["uses"].startswith("actions/checkout@")
-    assert lint["uses"].startswith("silentlint/silentlint@")
+    # nothing is published yet: the repository at a full commit, never a tag that does not exist
+    assert lint["uses"] == "OWNER/REPO@COMMIT_SHA"
     assert set(lint["with"]) <= set(ACTION["inputs"])
     assert upload["uses"].startswith("github/codeql-action/upload-sarif@")
     assert upload["if"].startswith("always()")
@@ -442,6 +459,53 @@ def test_readme_workflow_matches_the_action() -> None:
     assert upload["with"]["category"] == "silentlint"
     assert upload["with"]["sarif_file"] == "${{ steps.silentlint.outputs.sarif-file }}"
     assert set(re.findall(r"steps\.silentlint\.outputs\.([\w-]+)", section)) <= set(ACTION["outputs"])
+
+
+def test_readme_uses_dot_from_a_fresh_clone(installed: dict[str, dict[str, str]], clone: Path, tmp_path: Path) -> None:
+    """The README's `uses: ./PATH` workflow, run as the runner would: silentlint's repository
+    checked out at `path:`, the action run from that folder of the workspace."""
+    blocks = [yaml.safe_load(b) for b in re.findall(r"```yaml\n(.*?)```", _readme_github(), re.S)]
+    (steps,) = [b["steps"] for b in blocks if isinstance(b, dict) and "steps" in b]
+    ours, silentlint_checkout, lint = steps
+    assert ours == {"uses": "actions/checkout@v5"}
+    assert silentlint_checkout["with"] == {"repository": "OWNER/REPO", "ref": "COMMIT_SHA", "path": ".silentlint"}
+    assert lint["uses"] == "./" + silentlint_checkout["with"]["path"]
+    ws, temp = tmp_path / "ws", tmp_path / "temp"
+    temp.mkdir()
+    shutil.copytree(REPO / "examples", ws / "api")  # the user's specs, at the README's `paths:`
+    shutil.copytree(clone, ws / ".silentlint")  # actions/checkout of OWNER/REPO@COMMIT_SHA
+    r = run_action({k: str(v) for k, v in lint["with"].items()}, ws, temp, action_path=ws / ".silentlint")
+    assert r.code == 1, r.stdout + r.stderr  # the examples have findings
+    assert int(r.outputs["findings"]) > 0 and r.outputs["sarif-file"] == "silentlint.sarif"
+    assert (ws / "silentlint.sarif").is_file()
+    assert r.steps["install"]["python"].startswith(str(temp))
+
+
+def test_version_input_installs_the_checkout_or_fails_in_one_line(clone: Path, tmp_path: Path) -> None:
+    """`version` other than the action's own goes to the package index; no index (here: pip
+    told to use none) gives one `::error::` line. The action's own version runs the checkout."""
+    import tomllib
+
+    own = tomllib.loads((clone / "pyproject.toml").read_text("utf-8"))["project"]["version"]
+    offline = {"PIP_NO_INDEX": "1", "PIP_FIND_LINKS": ""}
+    ws, temp = tmp_path / "ws", tmp_path / "temp"
+    ws.mkdir()
+    temp.mkdir()
+    r = run_action({"version": "9.9.9"}, ws, temp, action_path=clone, extra_env=offline)
+    assert r.code == 1
+    assert r.stdout == (
+        "::error::silentlint: could not install silentlint 9.9.9 from the package index: "
+        "No matching distribution found for silentlint==9.9.9; is 9.9.9 published? "
+        f"Leave the version input empty to run the action's own version ({own})\n"
+    )
+    assert "silentlint==9.9.9" in r.stderr  # pip's own output, for the log
+    # the action's own version is not looked up in the index: the checkout is built (and
+    # without an index its build backend cannot be had, which names the checkout)
+    r = run_action({"version": own}, ws, temp, action_path=clone, extra_env=offline)
+    assert r.code == 1
+    (line,) = r.stdout.splitlines()
+    assert line.startswith(f"::error::silentlint: could not install silentlint {own} from the action's checkout: ")
+    assert "hatchling" in line
 
 
 def test_changed_only_without_a_base_reports_everything(installed: dict[str, dict[str, str]], tmp_path: Path) -> None:
@@ -454,3 +518,16 @@ def test_changed_only_without_a_base_reports_everything(installed: dict[str, dic
     assert r.stdout.startswith("::notice::silentlint: changed-only found no base commit for this event")
     _, everything = direct(["check", "examples", "--format", "json"], ws, installed)
     assert r.outputs["findings"] == str(json.loads(everything)["summary"]["findings"])
+
+
+def test_fail_on_input_takes_warn_and_info(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from linter import action
+
+    shutil.copy(REPO / "examples" / "mcp-tools.json", tmp_path / "tools.json")
+    monkeypatch.chdir(tmp_path)
+    env = {"INPUT_PATHS": "tools.json", "INPUT_ANNOTATIONS": "false", "GITHUB_WORKSPACE": str(tmp_path)}
+    codes = {value: action.run({**env, "INPUT_FAIL_ON": value}) for value in ("warn", "warning", "info", "note", "never")}
+    assert codes == {"warn": 1, "warning": 1, "info": 1, "note": 1, "never": 0}
+    with pytest.raises(action.ActionError, match="input fail-on must be one of error, warning, note, never"):
+        action.run({**env, "INPUT_FAIL_ON": "warnings"})
+    capsys.readouterr()

@@ -217,3 +217,85 @@ def test_a_report_failing_in_a_forked_writer(tmp_path: Path, monkeypatch: pytest
     assert err == "silentlint: error: --output r.json: cannot write: No space left on device\n"
     assert not (tmp_path / "r.json").exists()
     assert json.loads((tmp_path / "r.sarif").read_text())["runs"][0]["results"]
+
+
+SPEC = """\
+openapi: 3.1.0
+info: {title: People, version: "1"}
+paths:
+  /people:
+    get:
+      parameters:
+        - name: department
+          in: query
+          description: "One of: vp, director, manager"
+          schema: {type: string}
+      responses:
+        "200": {description: ok, content: {application/json: {schema: {type: object}}}}
+        "400": {description: bad}
+"""
+
+
+@pytest.mark.parametrize(("alias", "same"), [("warn", "warning"), ("info", "note")])
+def test_fail_on_accepts_warn_and_info(
+    alias: str, same: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "api.yaml").write_text(SPEC)
+    monkeypatch.chdir(tmp_path)
+    codes = []
+    for value in (alias, same):
+        codes.append(main(["check", "--no-config", "-j", "1", "--fail-on", value, "api.yaml"]))
+    out = capsys.readouterr()
+    assert codes == [1, 1] and out.err == ""
+    assert main(["check", "--no-config", "-j", "1", "--fail-on", "error", "api.yaml"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "prog", "message"),
+    [
+        (["check", "--fail-on", "warnings"], "silentlint check",
+         "argument --fail-on: invalid choice: 'warnings' (choose from 'error', 'warning', 'note', 'never')"),
+        (["check", "--format", "xml"], "silentlint check",
+         "argument --format/-f: invalid choice: 'xml' (choose from 'text', 'json', 'sarif', 'github', "
+         "'markdown', 'diff', 'junit', 'gitlab', 'codeclimate')"),
+        (["chek"], "silentlint",
+         "argument COMMAND: invalid choice: 'chek' (choose from 'check', 'fix', 'audit', 'rules', 'explain')"),
+        (["check", "--nope"], "silentlint", "unrecognized arguments: --nope"),
+        ([], "silentlint", "the following arguments are required: COMMAND"),
+    ],
+)
+def test_a_usage_error_is_one_line_and_a_help_hint(
+    args: list[str], prog: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(args)
+    assert exit_info.value.code == 2
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert out.err == f"{prog}: error: {message}\nTry '{prog} --help' for more information.\n"
+
+
+def test_version_prints_the_project_version(capsys: pytest.CaptureFixture[str]) -> None:
+    import linter
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out == f"silentlint {linter.__version__}\n"
+
+
+def test_statistics_replace_the_report_and_keep_the_exit_code(tmp_path: Path) -> None:
+    (tmp_path / "api.yaml").write_text(SPEC)
+    (tmp_path / "tools.json").write_text(json.dumps({"tools": [{"name": "invoice_service", "description": "Handles invoice-related requests", "inputSchema": {"type": "object"}}]}))
+    r = cli(["check", "--no-config", "-j", "1", "--statistics", "--format", "json", "--output", "sarif=out.sarif", "."], tmp_path)
+    assert r.returncode == 1, r.stderr
+    assert r.stdout == (
+        "Findings per rule:\n"
+        "  1  ambiguous-read-write      (1 warning)\n"
+        "  1  missing-error-response    (1 warning)\n"
+        "  1  missing-output-schema     (1 warning)\n"
+        "  1  missing-tool-annotations  (1 warning)\n"
+        "  1  prose-enum                (1 warning)\n"
+        "5 findings (0 errors, 5 warnings, 0 notes) in 2 files\n"
+    )
+    assert len(json.loads((tmp_path / "out.sarif").read_text())["runs"][0]["results"]) == 5

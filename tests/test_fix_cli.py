@@ -164,3 +164,28 @@ def test_quoting_an_enum_keeps_its_comments(tmp_path: Path) -> None:
         assert yaml.safe_load(fixed)["paths"]["/rates"]["get"]["parameters"][0]["schema"]["enum"] == ["YES", "NO"]
         r = cli(["check", "--select", "yaml-coerced-value", "--format", "json", "norway.yaml"], tmp_path)
         assert (r.returncode, json.loads(r.stdout)["findings"]) == (0, [])
+
+
+def test_refusals_name_file_line_and_column_and_a_collision_is_called_one(tmp_path: Path) -> None:
+    """Two planned fixes that add one key with different values: the second is refused as a
+    collision (not as "already exists", which is about the file), at the mapping's line."""
+    from test_fixes_common import source, write
+
+    from linter import fixes
+    from linter.fixes import FixError
+    from linter.fixes.collect import fix_refusal
+    from linter.model import Edit
+
+    path = write(tmp_path, "api.yaml", "a: 1\ns:\n  type: string\n")
+    src = source(path)
+    first = Edit(src, ("s",), "add", "enum", ["a", "b"])
+    second = Edit(src, ("s",), "add", "enum", ["c"])
+    existing = Edit(src, ("s",), "add", "type", "integer")
+    errors: list[FixError] = []
+    plans = fixes.plan([first, second, existing], errors=errors)
+    assert [fix_refusal(e) for e in errors] == [
+        'silentlint: fix refused: api.yaml:2:1: two planned fixes add `enum` here with different values (["a", "b"] and ["c"]); only the first is applied',
+        "silentlint: fix refused: api.yaml:2:1: `type` already exists with a different value; not adding it",
+    ]
+    assert [e.edits for e in errors] == [(second,), (existing,)]
+    assert plans[str(path)].new_text == "a: 1\ns:\n  type: string\n  enum: [a, b]\n"

@@ -416,8 +416,11 @@ def test_cli_reports_a_write_error_in_one_line(
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(files)
 
 
+# The child sets Python's own SIGINT handler: a process started with SIGINT ignored (a test
+# run in a background job, nohup) passes SIG_IGN on, and Python then installs no handler.
 _KILLER = """\
 import os, signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)
 real, calls = os.replace, []
 def replace(src, dst):
     calls.append(dst)

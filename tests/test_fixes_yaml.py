@@ -430,7 +430,7 @@ def test_a_mapping_with_a_merge_key_gets_its_own_member(tmp_path: Path) -> None:
     path = write(tmp_path, "merge.yaml", text)
     plan = plan_file(path, [(("m",), "add", "enum", ["x"])])
     assert plan.new_text == text + "  enum: [x]\n"
-    with pytest.raises(fixes.FixError, match=r"merge\.yaml#/m: `type` is not written in this mapping"):
+    with pytest.raises(fixes.FixError, match=r"^merge\.yaml:3:1: `type` is not written in this mapping"):
         plan_file(path, [(("m",), "replace", "type", "integer")])
 
 

@@ -60,9 +60,30 @@ def test_catalog_found_from_source_tree() -> None:
     assert Path(str(catalog_dir())) == REPO / "rules"
 
 
+def _pyproject() -> dict:
+    import tomllib
+
+    return tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["project"]
+
+
 def test_python_dash_m() -> None:
     out = subprocess.run([sys.executable, "-m", "linter", "--version"], capture_output=True, text=True, check=True)
-    assert out.stdout.strip().startswith("silentlint ")
+    assert out.stdout == f"silentlint {_pyproject()['version']}\n"
+
+
+def test_version_and_project_url_come_from_the_installed_metadata(wheel: Path, tmp_path: Path) -> None:
+    """Installed, there is no pyproject.toml beside the package: both come from the wheel's
+    METADATA (Version, Project-URL: Homepage), which pyproject.toml wrote."""
+    target = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(target)
+    env = dict(os.environ, PYTHONPATH=str(target))
+    out = subprocess.run(
+        [sys.executable, "-c", "import linter; print(linter.__file__); print(linter.__version__); print(linter.PROJECT_URL)"],
+        cwd=tmp_path, env=env, check=True, capture_output=True, text=True,
+    ).stdout.splitlines()
+    assert out[0].startswith(str(target))
+    assert out[1:] == [_pyproject()["version"], _pyproject()["urls"]["Homepage"]]
+    assert not (target / "pyproject.toml").exists()
 
 
 def test_readme_rule_table_is_current() -> None:

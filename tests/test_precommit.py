@@ -1,8 +1,9 @@
-"""The pre-commit hooks, run by pre-commit itself (``pre-commit try-repo``).
+"""The pre-commit hooks, run by pre-commit itself: from the README's ``.pre-commit-config.yaml``
+(``repo:`` + a commit ``rev:``) and with ``pre-commit try-repo``.
 
-try-repo needs the hook repository committed, so the files pre-commit installs from (the
-package, the catalog, pyproject.toml, README.md, .pre-commit-hooks.yaml — as they are in the
-working tree, committed or not) are copied into a temporary git repository and committed there.
+pre-commit installs from a commit, so the files it needs (the package, the catalog,
+pyproject.toml, README.md, .pre-commit-hooks.yaml — as they are in the working tree, committed or
+not) are copied into a temporary git repository and committed there (``checkout.fresh_clone``).
 pre-commit then builds its own virtualenv and pip-installs that repository (from PyPI for the
 dependencies), once per module: the hook environment is cached in a shared PRE_COMMIT_HOME.
 """
@@ -19,6 +20,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from checkout import fresh_clone
 from clirun import run_cli
 
 HERE = Path(__file__).parent
@@ -67,15 +69,6 @@ def _run(args: list[str], cwd: Path, env: dict[str, str]) -> subprocess.Complete
     return subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, timeout=900)
 
 
-def _working_tree_files() -> list[str]:
-    """Tracked and new (not ignored) files under NEEDED, as the working tree has them."""
-    out = subprocess.run(
-        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", *NEEDED],
-        cwd=REPO, capture_output=True, check=True,
-    ).stdout.decode()
-    return sorted({p for p in out.split("\0") if p and (REPO / p).is_file()})
-
-
 @pytest.fixture(scope="module")
 def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
     if shutil.which("pre-commit", path=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")) is None:
@@ -84,11 +77,7 @@ def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
     env = _git_env(base / "home")
     env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", "")
     repo = base / "hook-repo"
-    for rel in _working_tree_files():
-        (repo / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(REPO / rel, repo / rel)
-    for cmd in (["git", "init", "-q"], ["git", "add", "-A"], ["git", "commit", "-qm", "hooks"]):
-        subprocess.run(cmd, cwd=repo, env=env, check=True, capture_output=True)
+    fresh_clone(repo, *NEEDED)
     return repo, env
 
 
@@ -123,10 +112,23 @@ def test_manifest_validates() -> None:
     assert r.returncode == 0, r.stdout + r.stderr
 
 
-def test_check_hook_fails_on_a_bad_spec_then_passes(hook_repo: tuple[Path, dict[str, str]], tmp_path: Path) -> None:
+def readme_config(repo: Path, env: dict[str, str]) -> str:
+    """The README's ``.pre-commit-config.yaml``, its repository and commit filled in."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## pre-commit\n") :]
+    text = section[section.index("```yaml\n") + 8 : section.index("```\n", section.index("```yaml\n"))]
+    (entry,) = yaml.safe_load(text)["repos"]
+    assert entry == {"repo": "https://github.com/OWNER/REPO", "rev": "COMMIT_SHA", "hooks": [{"id": "silentlint"}]}
+    sha = subprocess.run(["git", "rev-parse", "HEAD"], cwd=repo, env=env, check=True, capture_output=True, text=True).stdout.strip()
+    return text.replace("https://github.com/OWNER/REPO", str(repo)).replace("COMMIT_SHA", sha)
+
+
+def test_check_hook_from_the_readme_config_fails_on_a_bad_spec_then_passes(hook_repo: tuple[Path, dict[str, str]], tmp_path: Path) -> None:
     repo, env = hook_repo
     project = _project(tmp_path / "project", env, BAD_SPEC)
-    r = _run(["pre-commit", "try-repo", str(repo), "silentlint", "--all-files"], project, env)
+    (project / ".pre-commit-config.yaml").write_text(readme_config(repo, env), encoding="utf-8")
+    subprocess.run(["git", "add", "-A"], cwd=project, env=env, check=True)
+    r = _run(["pre-commit", "run", "--all-files"], project, env)
     assert r.returncode == 1, r.stdout + r.stderr
     assert "api/people.yaml:9:" in r.stdout and "warning[prose-enum] GET /people › level" in r.stdout
     # the other YAML and JSON files were passed too, and skipped without a word
@@ -135,7 +137,7 @@ def test_check_hook_fails_on_a_bad_spec_then_passes(hook_repo: tuple[Path, dict[
 
     (project / "api" / "people.yaml").write_text(GOOD_SPEC, encoding="utf-8")
     subprocess.run(["git", "add", "-A"], cwd=project, env=env, check=True)
-    r = _run(["pre-commit", "try-repo", str(repo), "silentlint", "--all-files"], project, env)
+    r = _run(["pre-commit", "run", "--all-files"], project, env)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "silentlint" in r.stdout and "Passed" in r.stdout
 

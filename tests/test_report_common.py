@@ -206,7 +206,7 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def test_every_format_is_registered_and_renders_the_sample() -> None:
-    assert sorted(REPORTERS) == ["diff", "github", "json", "markdown", "sarif", "text"]
+    assert sorted(REPORTERS) == ["codeclimate", "diff", "github", "gitlab", "json", "junit", "markdown", "sarif", "text"]
     for fmt in REPORTERS:
         if fmt == "diff":  # a patch of the fixes only; tests/test_fix_cli.py covers it
             continue
@@ -215,10 +215,25 @@ def test_every_format_is_registered_and_renders_the_sample() -> None:
 
 
 def test_unknown_format_names_the_known_ones() -> None:
-    with pytest.raises(ValueError, match="choose from text, json, sarif, github, markdown, diff"):
+    with pytest.raises(ValueError, match="choose from text, json, sarif, github, markdown, diff, junit, gitlab, codeclimate"):
         render("xml", sample_run(), ReportOptions())
 
 
 def test_rendering_is_deterministic() -> None:
     for fmt in REPORTERS:
         assert render(fmt, sample_run(), ReportOptions()) == render(fmt, sample_run(), ReportOptions())
+
+
+def test_a_lone_surrogate_from_a_json_escape_cannot_break_a_report() -> None:
+    """json.loads turns the escape "\\ud800" into a lone surrogate, which no UTF-8 output can
+    carry: every format writes U+FFFD instead (and a valid astral character stays as it is)."""
+    src = json_source('{"tools": [{"name": "x\\ud800", "inputSchema": {}}]}\n')
+    finding = make_finding("prose-enum", "warning", "name x\ud800 and 😀", Location(src, ("tools", 0, "name"), region=Region(1, 23, 1, 33)))
+    result = RunResult(findings=[finding], rules=RULES, files=["tools.json"], root=ROOT, version="0.1.0")
+    for fmt in REPORTERS:
+        if fmt == "diff":
+            continue
+        out = render(fmt, result, ReportOptions())
+        out.encode("utf-8")
+        assert "\ud800" not in out and ("\ufffd" in out or "\\ufffd" in out), fmt
+        assert "😀" in out or "\\ud83d\\ude00" in out, fmt

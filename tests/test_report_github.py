@@ -116,3 +116,17 @@ def test_zero_means_no_cap_and_unknown_position_means_file_only() -> None:
 
 def test_clean_run_prints_nothing() -> None:
     assert render("github", RunResult(findings=[], rules=RULES), ReportOptions()) == ""
+
+
+def test_a_group_is_annotated_at_its_first_line() -> None:
+    src = yaml_source()
+    members = tuple(Location(src, GET, region=Region(7 + i, 5, 7 + i, 9), label=f"t{i}") for i in range(2))
+    group = make_finding("missing-error-response", "warning", "2 of 2 tools", Location(src, GET, region=Region(6, 3, 13, 25)), related=members)
+    elsewhere = make_finding(
+        "prose-enum", "warning", "m", Location(src, PARAM, region=Region(9, 11, 13, 25)),
+        related=(Location(src, GET, region=Region(7, 5, 7, 9), label="used by GET /people"),),
+    )
+    assert render("github", RunResult(findings=[group, elsewhere], rules=RULES), ReportOptions()).splitlines() == [
+        "::warning file=api.yaml,line=6,endLine=6,title=missing-error-response::2 of 2 tools",
+        "::warning file=api.yaml,line=9,endLine=13,title=prose-enum::m",
+    ]

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from jsonschema import validators
 from test_report_common import (
+    API_YAML,
     GET,
     PARAM,
     RULES,
@@ -26,6 +27,7 @@ from test_report_common import (
 import linter.fixes
 from linter.model import Fix
 from linter.report import ReportOptions, render
+from linter.report.linehash import line_hashes
 
 SCHEMA = json.loads((Path(__file__).parent / "data" / "sarif-schema-2.1.0.json").read_text("utf-8"))
 VALIDATOR = validators.validator_for(SCHEMA)(SCHEMA)
@@ -104,7 +106,8 @@ def test_result_shape() -> None:
         "ruleIndex": 2,
         "level": "warning",
         "message": {
-            "text": "GET /people › department: description lists 3 values: vp, director, manager"
+            "text": "GET /people › department: description lists 3 values: vp, director, manager "
+            "(related: [used by GET /people](1))"
         },
         "locations": [
             {
@@ -131,7 +134,10 @@ def test_result_shape() -> None:
                 "logicalLocations": [{"fullyQualifiedName": "/paths/~1people/get", "kind": "member"}],
             }
         ],
-        "partialFingerprints": {"silentlint/v1": run.findings[1].fingerprint},
+        "partialFingerprints": {
+            "silentlint/v1": run.findings[1].fingerprint,
+            "primaryLocationLineHash": line_hashes(API_YAML)[10],
+        },
         "properties": {"evidence": {"values": ["vp", "director", "manager"]}},
     }
     assert results[1]["fixes"][0]["artifactChanges"][0]["replacements"] == [

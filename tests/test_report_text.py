@@ -25,6 +25,10 @@ api.yaml:11:24: warning[prose-enum] GET /people › department: description list
   related: api.yaml:7:5 used by GET /people
 tools.json:4:15: note[ambiguous-read-write] invoice_service: name and description do not say whether it reads or writes
 broken.yaml: error: could not parse: mapping values are not allowed here
+Findings per rule:
+  1  ambiguous-read-write    (1 note)
+  1  missing-error-response  (1 error)
+  1  prose-enum              (1 warning)
 3 findings (1 error, 1 warning, 1 note) in 2 files, 2 suppressed by baseline; 1 file could not be linted
 """
 
@@ -44,6 +48,10 @@ tools.json:4:15: note[ambiguous-read-write] invoice_service: name and descriptio
   4 |       "name": "invoice_service",
     |               ^^^^^^^^^^^^^^^^^
 broken.yaml: error: could not parse: mapping values are not allowed here
+Findings per rule:
+  1  ambiguous-read-write    (1 note)
+  1  missing-error-response  (1 error)
+  1  prose-enum              (1 warning)
 3 findings (1 error, 1 warning, 1 note) in 2 files, 2 suppressed by baseline; 1 file could not be linted
 """
 
@@ -127,3 +135,59 @@ def test_region_ending_at_a_line_break_does_not_show_the_next_line() -> None:
         "  2 |   b: 1",
         "1 finding (0 errors, 0 warnings, 1 note) in 0 files",
     ]
+
+
+def _group(n: int, severities: tuple[str, ...] = ("warning",)) -> RunResult:
+    src = yaml_source()
+    related = tuple(Location(src, GET, region=Region(7, 5, 7, 9), label=f"tool_{i}") for i in range(n))
+    findings = [
+        make_finding("missing-error-response", sev, f"{n} of {n} tools", Location(src, GET, region=Region(6, 3, 13, 25)), related=related)
+        for sev in severities
+    ]
+    return RunResult(findings=findings, rules=RULES, files=["api.yaml"])
+
+
+def test_related_locations_stop_at_five_and_say_how_many_more() -> None:
+    assert render("text", _group(50), ReportOptions()).splitlines() == [
+        "api.yaml:6:3: warning[missing-error-response] 50 of 50 tools",
+        *(f"  related: api.yaml:7:5 tool_{i}" for i in range(5)),
+        "  related: … and 45 more (see --format json or sarif)",
+        "1 finding (0 errors, 1 warning, 0 notes) in 1 file",
+    ]
+    five = render("text", _group(5), ReportOptions()).splitlines()
+    assert five[-2] == "  related: api.yaml:7:5 tool_4" and len(five) == 7
+
+
+def test_findings_per_rule_most_first_with_their_severities() -> None:
+    src = yaml_source()
+    loc = Location(src, GET, region=Region(7, 5, 7, 9))
+    findings = [
+        make_finding("prose-enum", "warning", "a", loc),
+        make_finding("missing-error-response", "error", "b", loc),
+        make_finding("prose-enum", "note", "c", loc),
+        make_finding("ambiguous-read-write", "note", "d", loc),
+        *(make_finding("unused-suppression", "note", f"e{i}", loc) for i in range(10)),
+    ]
+    out = render("text", RunResult(findings=findings, rules=RULES, files=["api.yaml"]), ReportOptions())
+    assert out.splitlines()[-6:] == [
+        "Findings per rule:",
+        "  10  unused-suppression      (10 notes)",
+        "   2  prose-enum              (1 warning, 1 note)",
+        "   1  ambiguous-read-write    (1 note)",
+        "   1  missing-error-response  (1 error)",
+        "14 findings (1 error, 1 warning, 12 notes) in 1 file",
+    ]
+
+
+def test_statistics_print_the_table_and_problems_instead_of_each_finding() -> None:
+    assert render("text", sample_run(), ReportOptions(statistics=True)) == (
+        "broken.yaml: error: could not parse: mapping values are not allowed here\n"
+        + """Findings per rule:\n  1  ambiguous-read-write    (1 note)\n  1  missing-error-response  (1 error)\n  1  prose-enum              (1 warning)\n"""
+        + "3 findings (1 error, 1 warning, 1 note) in 2 files, 2 suppressed by baseline; 1 file could not be linted\n"
+    )
+    assert render("text", _group(2), ReportOptions(statistics=True)).splitlines() == [
+        "Findings per rule:",
+        "  1  missing-error-response  (1 warning)",
+        "1 finding (0 errors, 1 warning, 0 notes) in 1 file",
+    ]
+    assert render("text", clean_run(), ReportOptions(statistics=True)) == "No findings in 2 files.\n"

@@ -333,8 +333,39 @@ def _describe(node: Any) -> str:
 
 
 def _at(source: Source, pointer: Pointer) -> str:
-    """The place a refusal names; made only for a refusal (most fixes have none)."""
+    """The place a refusal names, ``file:line:col`` as editors and terminals link it (the
+    deepest node of ``pointer`` that the file has; ``file#pointer`` when it has no position);
+    made only for a refusal (most fixes have none)."""
+    return place(source, pointer)
+
+
+def place(source: Source, pointer: Pointer) -> str:
+    for end in range(len(pointer), -1, -1):
+        try:
+            region = source.locator.region(pointer[:end])
+        except (KeyError, IndexError, TypeError, ValueError):
+            region = None
+        if region is not None:
+            return f"{source.display_path}:{region.start_line}:{region.start_column}"
     return f"{source.display_path}#{pointer_str(pointer)}"
+
+
+def _short(value: Any) -> str:
+    import json
+
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _original(tree: Any, pointer: Pointer) -> Any:
+    """The node at ``pointer`` in the file as it is ({} where an edit made it)."""
+    from linter.model import get_at
+
+    try:
+        node = get_at(tree, pointer)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return {}
+    return node if isinstance(node, dict) else {}
 
 
 def _resolve(
@@ -370,7 +401,7 @@ def _resolve(
         try:
             node = target.node(pointer)
         except KeyError:
-            raise FixError(f"{_at(source, pointer)}: no such node", [edit]) from None
+            raise FixError(f"{_at(source, pointer)}: no such node {pointer_str(pointer)}", [edit]) from None
         if not isinstance(node, dict):
             raise FixError(
                 f"{_at(source, pointer)}: not a mapping (it is {_describe(node)})", [edit]
@@ -380,6 +411,12 @@ def _resolve(
             if same_value(node[actual], value):
                 skipped.append(edit)
                 continue
+            if _find_key(_original(tree, pointer), edit.key) is _MISSING:
+                raise FixError(
+                    f"{_at(source, pointer)}: two planned fixes add `{edit.key}` here with different "
+                    f"values ({_short(node[actual])} and {_short(value)}); only the first is applied",
+                    [edit],
+                )
             raise FixError(
                 f"{_at(source, pointer)}: `{edit.key}` already exists with a different value; "
                 "not adding it",
@@ -502,9 +539,7 @@ def splice(source: Source, edits: Sequence[Edit], *, whole: bool = True) -> Spli
         try:
             made, fragment = writer.splices(pointer, changes)
         except FixError as exc:
-            raise FixError(
-                f"{display}#{pointer_str(pointer)}: {exc.message}", behind.get(pointer, ())
-            ) from None
+            raise FixError(f"{place(source, pointer)}: {exc.message}", behind.get(pointer, ())) from None
         fragments[pointer] = fragment
         for start, end, text in made:
             splices.append(Splice(start, end, text, pointer, len(pointer), seq))
@@ -535,7 +570,7 @@ def splice(source: Source, edits: Sequence[Edit], *, whole: bool = True) -> Spli
         verdict = writer.check_fragment(snippet, intended) if intended is not _MISSING else False
         if verdict is False:
             raise FixError(
-                f"{display}#{pointer_str(pointer)}: the spliced text does not parse to the "
+                f"{place(source, pointer)}: the spliced text does not parse to the "
                 "intended value; refusing the edit",
                 behind.get(pointer, ()),
             )
@@ -575,7 +610,7 @@ def verify_whole(spliced: SplicedFile) -> None:
             if _under(diff, _norm(e.pointer)) or _under(_norm(e.pointer), diff)
         ]
         raise FixError(
-            f"{source.display_path}#{pointer_str(diff)}: the edited text parses differently "
+            f"{place(source, diff)}: the edited text parses differently "
             "from the intended tree; refusing the edits",
             culprits or spliced.applied,
         )

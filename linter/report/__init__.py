@@ -1,4 +1,5 @@
-"""Reporters: one run result rendered as text, json, sarif, github, markdown or diff.
+"""Reporters: one run result rendered as text, json, sarif, github, markdown, diff, junit,
+gitlab (Code Quality) or codeclimate.
 
 Every reporter is a pure function ``(RunResult, ReportOptions) -> str`` so the CLI can write
 several formats from one run (``--output FORMAT=FILE``) and tests can compare exact output.
@@ -6,14 +7,17 @@ several formats from one run (``--output FORMAT=FILE``) and tests can compare ex
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from linter._gc import gc_paused
 from linter.model import RunResult
+from linter.report.codequality import render_codeclimate, render_gitlab
 from linter.report.diff import render_diff
 from linter.report.github import render_github
 from linter.report.json_report import render_json
+from linter.report.junit import render_junit
 from linter.report.markdown import render_markdown
 from linter.report.sarif import render_sarif
 from linter.report.text import render_text
@@ -24,6 +28,7 @@ class ReportOptions:
     color: bool = False  # ANSI colour (text only)
     show_source: bool = False  # text: code frame of the source around each finding
     github_max_annotations: int = 10  # per level and step, GitHub's display limit; <= 0: no cap
+    statistics: bool = False  # text: the findings per rule and the summary, not each finding
 
 
 Reporter = Callable[[RunResult, ReportOptions], str]
@@ -35,6 +40,9 @@ REPORTERS: dict[str, Reporter] = {
     "github": render_github,
     "markdown": render_markdown,
     "diff": render_diff,
+    "junit": render_junit,
+    "gitlab": render_gitlab,
+    "codeclimate": render_codeclimate,
 }
 
 
@@ -48,7 +56,21 @@ def render(fmt: str, result: RunResult, options: ReportOptions | None = None) ->
     # allocations, rescanned every finding of the run again and again (a third of the time of
     # a SARIF report of 4,000 findings). Reports make no reference cycles.
     with gc_paused():
-        return reporter(result, options if options is not None else ReportOptions())
+        text = reporter(result, options if options is not None else ReportOptions())
+    return encodable(text)
+
+
+# A JSON spec can hold a lone surrogate (the escape "\ud800"); no UTF-8 file, terminal or pipe
+# can carry one, so writing the report would fail. Valid astral characters are one code point
+# in a str and never match.
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def encodable(text: str) -> str:
+    """``text`` with each lone surrogate replaced by U+FFFD, so it encodes as UTF-8."""
+    if text.isascii() or _LONE_SURROGATE.search(text) is None:
+        return text
+    return _LONE_SURROGATE.sub("\ufffd", text)
 
 
 __all__ = ["REPORTERS", "ReportOptions", "Reporter", "render"]

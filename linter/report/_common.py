@@ -32,9 +32,56 @@ def one_line(text: str) -> str:
     return _CONTROL.sub(_escape_control, text)
 
 
+_UNENCODABLE = re.compile("[\ud800-\udfff\ufffe\uffff]")
+
+
+def one_line_text(text: str) -> str:
+    """``one_line``, and U+FFFD for what no UTF-8 file or XML document can carry (a lone
+    surrogate, which a JSON ``\\ud800`` escape in a spec produces; U+FFFE, U+FFFF)."""
+    return _UNENCODABLE.sub("\ufffd", one_line(text))
+
+
 def region_of(location: Location) -> Region | None:
     """The location's region (computed lazily by the source's locator when not explicit)."""
     return location.resolve_region()
+
+
+def is_group(region: Region | None, related: Iterable[Location]) -> bool:
+    """Whether a finding at ``region`` is a group (the tools of a set, reported once at their
+    list): some related location starts on a later line inside it. Reporters then point at
+    the group's first line, not at a region over the whole list."""
+    if region is None:
+        return False
+    for loc in related:
+        rel = region_of(loc)
+        if rel is not None and region.start_line < rel.start_line <= region.end_line:
+            return True
+    return False
+
+
+def line_span(finding: Finding) -> tuple[int, int]:
+    """First and last line of a finding (a group: its first line only; unknown: line 1)."""
+    region = region_of(finding.location)
+    if region is None:
+        return 1, 1
+    if is_group(region, finding.related):
+        return region.start_line, region.start_line
+    end = region.end_line
+    if end > region.start_line and region.end_column <= 1:
+        end -= 1  # the region ends at a line break: the next line is not part of it
+    return region.start_line, max(end, region.start_line)
+
+
+def unique_fingerprints(findings: Iterable[Finding]) -> list[str]:
+    """Each finding's stable fingerprint, made unique within the report (GitLab and Code
+    Climate key issues on it): a repeat gets ``-2``, ``-3``… in report order."""
+    seen: Counter[str] = Counter()
+    out = []
+    for f in findings:
+        seen[f.fingerprint] += 1
+        n = seen[f.fingerprint]
+        out.append(f.fingerprint if n == 1 else f"{f.fingerprint}-{n}")
+    return out
 
 
 def start_of(region: Region | None) -> tuple[int, int]:

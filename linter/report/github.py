@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from linter.model import Finding, RunResult
-from linter.report._common import plural, region_of
+from linter.report._common import is_group, plural, region_of
 
 if TYPE_CHECKING:
     from linter.report import ReportOptions
@@ -93,7 +93,10 @@ def _choose(result: RunResult, limit: int) -> set[int]:
 def _annotation(finding: Finding) -> str:
     props: dict[str, str | int] = {"file": finding.path}
     region = region_of(finding.location)
-    if region is not None:
+    if region is not None and is_group(region, finding.related):
+        # a group (the tools of a set): its first line, not thousands of lines of the list
+        props["line"] = props["endLine"] = region.start_line
+    elif region is not None:
         one_line = region.end_line == region.start_line
         props["line"] = region.start_line
         if one_line:

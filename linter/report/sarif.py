@@ -5,7 +5,14 @@ filters by ``level``/``precision``/``problem.severity``, and rejects uploads ove
 so this module caps what it emits and says so in a notification instead of being rejected.
 
 Limits are GitHub's "SARIF support for code scanning" documentation (upload limits table:
-25,000 results per run, 1,000 locations per result, 20 tags per rule, 10 MB gzipped per file).
+25,000 results per run, 1,000 locations per result, 20 tags per rule, 10 MB gzipped per file;
+reportingDescriptor table: ``fullDescription.text`` at most 1,024 characters).
+
+Code scanning keys an alert on ``partialFingerprints.primaryLocationLineHash``; upload-sarif
+computes it from the line's text when a result has none, so two findings on one line became one
+alert. Each result carries the value upload-sarif would compute (``linehash``), made distinct
+when several results share a line. Related locations are shown only when the message links them
+(``[label](id)``, SARIF §3.11.6), so every one is linked from the message text.
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ from urllib.parse import quote
 
 import linter
 from linter.model import Finding, Fix, Location, Region, Rule, RunResult, pointer_str
-from linter.report._common import by_severity_first, dumps_outline, region_of
+from linter.report._common import by_severity_first, dumps_outline, is_group, region_of, start_of
 
 if TYPE_CHECKING:
     from linter.model import Source
@@ -31,6 +38,8 @@ FINGERPRINT_KEY = "silentlint/v1"
 MAX_RESULTS = 25_000
 MAX_RELATED = 1_000
 MAX_TAGS = 20
+MAX_FULL_DESCRIPTION = 1_024
+LINE_HASH_KEY = "primaryLocationLineHash"
 LEVEL = {"error": "error", "warning": "warning", "note": "note"}
 # GitHub's non-security severity vocabulary (rule property ``problem.severity``).
 PROBLEM_SEVERITY = {"error": "error", "warning": "warning", "note": "recommendation"}
@@ -47,7 +56,11 @@ def build_sarif(result: RunResult) -> dict[str, Any]:
     descriptors, index = _rules(result.rules, result.findings)
     kept, dropped = _cap(result.findings)
     replacements = _fix_writer()
+    line_hashes = primary_line_hashes(kept)  # before _results releases the files' text
     results = list(_results(kept, index, replacements))
+    for res, value in zip(results, line_hashes):
+        if value is not None:
+            res.setdefault("partialFingerprints", {})[LINE_HASH_KEY] = value
 
     notifications = [_problem_notification(p.path, p.message, p.kind) for p in result.problems]
     if dropped:
@@ -112,7 +125,7 @@ def _descriptor(rule: Rule) -> dict[str, Any]:
         "id": rule.id,
         "name": camel_case(rule.id),
         "shortDescription": {"text": rule.summary},
-        "fullDescription": {"text": rule.rationale or rule.summary},
+        "fullDescription": {"text": full_description(rule.rationale or rule.summary)},
         "help": {"text": help_text(rule), "markdown": help_markdown(rule)},
         "helpUri": rule.help_uri,
         "defaultConfiguration": {"level": LEVEL[severity]},
@@ -138,6 +151,29 @@ def _bare_descriptor(rule_id: str, severity: str) -> dict[str, Any]:
 def camel_case(rule_id: str) -> str:
     """``prose-enum`` → ``ProseEnum`` (SARIF ``name`` is an identifier-like label)."""
     return "".join(part[:1].upper() + part[1:] for part in re.split(r"[-_\s]+", rule_id) if part)
+
+
+def full_description(text: str, limit: int = MAX_FULL_DESCRIPTION) -> str:
+    """``text`` within code scanning's limit: whole paragraphs while they fit, else the first
+    paragraph cut after its last sentence (or word, with an ellipsis) that fits. The whole text
+    stays in ``help``."""
+    text = text.strip()
+    if len(text) <= limit:
+        return text
+    kept = ""
+    for paragraph in text.split("\n\n"):
+        joined = f"{kept}\n\n{paragraph}" if kept else paragraph
+        if len(joined) > limit:
+            break
+        kept = joined
+    if kept:
+        return kept
+    head = text[:limit]
+    sentence = max(head.rfind(". "), head.rfind(".\n"))
+    if sentence > 0:
+        return head[: sentence + 1]
+    word = head[: limit - 1].rstrip().rfind(" ")
+    return (head[:word] if word > 0 else head[: limit - 1]).rstrip() + "…"
 
 
 def help_text(rule: Rule) -> str:
@@ -226,14 +262,18 @@ def _results(
 def _result(
     finding: Finding, rule_index: int, replacements: Callable[[Fix], list[Replacement]] | None
 ) -> dict[str, Any]:
+    related = finding.related[:MAX_RELATED]
+    # a group (the tools of a set, reported once at their list) points at the list's first
+    # line, not at a region over the whole list; its members are the related locations
+    region = region_of(finding.location)
+    grouped = is_group(region, related)
     out: dict[str, Any] = {
         "ruleId": finding.rule,
         "ruleIndex": rule_index,
         "level": LEVEL.get(finding.severity, "note"),
-        "message": {"text": finding.message},
-        "locations": [_location(finding.location)],
+        "message": {"text": linked_message(finding.message, [loc.label for loc in related])},
+        "locations": [_location(finding.location, first_line_only=grouped)],
     }
-    related = finding.related[:MAX_RELATED]
     if related:
         out["relatedLocations"] = [
             {**_location(loc), "id": i, "message": {"text": loc.label or "related location"}}
@@ -261,10 +301,87 @@ def _result(
     return out
 
 
-def _location(location: Location) -> dict[str, Any]:
+def escape_message(text: str) -> str:
+    """Plain message text with its literal square brackets escaped (SARIF §3.11.6), so only
+    the links added here are read as links."""
+    return text.replace("[", "\\[").replace("]", "\\]")
+
+
+def linked_message(message: str, labels: list[str]) -> str:
+    """The message, then a link to every related location (``[label](id)``, ids from 1)."""
+    text = escape_message(message)
+    if not labels:
+        return text
+    links = ", ".join(
+        f"[{escape_message(label or 'related location')}]({i})" for i, label in enumerate(labels, start=1)
+    )
+    return f"{text} (related: {links})"
+
+
+def primary_line_hashes(findings: list[Finding]) -> list[str | None]:
+    """Each finding's ``primaryLocationLineHash`` as upload-sarif computes it from its file
+    (None for a remote document, or a file that cannot be read). Findings that share a line get
+    their own value: the line's hash, ``/`` and the start of their stable fingerprint (their
+    index on the line when even those are equal)."""
+    from linter.report.linehash import line_hashes
+
+    out: list[str | None] = [None] * len(findings)
+    by_file: dict[str, tuple[Source, list[tuple[int, int]]]] = {}
+    for i, f in enumerate(findings):
+        source = f.location.source
+        if not source.remote:
+            line = start_of(region_of(f.location))[0]
+            by_file.setdefault(source.abspath, (source, []))[1].append((i, line))
+    for source, placed in by_file.values():
+        text = _hashed_text(source)
+        if text is None:
+            continue
+        hashes = line_hashes(text, max(line for _, line in placed))
+        on_line: dict[int, list[int]] = {}
+        for i, line in placed:
+            on_line.setdefault(line, []).append(i)
+        for line, shared in on_line.items():
+            if line > len(hashes):  # a region past the end of the file: upload-sarif adds none
+                continue
+            value = hashes[line - 1]
+            if len(shared) == 1:
+                values = [value]
+            else:
+                values = [f"{value}/{findings[i].fingerprint[:12]}" for i in shared]
+                if len(set(values)) < len(values):
+                    values = [f"{value}/{n}" for n in range(1, len(shared) + 1)]
+            for i, v in zip(shared, values):
+                out[i] = v
+    return out
+
+
+def _hashed_text(source: Source) -> bytes | str | None:
+    """The file as upload-sarif reads it (its bytes: a BOM counts) when it still holds the
+    text that was linted; else that text; None when neither can be had."""
+    from linter.sources.loader import LoadError, decode
+
+    try:
+        text = source.text
+    except LoadError:
+        return None
+    try:
+        with open(source.abspath, "rb") as fh:
+            data = fh.read()
+        if decode(data) == text:
+            return data
+    except (OSError, LoadError, UnicodeError):
+        pass
+    return text
+
+
+def _location(location: Location, first_line_only: bool = False) -> dict[str, Any]:
     physical: dict[str, Any] = {"artifactLocation": artifact_location(location.path)}
     # GitHub requires region.startLine; a node with no known position points at the file start.
-    physical["region"] = _region(region_of(location))
+    region = region_of(location)
+    if first_line_only and region is not None:  # no endLine/endColumn: to the end of that line
+        physical["region"] = {"startLine": region.start_line, "startColumn": region.start_column}
+    else:
+        physical["region"] = _region(region)
     out: dict[str, Any] = {"physicalLocation": physical}
     if location.pointer:
         out["logicalLocations"] = [

@@ -1,4 +1,5 @@
-"""Compact human output: one ``path:line:col: severity[rule] message`` line per finding.
+"""Compact human output: one ``path:line:col: severity[rule] message`` line per finding, at most
+five related locations each, then the findings per rule and a summary sentence.
 
 The shape is the one ruff/eslint users already grep and that editors' problem matchers parse;
 the optional code frame shows the spec text a finding is about without opening the file.
@@ -8,10 +9,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from typing import TYPE_CHECKING
 
-from linter.model import Finding, Location, Region, RunResult
-from linter.report._common import one_line, region_of, start_of, summary_sentence
+from linter.model import SEVERITIES, Finding, Location, Region, RunResult
+from linter.report._common import one_line, plural, region_of, start_of, summary_sentence
 
 if TYPE_CHECKING:
     from linter.report import ReportOptions
@@ -20,6 +22,7 @@ RESET = "\x1b[0m"
 SEVERITY_STYLE = {"error": "\x1b[1;31m", "warning": "\x1b[1;33m", "note": "\x1b[1;36m"}
 RULE_STYLE = "\x1b[2m"
 FRAME_MAX_LINES = 5
+RELATED_SHOWN = 5  # a group of 50 tools would otherwise bury the next finding
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 # Same set as _common.one_line, but replaced by one code point so caret columns stay aligned.
@@ -27,20 +30,50 @@ _FRAME_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def render_text(result: RunResult, options: "ReportOptions") -> str:
+    """Each finding (unless ``options.statistics``), the input problems, the findings per rule
+    when there are two or more, and the summary sentence."""
     out: list[str] = []
-    for finding in result.findings:
-        region = region_of(finding.location)
-        out.append(_headline(finding, region, options.color))
-        if options.show_source:
-            out.extend(code_frame(finding.location, region, options.color))
-        for rel in finding.related:
-            line, col = start_of(region_of(rel))
-            label = f" {one_line(rel.label)}" if rel.label else ""
-            out.append(f"  related: {one_line(rel.path)}:{line}:{col}{label}")
+    if not options.statistics:
+        for finding in result.findings:
+            region = region_of(finding.location)
+            out.append(_headline(finding, region, options.color))
+            if options.show_source:
+                out.extend(code_frame(finding.location, region, options.color))
+            out.extend(related_lines(finding))
     for problem in result.problems:
         out.append(f"{one_line(problem.path)}: error: {one_line(problem.message)}")
+    if len(result.findings) > 1 or (options.statistics and result.findings):
+        out.extend(rule_table(result))
     out.append(summary_sentence(result))
     return "\n".join(out) + "\n"
+
+
+def related_lines(finding: Finding) -> list[str]:
+    """The first ``RELATED_SHOWN`` related locations, then how many more there are."""
+    out = []
+    for rel in finding.related[:RELATED_SHOWN]:
+        line, col = start_of(region_of(rel))
+        label = f" {one_line(rel.label)}" if rel.label else ""
+        out.append(f"  related: {one_line(rel.path)}:{line}:{col}{label}")
+    more = len(finding.related) - RELATED_SHOWN
+    if more > 0:
+        out.append(f"  related: … and {more} more (see --format json or sarif)")
+    return out
+
+
+def rule_table(result: RunResult) -> list[str]:
+    """Findings per rule, most first (then by rule id), with their severities."""
+    counts: dict[str, Counter[str]] = {}
+    for f in result.findings:
+        counts.setdefault(f.rule, Counter())[f.severity] += 1
+    rows = sorted(counts.items(), key=lambda item: (-sum(item[1].values()), item[0]))
+    width = len(str(sum(rows[0][1].values()))) if rows else 1
+    rule_width = max((len(rule) for rule, _ in rows), default=0)
+    out = ["Findings per rule:"]
+    for rule, by_severity in rows:
+        severities = ", ".join(plural(by_severity[sev], sev) for sev in SEVERITIES if by_severity.get(sev))
+        out.append(f"  {sum(by_severity.values()):>{width}}  {rule:<{rule_width}}  ({severities})")
+    return out
 
 
 def _headline(finding: Finding, region: Region | None, color: bool) -> str:

@@ -1,0 +1,77 @@
+"""``partialFingerprints.primaryLocationLineHash`` exactly as GitHub's upload-sarif computes it.
+
+Code scanning keys alerts on this value. upload-sarif (github/codeql-action,
+``src/fingerprints.ts``, function ``hash``) fills it in when a result has none, from the file on
+disk: a rolling hash over the first 100 characters from the start of each line, spaces and tabs
+left out, ``\\r\\n`` and ``\\r`` read as ``\\n``, an end-of-file mark (65535) and zeros after the
+last character; characters are UTF-16 code units (JavaScript's ``charCodeAt``); the hash is
+``h = 37·h + c − 37¹⁰⁰·c₋₁₀₀`` in 64-bit wrap-around arithmetic, written as unsigned hex
+without leading zeros, followed by ``:N`` where N counts that hash value so far in the file.
+
+Here the hash of the window starting at unit ``p`` is ``G(p + 100) − 37¹⁰⁰·G(p)`` with the prefix
+hash ``G(n) = 37·G(n − 1) + uₙ₋₁`` (mod 2⁶⁴), so one pass over the file gives every line's hash.
+"""
+
+from __future__ import annotations
+
+import sys
+from array import array
+from itertools import islice
+
+BLOCK = 100
+EOF_UNIT = 0xFFFF
+_MOD = 1 << 64
+_MASK = _MOD - 1
+_FIRST = pow(37, BLOCK, _MOD)
+
+
+def utf16_units(data: bytes | str) -> bytes:
+    """The characters upload-sarif hashes, as UTF-16-LE bytes: the file read as UTF-8 (invalid
+    bytes become U+FFFD, a BOM stays), every line end one ``\\n``, no spaces or tabs."""
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace(" ", "").replace("\t", "")
+    return text.encode("utf-16-le", "surrogatepass")
+
+
+def line_hashes(data: bytes | str, last_line: int | None = None) -> list[str]:
+    """``hash:N`` of lines 1, 2, … (index 0 is line 1), up to ``last_line`` when given.
+
+    A file ending with a line break has one more line, the empty one after it, as in
+    upload-sarif."""
+    raw = utf16_units(data)
+    starts = [0]
+    find = raw.find
+    i = find(b"\n\x00")
+    while i != -1 and (last_line is None or len(starts) < last_line):
+        if i % 2 == 0:  # a code unit, not the high byte of one and the low byte of the next
+            starts.append(i // 2 + 1)
+        i = find(b"\n\x00", i + 1)
+    units = array("H")
+    units.frombytes(raw)
+    if sys.byteorder == "big":  # pragma: no cover - the test machines are little-endian
+        units.byteswap()
+    units.append(EOF_UNIT)
+    units.extend([0] * BLOCK)  # upload-sarif's final flush
+    prefix = _prefix_hashes(units, sorted({*starts, *(p + BLOCK for p in starts)}))
+    out: list[str] = []
+    seen: dict[str, int] = {}
+    for p in starts:
+        value = format((prefix[p + BLOCK] - prefix[p] * _FIRST) & _MASK, "x")
+        n = seen[value] = seen.get(value, 0) + 1
+        out.append(f"{value}:{n}")
+    return out
+
+
+def _prefix_hashes(units: array, marks: list[int]) -> dict[int, int]:
+    """``G(m)`` for each of the sorted positions ``marks``, in one pass over ``units``."""
+    out: dict[int, int] = {}
+    it = iter(units)
+    g = 0
+    done = 0
+    mask = _MASK
+    for mark in marks:
+        for c in islice(it, mark - done):
+            g = (g * 37 + c) & mask
+        out[mark] = g
+        done = mark
+    return out
