@@ -23,6 +23,7 @@ if str(ROOT) not in sys.path:
 from linter.prose import gaps  # noqa: E402
 
 DEFAULT_PATH = ROOT / "tests" / "data" / "gold" / "dev.jsonl"
+STRUCTURED_PATH = ROOT / "tests" / "data" / "gold" / "dev-structured.jsonl"
 RULES = ("prose-enum", "example-only-vocabulary", "prose-format", "prose-bounds")
 TARGETS: dict[str, dict[str, float]] = {
     "prose-enum": {"precision": 0.95, "recall": 0.85, "exact_values": 0.90},
@@ -126,18 +127,27 @@ def _table(result: Mapping[str, Mapping[str, Any]]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("path", nargs="?", default=str(DEFAULT_PATH))
+    ap.add_argument("path", nargs="*", default=[str(DEFAULT_PATH), str(STRUCTURED_PATH)],
+                    help="gold files (default: both dev sets, scored one after the other)")
     ap.add_argument("--show-errors", metavar="RULE", choices=RULES, help="list this rule's FPs, FNs and value mismatches")
     args = ap.parse_args(argv)
-    records = load(args.path)
+    for i, path in enumerate(args.path):
+        if i:
+            print()
+        _report(path, args.show_errors)
+    return 0
+
+
+def _report(path: str, show_errors: str | None) -> None:
+    records = load(path)
     errors: dict[str, list[dict[str, Any]]] = {}
     result = score(records, errors=errors)
-    print(f"{len(records)} records from {args.path}")
+    print(f"{len(records)} records from {path}")
     print(_table(result))
     missed = meets_targets(result)
     print("targets: all met" if not missed else "targets missed: " + "; ".join(missed))
-    if args.show_errors:
-        for e in errors.get(args.show_errors, []):
+    if show_errors:
+        for e in errors.get(show_errors, []):
             rec = e["rec"]
             print(f"\n== {e['kind']} {rec['id']} {rec.get('name')} type={rec.get('type')} labels={rec.get('labels')} "
                   f"gold={rec.get('values')} schema={ {k: v for k, v in schema_of(rec).items() if k != 'enum'} }")

@@ -23,11 +23,25 @@ def test_dev_set_meets_targets() -> None:
     assert gold.meets_targets(result) == [], result
 
 
+def test_structured_dev_set_holds_the_prose_enum_targets() -> None:
+    """The hard structured set (definition lists, tables, run-ins, hard negatives): prose-enum
+    meets its targets there too; the other rules are held at what they reach today, so a
+    regression fails (their targets are not met on this set yet)."""
+    gold = _gold()
+    result = gold.score(gold.load(ROOT / "tests" / "data" / "gold" / "dev-structured.jsonl"))
+    assert not [m for m in gold.meets_targets(result) if m.startswith("prose-enum")], result["prose-enum"]
+    assert result["prose-format"]["precision"] >= 0.93 and result["prose-format"]["recall"] >= 0.53, result["prose-format"]
+    assert result["prose-bounds"]["precision"] >= 0.95 and result["prose-bounds"]["recall"] >= 0.63, result["prose-bounds"]
+
+
 def test_dev_copy_is_complete() -> None:
     gold = _gold()
     records = gold.load(ROOT / "tests" / "data" / "gold" / "dev.jsonl")
     assert len(records) == 268
     assert all("labels" in r and "description" in r for r in records)
+    structured = gold.load(ROOT / "tests" / "data" / "gold" / "dev-structured.jsonl")
+    assert len(structured) == 150
+    assert all("labels" in r and "description" in r for r in structured)
 
 
 def test_positives_follow_readme() -> None:
