@@ -173,7 +173,8 @@ def _family(unit: str | None, ctx: str, type_: str | None) -> str | None:
     if u and _ITEM_UNITS.match(u) and (type_ in ("array", None) or u in ("items", "item", "elements", "element")):
         return "items" if type_ != "string" else "value"
     if type_ == "array":
-        return "items"
+        # "each sample must be between 2 and 10 seconds": a bound on what each item holds
+        return None if u and (_TIME_UNITS.match(u) or _LEN_UNITS.match(u)) else "items"
     if re.search(r"\b(?:length|long|characters?|chars)\b|长度|長度|字符|字元", ctx, re.I):
         return "length"
     if type_ == "string" and not re.search(r"\b(?:value|number|count|amount|page|results?|seconds?|minutes?|days?)\b", ctx, re.I):

@@ -79,6 +79,7 @@ _CRON = re.compile(r"\bcron(?:tab)?\s+(?:expression|syntax|format|schedule|strin
 _REGEX_NAMED = re.compile(
     r"\b(?:regexp?|regular\s+expression|pattern)\b[^\"'`\n]{0,30}?(?P<q>[\"'`])(?P<re>[^\"'`\n]{2,300})(?P=q)", re.I | re.A
 )
+_REGEX_META = re.compile(r"[\\^$\[\]()*+?{}|.]")
 _REGEX_ANCHORED = re.compile(r"(?P<q>[\"'`])(?P<re>\^[^\"'`\n]{1,300}\$)(?P=q)", re.A)
 _CHAR_CLASS = re.compile(r"\[(?=[^\]\n]{0,5}(?:a-z|A-Z|0-9))[^\n]{3,120}?\](?=[\s,.;]|$)", re.A)
 _LABEL = re.compile(r"(?:^|\n|[.;]\s|[，。；])[ ]*(?:[-*•][ ]+)?(?P<k>Format|Encoding|格式)[ ]*[:：][ ]*(?P<v>[^\n<;]{1,80})", re.I | re.A)
@@ -323,6 +324,9 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             if type_ != "array":
                 add(m.start(), m.end(), {"contentMediaType": "application/json", "layout": "JSON"})
         for m in scan(_REGEX_NAMED, s, low, ('regex', 'regular expression', 'pattern')):
+            gap = m.group(0)[: m.start("re") - m.start()]
+            if re.search(r"[.;]\s|\bform\b|\bof\s+(?:`|\"|')?$", gap) or not _REGEX_META.search(m.group("re")):
+                continue  # "regex-based match. Only 1 of `exact`", "pattern of the form `prefix*`": no regex given
             add(m.start(), m.end(), _pattern_data(m.group("re")))
         for m in scan(_REGEX_ANCHORED, s, low, ('^',)):
             add(m.start("re"), m.end("re"), _pattern_data(m.group("re")))
@@ -495,6 +499,9 @@ def _resolve(t: Text, hits: list[tuple[int, int, Data]]) -> list[Evidence]:
     for a, b, d in hits:
         if any(a < kb and ka < b for ka, kb, _ in kept):
             continue
+        claim = {k: v for k, v in d.items() if k != "layout"}
+        if claim and any(claim == {k: v for k, v in kd.items() if k != "layout"} for _, _, kd in kept):
+            continue  # "FQDN … a fully qualified domain name": one claim, one finding
         kept.append((a, b, d))
     kept.sort(key=lambda h: h[0])
     out = []

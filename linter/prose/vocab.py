@@ -41,8 +41,8 @@ _KIND_NOUN = (r"(?:values?|options?|choices?|settings?|types|modes|states|status
 _VALUES_CUE = re.compile(
     r"(?=\b[toparvslcr])"
     rf"\b(?:(?:the|only|other|currently)\s+)*{_ADJ}\s+(?:{_NOUN}|[a-z]+\s+{_KIND_NOUN})\b(?P<qual>[^:.\n]{{0,60}}?)[ ]*"
-    r"(?P<verb>(?:are|is)(?:[ ]+(?:as[ ]+follows|listed[ ]+below|the[ ]+following))?[ ]*:?|of[ ]+(?=[`\"'])"
-    r"|includes?[ ]*:?|including[ ]*:?|(?:can|may|must)[ ]+be[ ]*:?|:)",
+    r"(?P<verb>\b(?:are|is)(?:[ ]+(?:as[ ]+follows|listed[ ]+below|the[ ]+following))?[ ]*:?|\bof[ ]+(?=[`\"'])"
+    r"|\bincludes?[ ]*:?|\bincluding[ ]*:?|\b(?:can|may|must)[ ]+be[ ]*:?|:)",
     re.I,
 )
 _VALUES_LABEL = re.compile(r"(?:^|\n|[.;][ ])[ ]*(?:enum|values?|options?|choices?)[ ]*:", re.I)
