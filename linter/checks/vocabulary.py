@@ -198,7 +198,7 @@ def _gap_hits(field: Field, rule: str, ctx: Context, gaps: list[Gap]) -> Iterato
 def _fix(field: Field, gap: Gap, ctx: Context) -> tuple[Fix | None, str]:
     """The fix the catalog promises (``fix: safe|unsafe``), or why there is none. A prose list
     whose values cannot be typed to the schema is reported without a fix, and says so."""
-    from linter.fixes.build import NoFix, enum_fix, keyword_fix
+    from linter.fixes.build import NoFix, enum_fix, keyword_fix, own_value_conflict
 
     applicability = ctx.rule.fix
     try:
@@ -215,6 +215,9 @@ def _fix(field: Field, gap: Gap, ctx: Context) -> tuple[Fix | None, str]:
         if clash:
             raise NoFix(clash)
         on_items = field.type == "array" and not set(gap.keywords) <= _ITEM_BOUNDS
+        conflict = own_value_conflict(field, gap.keywords, on_items=on_items)
+        if conflict:
+            return keyword_fix(field, gap.keywords, "unsafe", on_items=on_items), f" (unsafe fix: {conflict})"
         if gap.evidence.data.get("inferred") and applicability == "safe":
             # read from a standard's name and the words around it, not from a stated layout
             return keyword_fix(field, gap.keywords, "unsafe", on_items=on_items), " (unsafe fix: the format is inferred from context)"

@@ -162,6 +162,9 @@ def keyword_fix(field: Field, keywords: Mapping[str, Any], applicability: str, *
     if isinstance(field.schema.get("type"), list) and field.type is None:
         raise NoFix("the field has several types")
     ty = _item_type(field) if on_items else field.type
+    if ty is None and set(keywords) & {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength",
+                                       "maxLength", "minItems", "maxItems"}:
+        raise NoFix("the schema states no type (a oneOf/anyOf of kinds), so the bound would not say what it bounds")
     for k in keywords:
         fits = _KEYWORD_TYPES.get(k)
         if fits is not None and ty is not None and ty not in fits:
@@ -172,3 +175,11 @@ def keyword_fix(field: Field, keywords: Mapping[str, Any], applicability: str, *
         raise NoFix("the keywords are already there")
     what = ", ".join(f"{k}: {v}" for k, v in keywords.items())
     return Fix(f"Add {what}", edits, applicability)  # type: ignore[arg-type]
+
+
+def own_value_conflict(field: Field, keywords: Mapping[str, Any], *, on_items: bool) -> str:
+    """Why a keyword fix is not safe for this field: one of its own values would be rejected."""
+    from linter.fixes import safety
+
+    bad = safety.keyword_conflicts(field, keywords, on_items=on_items)
+    return f"the spec's own {bad[0].where} {bad[0].value!r} would be rejected" if bad else ""

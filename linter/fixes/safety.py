@@ -162,3 +162,50 @@ def list_pattern(values: Sequence[str], sep: str) -> str:
 
 def sep_name(sep: str) -> str:
     return _SEP_NAMES.get(sep, repr(sep))
+
+
+_HOSTNAME = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$")
+_DATE_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$")
+_URI = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:\S*$")
+_DURATION = re.compile(r"^P(?!$)(?:\d+(?:[.,]\d+)?Y)?(?:\d+(?:[.,]\d+)?M)?(?:\d+(?:[.,]\d+)?W)?(?:\d+(?:[.,]\d+)?D)?"
+                       r"(?:T(?=\d)(?:\d+(?:[.,]\d+)?H)?(?:\d+(?:[.,]\d+)?M)?(?:\d+(?:[.,]\d+)?S)?)?$")
+
+
+def _format_checker() -> Any:
+    """jsonschema's format checker, with the formats it checks only when optional packages are
+    installed (hostname, date-time, uri, duration) checked here by their grammar's shape."""
+    from jsonschema import FormatChecker
+
+    fc = FormatChecker()
+    for name, rx in (("hostname", _HOSTNAME), ("date-time", _DATE_TIME), ("uri", _URI), ("duration", _DURATION)):
+        fc.checkers.pop(name, None)
+        fc.checks(name)(lambda v, rx=rx: not isinstance(v, str) or rx.match(v) is not None)
+    return fc
+
+
+def keyword_conflicts(field: Field, keywords: Mapping[str, Any], *, on_items: bool) -> list[OwnValue]:
+    """The spec's own values that a format, pattern or bound would reject (``format`` checked
+    as far as jsonschema's format checker knows the format)."""
+    from jsonschema import Draft202012Validator
+
+    schema = dict(keywords)
+    if field.type in ("integer", "number", "string", "array") and not on_items:
+        schema["type"] = field.type
+    try:
+        validator = Draft202012Validator(schema, format_checker=_format_checker())
+    except Exception:  # noqa: BLE001 - a keyword jsonschema cannot compile is no evidence either way
+        return []
+    bad: list[OwnValue] = []
+    for ov in own_values(field):
+        if ov.value is None and nullable(field.schema):
+            continue
+        values = ov.value if on_items and isinstance(ov.value, list) else [ov.value]
+        for v in values:
+            try:
+                ok = validator.is_valid(v)
+            except Exception:  # noqa: BLE001 - e.g. a pattern Python's re cannot compile
+                return []
+            if not ok:
+                bad.append(OwnValue(ov.where, v))
+                break
+    return bad
