@@ -75,6 +75,11 @@ def analyse(description: str, *, name: str = "", type: str | None = None, where:
     ty = _norm_type(type)
     std = standards.find(t, name, ty)
     out = vocab.find(t, name, ty)
+    for e in out:
+        if e.kind == "example_vocab" and not std and standards.named_by_field(name, e.values):
+            hint = standards.implied(t, e.values)  # "language (e.g. 'en', 'fr')": the standard, shown by instances
+            if hint is not None:
+                std.append(hint)
     out = [
         e for e in out
         if not (e.kind == "example_vocab" and (_instances_of(e.values, std) or standards.named_by_field(name, e.values)))

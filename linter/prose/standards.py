@@ -164,15 +164,37 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             if (h.explicit or h.start < first_end or words & _NAME_DOMAIN[_DOMAIN[h.std]]) and not other_bullet(s, h.start, name)
             and not _WITHOUT.search(s, max(0, h.start - 30), h.start)
         ]
-    if not hits and (words and name_words(name)[-1] in ("currency",) or name_words(name)[-2:] == ["currency", "code"]):
-        m2 = re.search(r"\bcurrency\b|货币|貨幣|币种|幣種", s, re.I)
-        if m2:
-            hits.append(_Hit(m2.start(), m2.end(), "ISO 4217", False))
-    if not hits and words and name_words(name)[-1] in ("lang", "language", "locale", "hl") and not words & _NOT_HUMAN:
-        m3 = re.search(r"\blanguages?\b|\blocales?\b|语言|語言", s, re.I)
-        if m3:
-            hits.append(_Hit(m3.start(), m3.end(), "locale" if "locale" in words else "BCP 47", False))
-    return _evidence(t, _one_per_domain(hits, words, s))
+    return _evidence(t, [h for h in _one_per_domain(hits, words, s) if h.explicit or _named_by_shape(s, h)])
+
+
+# A generic phrase ("country code", "currency", "content type") names no standard by itself: it
+# counts when the text gives the code's shape ("two-letter country code") or an instance of it
+# (a MIME type like "application/json", a zone like "Europe/Paris"). An example without the
+# phrase is handled by ``implied`` (the examples show the standard).
+_SHAPE = re.compile(r"\b(?:two|2|three|3|four|4)[- ](?:letter|character|char|digit|alpha)\b", re.I | re.A)
+
+
+_INSTANCE = re.compile(
+    r"[`\"'“](?P<q>[^`\"'”\s]{1,40})[`\"'”]"
+    r"|\b(?:e\.\s?g\.?|eg|for\s+example|such\s+as|like|i\.\s?e\.?)[,:]?\s+(?P<b>[A-Za-z][\w/+.-]{0,39}?)(?=[\s,.;)]|$)",
+    re.I,
+)
+
+
+def _named_by_shape(s: str, h: _Hit) -> bool:
+    around = s[max(0, h.start - 40) : h.end + 10]
+    if _SHAPE.search(around):
+        return True
+    shape = re.compile(PATTERNS[h.std].replace("( *;.*)?", ""))
+    for m in _INSTANCE.finditer(s):
+        tok = m.group("q") or m.group("b")
+        if tok and shape.fullmatch(tok) and not (tok.islower() and tok.isalpha() and h.std.startswith(("ISO 3166", "ISO 4217"))):
+            return True  # "for example `de-AT`", "e.g. EUR": an instance shows the standard
+    if h.std == "MIME type":
+        return _MIME_SHAPE.search(s) is not None
+    if h.std == "IANA time zone":
+        return re.search(r"\b(?:" + "|".join(_CONTINENTS) + r")/[A-Z][A-Za-z_]+", s, re.I) is not None
+    return bool(re.search(r"[\u3400-\u9fff]", s[h.start : h.end]))  # 货币代码: the Chinese term is the standard's own
 
 
 # Every key of the scan() calls in find(), in one tuple (a test checks it stays complete), except
@@ -236,6 +258,7 @@ def _evidence(t: Text, hits: list[_Hit]) -> list[Evidence]:
 
 _IMPLIED = (
     (re.compile(r"\bcurrenc(?:y|ies)\b|货币|貨幣|币种|幣種", re.I), re.compile(r"[A-Z]{3}"), "ISO 4217"),
+    (re.compile(r"\blanguages?\b|\blocales?\b|语言|語言", re.I), re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?"), "BCP 47"),
     (re.compile(r"\bcountry\b|\bcountries\b|国家|國家", re.I), re.compile(r"[A-Z]{2}"), "ISO 3166-1 alpha-2"),
     (re.compile(r"\bairports?\b", re.I), re.compile(r"[A-Z]{3}"), "IATA code"),
 )

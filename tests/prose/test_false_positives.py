@@ -216,7 +216,7 @@ def test_a_formatted_value_has_no_vocabulary() -> None:
         ("Message language, as ISO 639; the default is fr-CA.", "messageLanguage", "locale",
          "^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$"),
         ("A language and country code, for example `de-AT`.", "uiLocale", "locale", "^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$"),
-        ("A comma-separated list of language codes, best first.", "languages", "BCP 47",
+        ("A comma-separated list of two-letter language codes, best first.", "languages", "BCP 47",
          "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*( *, *[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*)*$"),
     ],
 )
@@ -346,3 +346,18 @@ def test_no_standard_negated_or_version(description: str, name: str) -> None:
 
 def test_for_examples_see_is_not_an_example() -> None:
     assert "example_vocab" not in kinds("The kinds to clear.\nFor examples, see [the guide](https://x.test).", name="kinds")
+
+
+@pytest.mark.parametrize(
+    ("description", "name"),
+    [
+        ("The currency of the payment.", "currency"),
+        ("A comma-separated list of language codes, best first.", "languages"),
+        ("The content type of the upload.", "contentType"),
+        ("Country code of the shop.", "country"),
+    ],
+)
+def test_a_generic_noun_names_no_standard(description: str, name: str) -> None:
+    """The rule reports a public standard named in prose: a bare "currency" or "country code",
+    with neither the standard's name, the code's shape nor an instance, names none."""
+    assert "public-standard-vocabulary" not in rules(description, name=name)

@@ -151,7 +151,7 @@ STANDARDS = [
     ("IANA time zone name, e.g. Europe/Paris", "tz", "IANA time zone", "IANA time zone",
      "^[A-Za-z_]+(/[A-Za-z0-9_+-]+){0,2}$"),
     ("MIME type of the file", "mime", "MIME type", "MIME type", "^[a-zA-Z0-9!#$&^_.+-]+/[a-zA-Z0-9!#$&^_.+-]+( *;.*)?$"),
-    ("The currency of the payment.", "currency", "currency", "ISO 4217", "^[A-Z]{3}$"),
+    ("The three-letter currency code of the payment.", "currency", "three-letter currency code", "ISO 4217", "^[A-Z]{3}$"),
     ("货币代码，例如 CNY", "currency", "货币代码", "ISO 4217", "^[A-Z]{3}$"),
 ]
 
