@@ -155,8 +155,10 @@ def conflicts(
 def list_pattern(values: Sequence[str], sep: str) -> str:
     """A pattern that accepts one or more of ``values`` joined by ``sep``: what a field holding a
     separated list of known values can declare without becoming an array."""
-    alt = "|".join(re.escape(v) for v in values)
-    s = re.escape(sep) if sep != " " else " "
+    from linter.prose.formats import ecma_escape
+
+    alt = "|".join(ecma_escape(v) for v in values)
+    s = ecma_escape(sep) if sep != " " else " "
     return f"^(?:{alt})(?:{s}(?:{alt}))*$"
 
 

@@ -254,6 +254,12 @@ def gaps(
             if "style" in e.data and (schema.get("explode") is False or schema.get("collectionFormat") not in (None, "multi")):
                 continue
             what = e.data.get("format") or e.data.get("layout") or "a fixed format"
+            if e.data.get("alternatives") or e.data.get("condition"):
+                how = "as one of several accepted forms" if e.data.get("alternatives") else "under a condition"
+                out.append(Gap("prose-format", e, f"description names {what} {how} (\"{_short(e.text)}\") and the "
+                                                  f"schema states none of them; only a pattern or oneOf covering every "
+                                                  f"accepted form would express it"))
+                continue
             out.append(Gap("prose-format", e, f"description prescribes {what} (\"{_short(e.text)}\") but the "
                                               f"schema has no format or pattern; {_format_advice(e.data, ty)}",
                            _format_keywords(e.data, ty)))

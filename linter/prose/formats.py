@@ -118,7 +118,8 @@ _BANNED = re.compile(
 )
 _NW = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 _DIGITS = re.compile(
-    rf"\b(?P<n>{_NW})-(?:[ ]*to[ ]+(?P<hi>{_NW})-)?digits?\b|\b(?P<n2>{_NW})\s+digit\b|\b(?:exactly|must\s+be|be)\s+(?P<n3>{_NW})\s+digits\b",
+    rf"\b(?P<lo>{_NW})[ ]*[-–][ ]*(?P<hi2>{_NW})[- ]digits?\b"
+    rf"|\b(?P<n>{_NW})-(?:[ ]*to[ ]+(?P<hi>{_NW})-)?digits?\b|\b(?P<n2>{_NW})\s+digit\b|\b(?:exactly|must\s+be|be)\s+(?P<n3>{_NW})\s+digits\b",
     re.I | re.A,
 )
 _DIGITS_ZH = re.compile(r"(?<![0-9])(?P<n4>\d{1,2})[ ]?位(?:纯|純)?(?:数字|數字)")
@@ -156,7 +157,13 @@ _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "sev
 _DURATION_WORDS = frozenset("duration period interval retention timeout ttl delay age expiry lifetime".split())
 _GUESS = "\0guess"  # a format read from the standard's name and its context words, not from a layout or an instance
 # a point in time ("the end of the time interval"), not a length of time
-_POINT_WORDS = frozenset("start end begin beginning before after since until from to starting ending".split())
+_POINT = re.compile(r"\b(?:start|end|beginning|begin)\s+(?:of|time|date)\b|\b(?:before|after|since|until)\b", re.I)
+# the style that sends an array separated by sep, per parameter location ("default": simple, the
+# location's default, already sends it comma-separated); None: no style does
+_STYLE = {
+    ("query", ","): "form", ("query", " "): "spaceDelimited", ("query", "|"): "pipeDelimited",
+    ("path", ","): "default", ("header", ","): "default", ("cookie", ","): "form", ("", ","): "form",
+}
 _DAY_WORDS = frozenset("day birthday birth dob".split())
 _DATE_ONLY = re.compile(r"\b(?:date\s+only|only\s+the\s+date|without\s+(?:a\s+)?time|not\s+a\s+specific\s+time|calendar\s+date"
                         r"|yyyy-mm-dd(?!\s*t)|date\s+of\s+birth)\b")
@@ -175,6 +182,16 @@ def _num(word: str) -> int:
     return int(word) if word.isdigit() else _NUMBERS[word.lower()]
 
 
+_ECMA_META = re.compile(r"([\\^$.*+?()\[\]{}|])")
+
+
+def ecma_escape(text: str) -> str:
+    """``re.escape`` for a JSON Schema ``pattern``: only the characters that are special in an
+    ECMA-262 regex are escaped. ``re.escape`` also escapes ``-``, and ``\\-`` outside a class is
+    an error in Unicode-mode ECMA regexes (Ajv compiles patterns that way)."""
+    return _ECMA_META.sub(r"\\\1", text)
+
+
 def layout_data(layout: str) -> Data:
     """``YYYY-MM-DD`` → ``{"format": "date"}``; other layouts → an anchored ``pattern``."""
     if "T" in layout[8:]:
@@ -190,7 +207,7 @@ def layout_data(layout: str) -> Data:
     parts: list[str] = []
     pos = 0
     for m in _LAYOUT_TOKENS.finditer(layout):
-        parts.append(re.escape(layout[pos : m.start()]))
+        parts.append(ecma_escape(layout[pos : m.start()]))
         tok = m.group()
         if tok in ("Z",):
             parts.append("Z")
@@ -200,7 +217,7 @@ def layout_data(layout: str) -> Data:
             width = {"YYYY": 4, "yyyy": 4}.get(tok, len(tok))
             parts.append(f"[0-9]{{{width}}}")
         pos = m.end()
-    parts.append(re.escape(layout[pos:]))
+    parts.append(ecma_escape(layout[pos:]))
     return {"pattern": "^" + "".join(parts) + "$", "layout": layout}
 
 
@@ -258,8 +275,8 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         iso = tok.startswith("ISO")
         if tok.startswith("RFC") and tok not in ("RFC3339", "RFC3339NANO"):
             add(m.start(), m.end(), {"layout": m.group()})
-        elif (ctx_words & _DURATION_WORDS or _ZH_DURATION.search(ctx)) and not ctx_words & (
-                {"timestamp", "datetime"} | _POINT_WORDS):
+        elif (ctx_words & _DURATION_WORDS or _ZH_DURATION.search(ctx)) and not (
+                ctx_words & {"timestamp", "datetime"} or _POINT.search(ctx)):
             add(m.start(), m.end(), {"format": "duration", _GUESS: True})
         elif (ctx_words & _DAY_WORDS or "full-date" in ctx or _DATE_ONLY.search(ctx) or _ZH_DATE.search(ctx)) and not (
                 ctx_words & (_TIME_WORDS - {"at"}) or _ZH_TIME.search(ctx)):
@@ -279,14 +296,20 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         txt = m.group().lower()
         sep = ";" if ("semicolon" in txt or "分号" in txt or "分號" in txt) else " " if ("space" in txt or "空格" in txt) \
             else "|" if ("pipe" in txt or "竖线" in txt or "豎線" in txt) else ":" if "colon" in txt else ","
-        if type_ == "array":
-            d = {"style": "form" if sep == "," else {" ": "spaceDelimited", "|": "pipeDelimited"}.get(sep, "form"),
-                 "explode": False}
+        style = _STYLE.get((where if where in ("query", "path", "header", "cookie") else "", sep))
+        if type_ == "array" and style == "default":
+            continue  # a path or header array is sent comma-separated by default (style: simple)
+        if type_ == "array" and style:
+            d = {"style": style, "explode": False}
         else:
             # no pattern: "^[^,]+(,[^,]+)*$" accepts nearly anything, and checks nothing
             d = {}
-            if where == "query":
-                d["advice"] = "declare an array with style: form, explode: false"
+            if style == "default":
+                d["advice"] = f"declare an array: a {where} parameter's default style (simple) sends it comma-separated"
+            elif style:
+                d["advice"] = f"declare an array with style: {style}, explode: false"
+            elif where in ("query", "path", "header", "cookie"):
+                d["advice"] = f"no OpenAPI parameter style sends {_SEP_NAMES[sep]}-separated values; only a pattern can state it"
         d["layout"] = _SEP_NAMES[sep] + "-separated list"
         add(m.start(), m.end(), d)
     for m in scan(_MINMAX, s, low, ('min', 'lower', 'start', 'from')) if "," in s else ():  # "min,max" needs its comma
@@ -374,6 +397,8 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
                 v_end = m.start("v") + m.group("v").index(lead.group()) + len(lead.group())
             st = m.start("k")
             vl = v.lower().rstrip(" .。")
+            if re.fullmatch(r"(?:variable|fixed|free)[- ](?:length|text|form)|text|string|any|free text|varies", vl):
+                continue  # "Format: Variable length": no layout
             if re.fullmatch(r"alpha-?numeric(?: characters?)?", vl):
                 d = {"pattern": "^[A-Za-z0-9]*$"}
             elif _LAYOUT.fullmatch(v.rstrip("。.")):
@@ -417,7 +442,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
                 continue
             inst = m.group("d")
             if m.group("range"):
-                sep = re.escape(m.group("range")[0])
+                sep = ecma_escape(m.group("range")[0])
                 d = {"pattern": rf"^[0-9]{{4}}-[0-9]{{2}}-[0-9]{{2}}({sep}[0-9]{{4}}-[0-9]{{2}}-[0-9]{{2}})?$",
                      "layout": "YYYY-MM-DD" + m.group("range")[0] + "YYYY-MM-DD"}
             elif len(inst) == 10:
@@ -429,6 +454,11 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         if has_standard:
             continue  # "three digit country codes as defined in ISO 3166": the standard says the shape
         groups = m.groupdict()
+        if groups.get("lo") and groups.get("hi2"):
+            lo_n, hi_n = _num(groups["lo"]), _num(groups["hi2"])
+            if lo_n < hi_n:
+                add(m.start(), m.end(), {"pattern": f"^[0-9]{{{lo_n},{hi_n}}}$"})
+            continue
         if groups.get("hi"):
             add(m.start(), m.end(), {"pattern": f"^[0-9]{{{_num(groups['n'])},{_num(groups['hi'])}}}$"})
             continue
@@ -449,8 +479,40 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         # "comma-separated email addresses": the format is the list's; each item's format
         # ("email") would reject the list itself
         hits = [h for h in hits if "format" not in h[2]]
-    hits = [h for h in hits if not other_bullet(s, h[0], name)]
-    return _resolve(t, hits)
+    kept = []
+    for a, b, d in hits:
+        if other_bullet(s, a, name):
+            continue
+        how = _qualified(s, a, b)
+        if how == "hedged":
+            continue  # "usually lang-country": not prescribed
+        kept.append((a, b, {**d, how: True} if how else d))
+    return _resolve(t, kept)
+
+
+_HEDGE = re.compile(r"\b(?:usually|typically|generally|often|normally|mostly|commonly|preferably|ideally|may\s+also|can\s+also)\b", re.I)
+_OR_AFTER = re.compile(
+    r"[^.;\n]{0,25}?\bor\s+(?!(?:later|earlier|more|less|fewer|greater|higher|lower|above|below|equal|null|nil|none|empty"
+    r"|omitted|blank|not|zero)\b)(?:an?\s+|the\s+)?[A-Za-z\u4e00-\u9fff]",
+    re.I,
+)
+_OR_BEFORE = re.compile(r"\bor\s+(?:an?\s+|the\s+|as\s+an?\s+)?[^\s.;]{0,12}\s*$", re.I)
+_IF_LEAD = re.compile(r"(?:^|[.;:]\s+|\n)\s*(?:if|when|unless|whenever)\b[^.;\n]*$", re.I)
+
+
+def _qualified(s: str, a: int, b: int) -> str:
+    """How the text qualifies the format at ``s[a:b]``: ``"hedged"`` ("usually lang-country"),
+    ``"condition"`` ("If the key is in Cloud KMS, … in the format …"), ``"alternatives"``
+    ("E.164 or a short code", "a name or a 2-character abbreviation"), or ``""``. Only a plain
+    statement is the field's one format: the others are reported without a fix."""
+    sent_start = max(s.rfind(". ", 0, a), s.rfind("\n", 0, a), s.rfind("; ", 0, a)) + 1
+    if _HEDGE.search(s[sent_start:a]):
+        return "hedged"
+    if _IF_LEAD.search(s[max(0, a - 200) : a]):
+        return "condition"
+    if _OR_BEFORE.search(s[max(sent_start, a - 30) : a]) or _OR_AFTER.match(s, b) is not None:
+        return "alternatives"
+    return ""
 
 
 # Every key of the scan() calls in find(), in one tuple (a test checks it stays complete); a key
@@ -486,10 +548,10 @@ def _layout_pattern(layout: str) -> Data:
     out: list[str] = []
     pos = 0
     for m in _SLOT.finditer(layout):
-        out.append(re.escape(layout[pos : m.start()]))
+        out.append(ecma_escape(layout[pos : m.start()]))
         out.append("[^/]+")
         pos = m.end()
-    out.append(re.escape(layout[pos:]))
+    out.append(ecma_escape(layout[pos:]))
     return {"pattern": "^" + "".join(out) + "$", "layout": layout}
 
 

@@ -56,7 +56,7 @@ FORMATS: list[tuple[str, str, str, str, str, dict[str, Any]]] = [
     ("多个ID以逗号分隔", "ids", "string", "query", "以逗号分隔",
      {"advice": "declare an array with style: form, explode: false", "layout": "comma-separated list"}),
     ("開始時間，格式為 yyyy-MM-dd HH:mm:ss", "start", "string", "", "yyyy-MM-dd HH:mm:ss",
-     {"pattern": r"^[0-9]{4}\-[0-9]{2}\-[0-9]{2}\ [0-9]{2}:[0-9]{2}:[0-9]{2}$", "layout": "yyyy-MM-dd HH:mm:ss"}),
+     {"pattern": r"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "layout": "yyyy-MM-dd HH:mm:ss"}),
 ]
 
 
@@ -176,3 +176,15 @@ def test_uppercase_time_layout() -> None:
     assert [(e.text, dict(e.data)) for e in ev] == [
         ("YYYY-MM-DDTHH:MM:SSZ", {"format": "date-time", "layout": "YYYY-MM-DDTHH:MM:SSZ"}),
     ]
+
+
+def test_layout_patterns_compile_as_unicode_ecma_regexes() -> None:
+    """JSON Schema patterns are ECMA-262 regexes, and validators such as Ajv compile them in
+    Unicode mode, where ``\\-`` and ``\\ `` outside a class are errors: a layout's literal
+    characters are escaped only where ECMA needs it."""
+    from linter.prose.formats import ecma_escape, layout_data
+
+    assert ecma_escape("a-b c.d/e") == r"a-b c\.d/e"
+    pattern = layout_data("DD-MM-YYYY HH:mm")["pattern"]
+    assert pattern == "^[0-9]{2}-[0-9]{2}-[0-9]{4} [0-9]{2}:[0-9]{2}$"
+    assert "\\-" not in pattern and "\\ " not in pattern
