@@ -177,6 +177,8 @@ def _family(unit: str | None, ctx: str, type_: str | None) -> str | None:
         return None if u and (_TIME_UNITS.match(u) or _LEN_UNITS.match(u)) else "items"
     if re.search(r"\b(?:length|long|characters?|chars)\b|长度|長度|字符|字元", ctx, re.I):
         return "length"
+    if type_ is None and re.search(r"\bcharacters?\b|\bchars\b|字符|字元", ctx, re.I):
+        return "length"  # "Character limit: 16" on a field of no stated type: its text's length
     if type_ == "string" and not re.search(r"\b(?:value|number|count|amount|page|results?|seconds?|minutes?|days?)\b", ctx, re.I):
         return None  # a bare number on a string: a length or a numeric string, cannot tell
     if type_ == "string" and u and _TIME_UNITS.match(u):
@@ -204,6 +206,8 @@ def _data(family: str, lo: int | float | None, hi: int | float | None, lo_ex: bo
         else:
             d[_KW[(family, "max")]] = hi - (1 if hi_ex else 0) if family != "value" else hi
     if family != "value":
+        if any(isinstance(v, float) and not float(v).is_integer() for v in d.values()):
+            return {}  # "8.3 or higher": a version, not a count of characters or items
         d = {k: int(v) for k, v in d.items() if v >= 0}
     return d
 
@@ -247,6 +251,9 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             return
         if _NOT_BOUND.match(s, m.end(num_group)):
             return
+        if re.search(r"\b(?:version|v|release|api)\s*$", s[max(0, a - 12) : a], re.I) or re.search(
+                r"\bversions?\s+$", s[max(0, m.start(num_group) - 10) : m.start(num_group)], re.I):
+            return  # "MongoDB 8.3 or higher", "version 2 or later": a version, not a bound on this value
         fam = _family(unit, _sentence(s, a, b), type_)
         if fam is None:
             return

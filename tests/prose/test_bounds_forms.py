@@ -45,3 +45,16 @@ def test_character_classes_and_open_lengths_are_not_exact(description: str) -> N
     got = bounds(description)
     assert {"minLength": 0, "maxLength": 9} not in got
     assert all(d.get("minLength") != d.get("maxLength") for d in got)
+
+
+@pytest.mark.parametrize(
+    ("description", "type_", "data"),
+    [
+        ("**Character limit**: 16", "number", []),  # the length of a number's text: no keyword states it
+        ("Character limit: 16", None, [{"maxLength": 16}]),
+        ("Needs server version 8.3 or higher.", "array", []),
+        ("Requires API version 2 or later.", "integer", []),
+    ],
+)
+def test_versions_and_character_limits_are_read_as_what_they_bound(description: str, type_: str | None, data: list[dict[str, object]]) -> None:
+    assert bounds(description, type_=type_) == data
