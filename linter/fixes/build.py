@@ -158,23 +158,27 @@ _KEYWORD_TYPES = {
 
 def keyword_fix(field: Field, keywords: Mapping[str, Any], applicability: str, *, on_items: bool) -> Fix:
     """A format, pattern or bound; the keyword must fit the type it lands on (no ``maximum`` on a
-    boolean, no ``format`` on a field of several types)."""
-    if isinstance(field.schema.get("type"), list) and field.type is None:
-        raise NoFix("the field has several types")
-    ty = _item_type(field) if on_items else field.type
-    if ty is None and set(keywords) & {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength",
-                                       "maxLength", "minItems", "maxItems"}:
-        raise NoFix("the schema states no type (a oneOf/anyOf of kinds), so the bound would not say what it bounds")
-    for k in keywords:
-        fits = _KEYWORD_TYPES.get(k)
-        if fits is not None and ty is not None and ty not in fits:
-            raise NoFix(f"{k} does not apply to a{'n' if ty[0] in 'aeiou' else ''} {ty}")
+    boolean, no ``format`` on a field of several types, no bound on a schema without a type)."""
     target = _target(field, array_items=on_items)
     edits = _edits(target, keywords)
     if not edits:
         raise NoFix("the keywords are already there")
+    if isinstance(field.schema.get("type"), list) and field.type is None:
+        raise NoFix("the field has several types")
+    ty = _item_type(field) if on_items else field.type
+    if ty is None and set(keywords) & _BOUNDS:
+        kinds = " (a oneOf/anyOf of kinds)" if any(k in field.schema for k in ("oneOf", "anyOf")) else ""
+        raise NoFix(f"the schema states no type{kinds}, so the bound would not say what it bounds")
+    for k in keywords:
+        fits = _KEYWORD_TYPES.get(k)
+        if fits is not None and ty is not None and ty not in fits:
+            raise NoFix(f"{k} does not apply to a{'n' if ty[0] in 'aeiou' else ''} {ty}")
     what = ", ".join(f"{k}: {v}" for k, v in keywords.items())
     return Fix(f"Add {what}", edits, applicability)  # type: ignore[arg-type]
+
+
+_BOUNDS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength",
+                     "minItems", "maxItems"})
 
 
 def own_value_conflict(field: Field, keywords: Mapping[str, Any], *, on_items: bool) -> str:

@@ -55,10 +55,8 @@ def build(source: Source, fmt: str, ws: Workspace) -> Document:
         path = str(path)
         if path.startswith("x-"):
             continue
-        got = b.deref(source, ("paths", path), item)
-        if got is None or not isinstance(got[2], dict):
-            if got is not None:
-                _not_a_mapping(b, source, ("paths", path), item, got[2], "path item")
+        got = _mapping(b, source, ("paths", path), item, "path item")
+        if got is None:
             continue
         isrc, iptr, item_node, _ = got
         shared_params = item_node.get("parameters")
@@ -69,11 +67,8 @@ def build(source: Source, fmt: str, ws: Workspace) -> Document:
                 continue
             osrc, op_ptr = isrc, iptr + (method,)
             if "$ref" in op_node:  # `get: {$ref: resources/x/list.yml}` (DigitalOcean's layout)
-                got = b.deref(isrc, op_ptr, op_node)
+                got = _mapping(b, isrc, op_ptr, op_node, "operation")
                 if got is None:
-                    continue
-                if not isinstance(got[2], dict):
-                    _not_a_mapping(b, isrc, op_ptr, op_node, got[2], "operation")
                     continue
                 osrc, op_ptr, op_node, _ = got
             op = Operation(
@@ -95,6 +90,18 @@ def build(source: Source, fmt: str, ws: Workspace) -> Document:
             _responses(b, op, osrc, op_ptr, op_node.get("responses"), v2)
             doc.operations.append(op)
     return doc
+
+
+def _mapping(b: Builder, src: Source, ptr: Pointer, node: Any, what: str) -> Any:
+    """``node`` (perhaps a ``$ref``) as ``(source, pointer, mapping, chain)``, or ``None`` when it
+    does not resolve or is not an object (the latter reported through :func:`_not_a_mapping`)."""
+    got = b.deref(src, ptr, node)
+    if got is None:
+        return None
+    if not isinstance(got[2], dict):
+        _not_a_mapping(b, src, ptr, node, got[2], what)
+        return None
+    return got
 
 
 def _not_a_mapping(b: Builder, src: Source, ptr: Pointer, node: Any, value: Any, what: str) -> None:
@@ -129,10 +136,8 @@ def _resolve_parameters(b: Builder, src: Source, base_ptr: Pointer, plist: Any) 
     out: _Resolved = []
     if isinstance(plist, list):
         for i, p in enumerate(plist):
-            got = b.deref(src, base_ptr + ("parameters", i), p)
-            if got is None or not isinstance(got[2], dict):
-                if got is not None:
-                    _not_a_mapping(b, src, base_ptr + ("parameters", i), p, got[2], "parameter")
+            got = _mapping(b, src, base_ptr + ("parameters", i), p, "parameter")
+            if got is None:
                 continue
             node = got[2]
             _other_refs(b, got[0], got[1], node, False, bool(got[3]))
@@ -195,10 +200,8 @@ def _parameters(
 def _request_body(b: Builder, op: Operation, src: Source, op_ptr: Pointer, body: Any) -> None:
     if body is None:
         return
-    got = b.deref(src, op_ptr + ("requestBody",), body)
-    if got is None or not isinstance(got[2], dict):
-        if got is not None:
-            _not_a_mapping(b, src, op_ptr + ("requestBody",), body, got[2], "request body")
+    got = _mapping(b, src, op_ptr + ("requestBody",), body, "request body")
+    if got is None:
         return
     bsrc, bptr, bnode, _ = got
     _other_refs(b, bsrc, bptr, bnode, False, bool(got[3]))
@@ -217,10 +220,8 @@ def _responses(b: Builder, op: Operation, src: Source, op_ptr: Pointer, response
         status = str(status)
         if status.startswith("x-"):
             continue
-        got = b.deref(src, op_ptr + ("responses", status), resp)
-        if got is None or not isinstance(got[2], dict):
-            if got is not None:
-                _not_a_mapping(b, src, op_ptr + ("responses", status), resp, got[2], "response")
+        got = _mapping(b, src, op_ptr + ("responses", status), resp, "response")
+        if got is None:
             continue
         rsrc, rptr, rnode, _ = got
         schema = schema_ptr = media_type = None
@@ -273,12 +274,8 @@ def _other_refs(
             if not isinstance(header, dict):
                 continue
             if "$ref" in header:
-                hptr = ptr + ("headers", str(name))
-                got = b.deref(src, hptr, header)
+                got = _mapping(b, src, ptr + ("headers", str(name)), header, "header")
                 if got is None:
-                    continue
-                if not isinstance(got[2], dict):
-                    _not_a_mapping(b, src, hptr, header, got[2], "header")
                     continue
                 hsrc, hp, hnode, _ = got
             else:
@@ -311,7 +308,4 @@ def _examples(b: Builder, src: Source, ptr: Pointer, examples: Any) -> None:
     if isinstance(examples, dict):
         for name, ex in examples.items():
             if isinstance(ex, dict) and "$ref" in ex:
-                eptr = ptr + ("examples", str(name))
-                got = b.deref(src, eptr, ex)
-                if got is not None and not isinstance(got[2], dict):
-                    _not_a_mapping(b, src, eptr, ex, got[2], "example")
+                _mapping(b, src, ptr + ("examples", str(name)), ex, "example")
