@@ -100,8 +100,9 @@ class RuleSet:
             return "on"  # off by default but turned on for some paths
         return rule.default_severity
 
-    def severity(self, rule_id: str, path: str) -> str:
-        """The severity at ``path``: config, then the last matching override; ``off`` drops it."""
+    def severity(self, rule_id: str, path: str, graded: str | None = None) -> str:
+        """The severity at ``path``: config, then the last matching override, then the grade the
+        rule gave this finding (``graded``), then the rule's default; ``off`` drops it."""
         rule = self.catalog[rule_id]
         sev: str | None = None
         s = self.config.rules.get(rule_id)
@@ -111,6 +112,8 @@ class RuleSet:
             o = ov.rules.get(rule_id)
             if o and o.severity and any(glob_match(g, path) for g in ov.files):
                 sev = o.severity
+        if sev is None and graded:
+            return graded
         if sev is None:
             sev = rule.default_severity
             if sev == "off" and self.explicit:
@@ -199,7 +202,7 @@ class CheckCrash(Exception):
 def _finding(rid: str, hit: Hit, related: tuple[Location, ...]) -> Finding:
     return Finding(
         rule=rid,
-        severity="warning",  # set per path later
+        severity=hit.severity or "",  # type: ignore[arg-type]  # set per path later ("" when ungraded)
         message=hit.message,
         location=hit.location,
         related=related,
@@ -353,7 +356,7 @@ def _lint_candidate(
                     Suppression(s.key, s.rule, _detach_location(s.location)) for s in sups if s.rule in rules.enabled
                 )
     for f in raw:
-        sev = rules.severity(f.rule, f.location.path)
+        sev = rules.severity(f.rule, f.location.path, f.severity or None)
         if sev == "off":
             continue
         region = f.location.resolve_region()

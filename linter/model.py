@@ -391,6 +391,8 @@ class Hit:
     evidence: Mapping[str, Any] | None = None
     fix: Fix | None = None
     key: str = ""  # extra fingerprint input (e.g. the value the rule is about)
+    # a rule that grades its hits: this one's severity, unless the config sets the rule's
+    severity: Severity | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any, Iterator, Mapping
 
 from linter.checks import Context, check
-from linter.model import Document, Hit, Location, Operation, Output, Pointer, Source, get_at
+from linter.model import Severity, Document, Hit, Location, Operation, Output, Pointer, Source, get_at
 from linter.prose.verbs import text_verb, word_tuple, words
 from linter.sources.refs import Workspace
 
@@ -95,12 +95,13 @@ def _output_reports_failure(schema: Mapping[str, Any] | None, depth: int = 0) ->
     return False
 
 
-def tool_set_hit(ops: list[Operation], total: int, what: str, why: str, key: str) -> Hit:
+def tool_set_hit(ops: list[Operation], total: int, what: str, why: str, key: str, severity: Severity | None = None) -> Hit:
     """One finding for the tools of a set that share a gap: servers follow one convention, so
     the gap is fixed once, and 26 copies of the same warning would bury everything else."""
     first = ops[0]
     if len(ops) == 1:
-        return Hit(f"{first.label}: {what}; {why}", at(first, "description"), evidence={"tools": [first.name]}, key=key)
+        return Hit(f"{first.label}: {what}; {why}", at(first, "description"), evidence={"tools": [first.name]}, key=key,
+                   severity=severity)
     names = [o.name for o in ops]
     shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
     ptr = first.location.pointer
@@ -111,6 +112,7 @@ def tool_set_hit(ops: list[Operation], total: int, what: str, why: str, key: str
         related=tuple(Location(o.location.source, o.location.pointer, label=o.label) for o in ops[:50]),
         evidence={"tools": names},
         key=key,
+        severity=severity,
     )
 
 
@@ -296,9 +298,11 @@ def missing_output_schema(doc: Document, ctx: Context) -> Iterator[Hit]:
         if blind:
             what = (f"the tool returns matches, but neither its {key} (a list, a count, \"found\", status or has-more field) "
                     "nor its description says how \"no results\" or a partial answer looks")
+            # graded a note: right on review, but a convention to state rather than a fault (the
+            # HTTP findings of this rule keep the rule's severity)
             yield tool_set_hit(blind, len(tools), what,
                                "an empty answer reads alike whether nothing matched, a filter was dropped or the results "
-                               "were cut short", "tools")
+                               "were cut short", "tools", severity="note")
     for op in doc.operations:
         if op.kind == "http":
             hit = _http_missing_output(op, doc)
