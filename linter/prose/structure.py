@@ -66,7 +66,7 @@ _VALUE_SENTENCE = re.compile(
     + r"|\bor\s+" + _VTOK + r"\s+(?=for\b)"
     + r"|\bspecify\s+" + _VTOK + r"(?=\s*[.;](?:\s|$))"
     + r"|\b(?:choosing|selecting|setting(?:\s+it)?\s+to|using)\s+" + _VTOK + r"\s+(?=(?:means|will|results|causes|makes)\b)"
-    + r"|(?<![\w`'\"])" + _QVTOK + r"\s*,?\s+(?=(?:if|when|where)\s)"
+    + r"|(?<![\w`'\"])" + _QVTOK + r"\s*,?\s+(?=(?:if|when|where|for)\s)"
     + r"|\b(?:if|when)\s+" + _VTOK + r"(?:\s*,|\s+is\s+(?:selected|chosen|specified)\b)"
     + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=\.\s\s))(?:the\s+value\s+(?:of\s+)?)?" + _VTOK
     + r"(?:\s*,\s*(?:the|which\s+is\s+the)\s+default\s*,)?\s+(?:(?:value|level|mode|option|setting)\s+)?"
@@ -290,6 +290,7 @@ def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
 _BARE_LEAD = re.compile(
     r"(?:[:：(]|[ ][-–—][ ]|\b(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either)?|\beither|\bis\s+either"
     r"|\b(?:choices|options|values)\s+are|\bchoose\s+(?:from|between)|\bone\s+of"
+    r"|\b(?P<verb>specify|enter|pass|use|select|choose)"
     r"|\b(?P<by>by|as))[ ]*$",
     re.I,
 )
@@ -307,7 +308,7 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
     "This", "Can", "May", "Must" …)."""
     from linter.prose.lists import parse_inline
 
-    for m in re.finditer(r"[:：(]|[ ][-–—][ ]|\b(?:be|either|by|as|are|from|between|of)\b", s):
+    for m in re.finditer(r"[:：(]|[ ][-–—][ ]|\b(?:be|either|by|as|are|from|between|of|specify|enter|pass|use|select|choose)\b", s):
         end = m.end()
         lead_text = s[max(0, m.start() - 40) : end]
         lead = _BARE_LEAD.search(lead_text)
@@ -319,7 +320,7 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
             continue  # "the account that will be debited or credited": said of another noun
         sent = max((x.end() for x in _SENTENCE_START.finditer(s, 0, m.start())), default=0)
         first = not re.search(r"[.!?](?:\s|$)|\n", s[: m.start()].strip())
-        if not first and not re.match(r"[ ]*(?:it|this|can|may|must|possible|valid|allowed|supported|options?|values?"
+        if not first and not lead.group("verb") and not re.match(r"[ ]*(?:it|this|can|may|must|possible|valid|allowed|supported|options?|values?"
                                       r"|choices?|choose|the\s+(?:options|choices|values))\b", s[sent:], re.I):
             continue
         p = parse_inline(s, end)
@@ -327,7 +328,7 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
             continue
         if not all(_BARE_CODE.fullmatch(i.value) for i in p.items):
             continue
-        if (lead.group("by") or paren) and not all(_CODE_ONLY.fullmatch(i.value) for i in p.items):
+        if (lead.group("by") or lead.group("verb") or paren) and not all(_CODE_ONLY.fullmatch(i.value) for i in p.items):
             continue  # "sorted by name or date": words; "by LAST_SEEN or NAME": codes
         seps = [s[a.end : b.start] for a, b in zip(p.items, p.items[1:])]
         colon = s[m.start()] in ":："
@@ -375,6 +376,46 @@ def sentence_run_in(s: str, low: str) -> Iterator[Candidate]:
     yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "sentence-run-in")
 
 
+_SLASH_TOK = r"[A-Za-z0-9][\w.+-]{0,30}(?:[ ]*\((?:the[ ]+)?default\))?"
+_SLASH_LIST = re.compile(
+    r"(?:^|(?<=[,:(])[ ]*|(?<=\s))(?P<list>" + _SLASH_TOK + r"(?:(?:[ ]+/[ ]*|[ ]*/[ ]+|(?<=\))[ ]*/[ ]*)" + _SLASH_TOK + r")+)"
+    r"[ ]*\)?[ ]*(?:$|[.;\n])"
+)
+_GLOSSED = re.compile(r"\b[a-z][\w-]*[ ]+\([ ]*(?P<q>`[^`\n]{1,40}`|\"[^\"\n]{1,40}\"|'[^'\n]{1,40}')[ ]*\)")
+
+
+def slash_lists(s: str, low: str) -> Iterator[Candidate]:
+    """``stable (default) / beta / alpha``, ``udp (default) /icmp``: values set apart by slashes
+    with a space on one side at least (``TCP/IP`` and ``and/or`` have none), completing the text
+    or its sentence."""
+    for m in _SLASH_LIST.finditer(s):
+        parts = re.split(r"[ ]*/[ ]*", m.group("list"))
+        items, off = [], m.start("list")
+        for part in parts:
+            value = re.sub(r"[ ]*\((?:the[ ]+)?default\)$", "", part)
+            i = s.index(value, off)
+            items.append(Item(value, i, i + len(value), False))
+            off = i + len(part)
+        values = [i.value for i in items]
+        if len(items) >= 2 and len(set(values)) == len(values) and all(_BARE_CODE.fullmatch(v) for v in values):
+            yield Candidate(items[0].start, Parsed(items, m.end("list")), True, "slash-list")
+
+
+def glossed_values(s: str, low: str) -> Iterator[Candidate]:
+    """``ascending (`asc`) or descending (`desc`)``: each value glossed by the word it stands
+    for, joined as alternatives."""
+    ms = list(_GLOSSED.finditer(s))
+    run: list[re.Match[str]] = []
+    for m in ms + [None]:  # type: ignore[list-item]
+        if m is not None and run and re.fullmatch(r"[ ]*(?:,[ ]*)?(?:or|and/or|,)?[ ]*", s[run[-1].end() : m.start()]):
+            run.append(m)
+            continue
+        if len(run) >= 2 and re.search(r"\bor\b", s[run[0].end() : run[-1].start()]):
+            items = [Item(clean_token(x.group("q")), x.start("q"), x.end("q"), True) for x in run]
+            yield Candidate(run[0].start(), Parsed(items, run[-1].end()), True, "glossed")
+        run = [m] if m is not None else []
+
+
 def _paragraphs(s: str) -> Iterator[tuple[int, str]]:
     pos = 0
     for part in re.split(r"(\n\s*\n)", s):
@@ -389,9 +430,12 @@ DETECTORS: tuple[tuple[str, tuple[str, ...], Detector], ...] = (
     ("definitions", (), definition_lists),
     ("run-in", (" - ", " = ", ": ", " – ", " — "), run_in),
     ("quoted-alternatives", ("`", '"', "'", "“"), quoted_alternatives),
-    ("bare-alternatives", (":", " or ", " - ", " – ", " — ", "either", "(", "by ", "as ", "are ", "choose"),
+    ("bare-alternatives", (":", " or ", " - ", " – ", " — ", "either", "(", "by ", "as ", "are ", "choose", "specify",
+                           "enter", "pass", "use", "select"),
      bare_alternatives),
     ("bracket-list", ("[",), bracket_lists),
+    ("slash-list", ("/",), slash_lists),
+    ("glossed", ("(",), glossed_values),
     ("sentence-run-in", (": ", "—", " – "), sentence_run_in),
     ("value-sentences", ("set to", "equal", "select", "choos", "specify", "use ", "using", "mean", "indicat",
                           "signif", "represent", "denot", "if ", "when ", "return", "allow", "enabl", "disabl"),

@@ -45,7 +45,9 @@ _VALUES_CUE = re.compile(
     r"|\bincludes?[ ]*:?|\bincluding[ ]*:?|\b(?:can|may|must)[ ]+be[ ]*:?|:)",
     re.I,
 )
-_VALUES_LABEL = re.compile(r"(?:^|\n|[.;][ ])[ ]*(?:enum|values?|options?|choices?)[ ]*:", re.I)
+_VALUES_LABEL = re.compile(
+    r"(?:^|\n|[.;][ ])[ ]*(?:enum|values?|options?|choices?|(?:allowed|accepted|supported|valid|possible)(?:[ ]+values?)?)[ ]*:", re.I
+)
 _ONE_OF = re.compile(
     r"(?P<pre>\b\w+\s+)?\bone\s+of(?:\s+the(?:se)?\s+following(?P<what>(?:\s+(?:valid|allowed|supported|possible|accepted))?"
     r"\s+(?:values?|options?|keywords?|strings?|choices?|types|modes|settings|items|codes|forms|formats|patterns|words"
@@ -329,7 +331,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         verb = m.group("verb").lower()
         closed = not verb.startswith("includ") or s[m.end() : m.end() + 16].lstrip().lower().startswith("the following")
         add(m.start(), list_after(m.end()), closed, "values")
-    for m in scan(_VALUES_LABEL, s, low, ('enum', 'value', 'option', 'choice')) if ":" in s else ():
+    for m in scan(_VALUES_LABEL, s, low, ('enum', 'value', 'option', 'choice', 'allowed', 'accepted', 'supported', 'valid',
+                                          'possible')) if ":" in s else ():
         add(m.end() - 1, list_after(m.end()), True, "label")
     for m in scan(_ONE_OF, s, low, ('one of',)):
         pre = m.group("pre") or ""
@@ -362,7 +365,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if p is None or len(p.items) < 2 or _EXCLUSIVE_TAIL.match(s, p.end):
             continue
         last_sep = s[p.items[-2].end : p.items[-1].start]
-        if not re.search(r"\bor\b|或", last_sep):
+        if not (re.search(r"\bor\b|或", last_sep) or (len(p.items) >= 3 and re.search(r"\beither\b", m.group(), re.I))):
             continue
         before = _clause_before(s, m.start())
         if _mentions_other(before, name) or _PARTIAL_WORDS.search(before) or re.search(r"example|default", before, re.I) \

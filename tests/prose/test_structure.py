@@ -40,6 +40,12 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         # bare alternatives completing the field's own sentence
         ("The size of the cup - small or large.", ("small", "large")),
         ("Can be hourly or nightly.", ("hourly", "nightly")),
+        # slash lists with a default note, glossed values, a label, a verb before codes
+        ("release track, steady (default) / preview / nightly", ("steady", "preview", "nightly")),
+        ("Sort, oldest (`old`) or newest (`new`).", ("old", "new")),
+        ("Accepted: wide, narrow. Wide uses more space.", ("wide", "narrow")),
+        ("You may specify LOW, MID, or HIGH.", ("LOW", "MID", "HIGH")),
+        ("The lamp must be either `red`, `green`, `blue`.", ("red", "green", "blue")),
     ],
 )
 def test_structural_lists_are_closed_vocabularies(description: str, values: tuple[str, ...]) -> None:
@@ -69,6 +75,9 @@ def test_structural_lists_are_closed_vocabularies(description: str, values: tupl
         "The token of the account that will be charged or refunded.",
         # constraint labels, not values
         "A reference.\n* Encoding: ASCII\n* maxLength: 20 characters",
+        # a slash inside a word, codes that do not end the sentence
+        "The TCP/IP stack to use.",
+        "Enter Y or N to include cases.",
     ],
 )
 def test_structural_detectors_leave_these_alone(description: str) -> None:
