@@ -709,7 +709,8 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
     # tokens are operands, not whole values (the name alone decides nothing)
     expression = bool(nw) and nw[-1] in EXPRESSION_NAMES and _EXPRESSION_TEXT.search(t.norm) is not None
     # closed sets first, longest first, so an example cue inside a closed list is not re-reported
-    found.sort(key=lambda f: (not f.closed, -(f.parsed.end - f.start)))
+    # a value glossed in parentheses ("oldest (`old`)") is the value, not the word before it
+    found.sort(key=lambda f: (not f.closed, f.trigger != "glossed", -(f.parsed.end - f.start)))
     for f in found:
         values = tuple(dict.fromkeys(i.value for i in f.parsed.items))
         if not values or not _typed(values, type_):
