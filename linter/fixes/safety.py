@@ -15,7 +15,7 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from linter.model import Field, get_at, parse_pointer
 
-_PLACEHOLDER = re.compile(r"^<[^<>]+>$|^\{[^{}]+\}$|^\[[^\[\]]+\]$|%[A-Za-z]|^\$\{|^:[a-z_]+$|^\.\.\.$|…")
+_PLACEHOLDER = re.compile(r"^<[^<>]+>$|^\{[^{}]+\}$|^\[[^\[\]]+\]$|%[A-Za-z]|^\$\{|^:[a-z_]+$|^\.\.\.$|…|^[A-Z]{1,4}(?:XX+|NN+|##+)$")
 _MAX_HOPS = 8
 _SEP_NAMES = {",": "comma", ";": "semicolon", " ": "space", "|": "pipe", "+": "plus"}
 

@@ -96,6 +96,12 @@ def analyse(description: str, *, name: str = "", type: str | None = None, where:
         if any("format" in e.data or "pattern" in e.data for e in fmt):
             out = [e for e in out if e.kind != "example_vocab"]  # "RFC 3339 duration, e.g. P1W3D": an instance
         out += fmt
+    layouts = [e.data for e in out if e.kind == "format" and "layout" in e.data and "style" not in e.data
+               and not str(e.data["layout"]).endswith("-separated list")]
+    if layouts and any(e.kind == "closed_vocab" for e in out):
+        # "Format: ddd:hh24:mi-ddd:hh24:mi. Valid days: Mon, Tue, …": values that do not fit the
+        # field's own stated layout are values of one of its parts
+        out = [e for e in out if not (e.kind == "closed_vocab" and all(_part_of(e.values, d) for d in layouts))]
     out += bounds.find(t, name, ty)
     out += std
     out.sort(key=lambda e: (e.span[0], e.kind))
@@ -112,6 +118,21 @@ def _instances_of(values: tuple[str, ...], std: list[Evidence]) -> bool:
     """Examples that are instances of a named standard ("en-US" under BCP 47) are not a hidden
     vocabulary: the standard is the vocabulary."""
     return any(all(re.fullmatch(e.data["pattern"].strip("^$"), v) for v in values) for e in std)
+
+
+def _part_of(values: tuple[str, ...], layout: Mapping[str, Any]) -> bool:
+    """Whether ``values`` cannot be whole values of a field laid out as ``layout``: they fail its
+    pattern, or the layout has separators (``:``, ``-``, ``/``) none of the values has."""
+    pattern = layout.get("pattern")
+    if isinstance(pattern, str):
+        try:
+            rx = re.compile(pattern)
+        except re.error:
+            rx = None
+        if rx is not None:
+            return not all(rx.fullmatch(v) for v in values)
+    seps = set(str(layout.get("layout", ""))) & set(":-/T")
+    return bool(seps) and not any(set(v) & seps for v in values)
 
 
 def _has(schema: Mapping[str, Any], *keys: str) -> bool:

@@ -163,7 +163,9 @@ def clean_token(token: str) -> str:
         if len(t) >= 2 and t[0] in _QUOTES and t[-1] in _QUOTES:
             if t[0] == "`":  # code is literal: `a/[B]` keeps its bracket, `'x'` loses its quotes
                 t = t[1:-1].strip()
-                return t[1:-1] if len(t) >= 2 and t[0] in "\"'" and t[-1] == t[0] else t
+                if len(t) >= 2 and ((t[0] in "\"'" and t[-1] == t[0]) or (t[0] in "“”‘’" and t[-1] in "“”‘’")):
+                    return t[1:-1]  # `"x"`, `”x”` (a typographic quote typed inside code)
+                return t
             t = t[1:-1]
         t = t.rstrip(_TRAIL) if not (t and t[-1] in _QUOTES) else t
         if t == before:

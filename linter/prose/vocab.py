@@ -192,7 +192,7 @@ _STRONG_FREE = re.compile(
     r"|\barbitrary\s+(?:string|text|value|name)\b|\bany\s+(?:string|text)\b",
     re.I,
 )
-_PLACEHOLDER = re.compile(r"\{[^}]*\}|<[^>]*>|\[[A-Za-z_ ]+\]|^[A-Z]+\d+-[A-Z]+\d+$")
+_PLACEHOLDER = re.compile(r"\{[^}]*\}|<[^>]*>|\[[A-Za-z_ ]+\]|^[A-Z]+\d+-[A-Z]+\d+$|^[A-Z]{1,4}(?:XX+|NN+|##+)$")
 _ALT_INTRO = re.compile(
     r"\balternatively\b|\bspecial\s+(?:keywords?|values?|identifiers?|ids?|names?)\b|\baliases\b|\bin\s+addition\s+to\b"
     r"|\balso\s+(?:accepts?|supports?|allows?)\b|\bas\s+well\s+as\b",

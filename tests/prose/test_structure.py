@@ -77,6 +77,9 @@ def test_structural_lists_are_closed_vocabularies(description: str, values: tupl
         "A reference.\n* Encoding: ASCII\n* maxLength: 20 characters",
         # a slash inside a word, codes that do not end the sentence
         "The TCP/IP stack to use.",
+        # parts of a stated layout, placeholders
+        "Window. Format: ddd:hh24:mi-ddd:hh24:mi. Valid days: Mon, Tue, Wed, Thu, Fri, Sat, Sun",
+        "Threshold. One of: ANY, LEXX, GTXX (XX is the amount).",
         "Enter Y or N to include cases.",
     ],
 )
@@ -94,3 +97,11 @@ def test_several_values_are_marked_with_their_separator() -> None:
     ev = [e for e in analyse("Comma-separated. One of: a1, b2, c3.", name="kinds", type="string")
           if e.kind == "closed_vocab"]
     assert [(e.values, e.data.get("multi")) for e in ev] == [(("a1", "b2", "c3"), ",")]
+
+
+def test_typographic_quotes_inside_code_are_not_part_of_the_value() -> None:
+    from linter.prose.text import clean_token
+
+    assert clean_token("`”paymentData”`") == "paymentData"
+    assert clean_token("`“Exclusive”`") == "Exclusive"
+    assert clean_token("`\"a\"`") == "a"
