@@ -20,18 +20,19 @@ from linter.prose.text import has_markup, name_words, prepare
 # is a single character class is scanned by ``re`` in a tight C loop, while the case-insensitive
 # word alternation costs a full match attempt at every position. ``_CUE_CHAR.search(d) or
 # _CUE_WORD.search(d)`` finds a match exactly when the one alternation of both would.
-_CUE_CHAR = re.compile(r"[\d`\"“'|:：、(（「\u4e00-\u9fff]")
+_CUE_CHAR = re.compile(r"[\d`\"“'|:：、(（「=–—/\n\u4e00-\u9fff]")
 # The words, grouped by their first letter: under re.I every alternative of a flat list is
 # entered at each word start, while here one letter test rules out a whole group. The set of
 # words is the same (may_state only asks whether one occurs, so their order does not matter).
 _CUE_WORD = re.compile(
     r"\b(?:a(?:lpha\w*|llowed)|b(?:ase|egin|etween)"
-    r"|c(?:an|ron|idr|haracters?|ode|urrency|ountry|ontent)|d(?:ate|igits?|elimited)"
-    r"|e(?:ither|\.?\s?g|xample|num|poch|-?mail|\.?164|xceed)|f(?:ormat|ewer|qdn)|g(?:uid)|h(?:ex|ost\s?name)"
-    r"|i(?:nstance|nclud\w*|so|pv[46])|j(?:son)|l(?:ike|etters?|east|ess|imit\w*|anguage|ocale)"
-    r"|m(?:ust|ay|ax\w*|in\w*|ost|ore|ime|edia)|n(?:egative)|o(?:r|ptions?|ne\s+of|nly)"
-    r"|p(?:osix|attern|ositive|ossible)|r(?:fc|egexp?|egular|ange)|s(?:hould|uch|tart|eparated|upported)"
-    r"|t(?:ime)|u(?:nix|uid|r[il]|p\s+to)|v(?:alues?|alid)|y(?:yyy)|z(?:one))\b",
+    r"|c(?:an|ron|idr|haracters?|ode|urrency|ountry|ontent|hoices?|hoos\w+)|d(?:ate|igits?|elimited|enot\w*)"
+    r"|e(?:ither|\.?\s?g|xample|num|poch|-?mail|\.?164|xceed|nter)|f(?:ormat|ewer|qdn)|g(?:uid)|h(?:ex|ost\s?name)"
+    r"|i(?:nstance|nclud\w*|so|pv[46]|f|ndicat\w*)|j(?:son)|l(?:ike|etters?|east|ess|imit\w*|anguage|ocale)"
+    r"|m(?:ust|ay|ax\w*|in\w*|ost|ore|ime|edia|eans?)|n(?:egative)|o(?:r|ptions?|ne\s*of|nly)"
+    r"|p(?:osix|attern|ositive|ossible|ass)|r(?:fc|egexp?|egular|ange|epresent\w*|eturn\w*)"
+    r"|s(?:hould|uch|tart|eparated|upported|pecify|elect|et|ignif\w*)"
+    r"|t(?:ime)|u(?:nix|uid|r[il]|p\s+to|se)|v(?:alues?|alid)|w(?:hen)|y(?:yyy)|z(?:one))\b",
     re.I,
 )
 _SCALAR = {"string", "integer", "number", "boolean", "array", "object"}

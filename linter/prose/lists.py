@@ -34,7 +34,7 @@ _CJK_ETC = re.compile(r"等等?$")
 MAX_CJK_TOKEN = 10
 _SEP = re.compile(
     r"""
-    [ ]*(?P<p>[,，、;；|｜])[ ]*(?:(?:and/or|and|or|nor)[ ]+)?
+    [ ]*(?P<p>\|\||[,，、;；|｜])[ ]*(?:(?:and/or|and|or|nor)[ ]+)?
    |[ ]+(?:and/or|and|or|nor|as[ ]well[ ]as)[ ]+
    |[ ]*(?:或者|或是|或|和|及|与|與|以及)[ ]*
    |[ ]*／[ ]*|[ ]+/[ ]+|(?<=[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])[ ]*/[ ]*(?=[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])

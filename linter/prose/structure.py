@@ -63,7 +63,7 @@ _VALUE_SENTENCE = re.compile(
     r"(?:unset\s+or\s+)?(?:set|equal|equals)\s+(?:to\s+)?" + _VTOK
     + r"|\b(?:if|when)\s+you\s+(?:select|choose|pick)\s+" + _VTOK
     + r"|\b(?:use|choose|select|specify|set\s+(?:it\s+)?to)\s+" + _VTOK + r"\s+(?=(?:if|for|when|to|in)\b)"
-    + r"|\bor\s+" + _VTOK + r"\s+(?=for\b)"
+    + r"|\b(?:or|and)\s+" + _QVTOK + r"\s+(?=(?:for|to|if|when)\b)"
     + r"|\bspecify\s+" + _VTOK + r"(?=\s*[.;](?:\s|$))"
     + r"|\b(?:choosing|selecting|setting(?:\s+it)?\s+to|using)\s+" + _VTOK + r"\s+(?=(?:means|will|results|causes|makes)\b)"
     + r"|(?<![\w`'\"])" + _QVTOK + r"\s*,?\s+(?=(?:if|when|where|for)\s)"
@@ -294,6 +294,7 @@ _BARE_LEAD = re.compile(
     r"|\b(?P<by>by|as))[ ]*$",
     re.I,
 )
+_SENTENCE_LEAD = re.compile(r"(?P<by>)(?P<verb>)")
 _CODE_ONLY = re.compile(r"(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)")
 _SENTENCE_START = re.compile(r"(?:^|[.!?](?:\s+|$)|\n)", re.M)
 _BARE_CODE = re.compile(r"(?-i:[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)*|[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)*|[a-z]+(?:[A-Z][a-z0-9]+)+"
@@ -308,19 +309,21 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
     "This", "Can", "May", "Must" …)."""
     from linter.prose.lists import parse_inline
 
-    for m in re.finditer(r"[:：(]|[ ][-–—][ ]|\b(?:be|either|by|as|are|from|between|of|specify|enter|pass|use|select|choose)\b", s):
+    for m in re.finditer(r"[:：(]|[ ][-–—][ ]|\b(?:be|either|by|as|are|from|between|of|specify|enter|pass|use|select|choose)\b"
+                         r"|(?<=[.!?] )(?=[a-z][a-z0-9]*_)", s):
         end = m.end()
         lead_text = s[max(0, m.start() - 40) : end]
-        lead = _BARE_LEAD.search(lead_text)
+        lead = _BARE_LEAD.search(lead_text) if m.end() > m.start() else _SENTENCE_LEAD.match("")
         if lead is None or _EXAMPLE_LEAD.search(_sentence_before(s, m.start())):
             continue
+        codes_sentence = m.end() == m.start()  # a sentence that is nothing but snake_case codes
         paren = s[m.start()] == "("
         if re.search(r"\b(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either)?[ ]*$", lead_text, re.I) and re.search(
                 r"\b(?:that|which|who|whose|whom|to)\b", _sentence_before(s, m.start()), re.I):
             continue  # "the account that will be debited or credited": said of another noun
         sent = max((x.end() for x in _SENTENCE_START.finditer(s, 0, m.start())), default=0)
         first = not re.search(r"[.!?](?:\s|$)|\n", s[: m.start()].strip())
-        if not first and not lead.group("verb") and not re.match(r"[ ]*(?:it|this|can|may|must|possible|valid|allowed|supported|options?|values?"
+        if not first and not lead.group("verb") and not codes_sentence and not re.match(r"[ ]*(?:it|this|can|may|must|possible|valid|allowed|supported|options?|values?"
                                       r"|choices?|choose|the\s+(?:options|choices|values))\b", s[sent:], re.I):
             continue
         p = parse_inline(s, end)
@@ -328,14 +331,17 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
             continue
         if not all(_BARE_CODE.fullmatch(i.value) for i in p.items):
             continue
-        if (lead.group("by") or lead.group("verb") or paren) and not all(_CODE_ONLY.fullmatch(i.value) for i in p.items):
+        if (lead.group("by") or lead.group("verb") or paren or codes_sentence) and not all(
+                _CODE_ONLY.fullmatch(i.value) for i in p.items):
             continue  # "sorted by name or date": words; "by LAST_SEEN or NAME": codes
         seps = [s[a.end : b.start] for a, b in zip(p.items, p.items[1:])]
         colon = s[m.start()] in ":："
-        if not (re.search(r"\bor\b|/|\|", seps[-1]) or ((colon or paren) and len(p.items) >= 3)):
-            continue
+        choices = bool(re.search(r"\b(?:choices|options|values)\s+are[ ]*$", lead_text, re.I))
+        if not (re.search(r"\bor\b|/|\|", seps[-1]) or ((colon or paren) and len(p.items) >= 3)
+                or (choices and re.search(r"\band\b", seps[-1]))):
+            continue  # "Choices are user and shared": the set, said with "and"
         if paren:
-            if not re.match(r"[ ]*\)[ ]*(?:$|\n|[.;,](?:\s|$))", s[p.end :]):
+            if not re.match(r"[ ]*\)", s[p.end :]):
                 continue
         elif not re.match(r"[ ]*(?:$|\n|[.;](?:\s|$)|\((?:the\s+)?default\))", s[p.end :]):
             continue
@@ -382,6 +388,23 @@ _SLASH_LIST = re.compile(
     r"[ ]*\)?[ ]*(?:$|[.;\n])"
 )
 _GLOSSED = re.compile(r"\b[a-z][\w-]*[ ]+\([ ]*(?P<q>`[^`\n]{1,40}`|\"[^\"\n]{1,40}\"|'[^'\n]{1,40}')[ ]*\)")
+
+
+_OR_OR = re.compile(
+    r"(?<![\w|])(?P<list>[A-Za-z0-9](?:[\w.+-]{0,29}[\w+])?(?:[ ]*\|\|[ ]*[A-Za-z0-9](?:[\w.+-]{0,29}[\w+])?)+)(?![\w|])"
+)
+
+
+def or_or_lists(s: str, low: str) -> Iterator[Candidate]:
+    """``ALL||MISSED||DIALED``: values joined by a code-style "or"."""
+    for m in _OR_OR.finditer(s):
+        items, off = [], m.start("list")
+        for part in re.split(r"[ ]*\|\|[ ]*", m.group("list")):
+            i = s.index(part, off)
+            items.append(Item(part, i, i + len(part), False))
+            off = i + len(part)
+        if len({i.value for i in items}) == len(items):
+            yield Candidate(items[0].start, Parsed(items, m.end("list")), True, "or-or")
 
 
 def slash_lists(s: str, low: str) -> Iterator[Candidate]:
@@ -435,6 +458,7 @@ DETECTORS: tuple[tuple[str, tuple[str, ...], Detector], ...] = (
      bare_alternatives),
     ("bracket-list", ("[",), bracket_lists),
     ("slash-list", ("/",), slash_lists),
+    ("or-or", ("||",), or_or_lists),
     ("glossed", ("(",), glossed_values),
     ("sentence-run-in", (": ", "—", " – "), sentence_run_in),
     ("value-sentences", ("set to", "equal", "select", "choos", "specify", "use ", "using", "mean", "indicat",

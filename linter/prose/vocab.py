@@ -49,7 +49,7 @@ _VALUES_LABEL = re.compile(
     r"(?:^|\n|[.;][ ])[ ]*(?:enum|values?|options?|choices?|(?:allowed|accepted|supported|valid|possible)(?:[ ]+values?)?)[ ]*:", re.I
 )
 _ONE_OF = re.compile(
-    r"(?P<pre>\b\w+\s+)?\bone\s+of(?:\s+the(?:se)?\s+following(?P<what>(?:\s+(?:valid|allowed|supported|possible|accepted))?"
+    r"(?P<pre>\b\w+\s+)?\bone\s*of(?:\s+the(?:se)?\s+following(?P<what>(?:\s+(?:valid|allowed|supported|possible|accepted))?"
     r"\s+(?:values?|options?|keywords?|strings?|choices?|types|modes|settings|items|codes|forms|formats|patterns|words"
     r"|fields|statuses|states|categories|entries))?)?[ ]*(?::|\b)",
     re.I,
@@ -334,7 +334,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     for m in scan(_VALUES_LABEL, s, low, ('enum', 'value', 'option', 'choice', 'allowed', 'accepted', 'supported', 'valid',
                                           'possible')) if ":" in s else ():
         add(m.end() - 1, list_after(m.end()), True, "label")
-    for m in scan(_ONE_OF, s, low, ('one of',)):
+    for m in scan(_ONE_OF, s, low, ('one of', 'oneof')):
         pre = m.group("pre") or ""
         if _ONE_OF_BAD_PRE.search(pre):
             continue

@@ -77,7 +77,7 @@ def test_line_start_matching_finds_each_label_line() -> None:
         ("Sort order, e.\u00a0g. asc", True),
         ("Set it to &quot;draft&quot; to hide it.", True),  # a quote once the entity is replaced
         ("Rows, one<br>of fast, slow", True),  # "one of" once the tag is a line break
-        ("Set it to &amp; fro", False),  # markup, but no cue in the prepared text either
+        ("Bring it to &amp; fro", False),  # markup, but no cue in the prepared text either
         ("", False),
     ],
 )

@@ -46,6 +46,13 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         ("Accepted: wide, narrow. Wide uses more space.", ("wide", "narrow")),
         ("You may specify LOW, MID, or HIGH.", ("LOW", "MID", "HIGH")),
         ("The lamp must be either `red`, `green`, `blue`.", ("red", "green", "blue")),
+        # "choices are … and …", a parenthesised list of codes mid-sentence, ||, oneOf, a sentence of codes
+        ("The kind of board. Choices are solo and team.", ("solo", "team")),
+        ("The tone to play (BEEP1, BEEP2, CHIME) before a message", ("BEEP1", "BEEP2", "CHIME")),
+        ("The view, ALL||OPEN||DONE. default = ALL", ("ALL", "OPEN", "DONE")),
+        ("Audience. Enumerable oneOf public, team, self.", ("public", "team", "self")),
+        ("Access for the agent. read_only, write_only, or read_write", ("read_only", "write_only", "read_write")),
+        ("Specify `added` to list new items or `edited` to list changed ones.", ("added", "edited")),
     ],
 )
 def test_structural_lists_are_closed_vocabularies(description: str, values: tuple[str, ...]) -> None:
