@@ -477,6 +477,9 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
     if len({h[2]["format"] for h in hits if "format" in h[2]}) > 1:
         # "an IPv4 address, FQDN or user FQDN": alternatives, no one format holds
         hits = [h for h in hits if "format" not in h[2]]
+    if any(h[2].get("layout", "").endswith("-separated list") for h in hits) and any("contentMediaType" in h[2] for h in hits):
+        # "a JSON array or a comma-separated list": two encodings, neither the field's one
+        hits = [h for h in hits if not (h[2].get("layout", "").endswith("-separated list") or "contentMediaType" in h[2])]
     if any(h[2].get("layout", "").endswith("-separated list") for h in hits):
         # "comma-separated email addresses": the format is the list's; each item's format
         # ("email") would reject the list itself

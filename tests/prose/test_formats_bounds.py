@@ -188,3 +188,12 @@ def test_layout_patterns_compile_as_unicode_ecma_regexes() -> None:
     pattern = layout_data("DD-MM-YYYY HH:mm")["pattern"]
     assert pattern == "^[0-9]{2}-[0-9]{2}-[0-9]{4} [0-9]{2}:[0-9]{2}$"
     assert "\\-" not in pattern and "\\ " not in pattern
+
+
+def test_two_encodings_are_no_one_format() -> None:
+    """"A JSON array or a comma-separated list": the same field is not both JSON and
+    comma-separated (one claim per field, and no contradictory pair)."""
+    from linter.prose import analyse
+
+    assert [e for e in analyse("The ids, as a JSON array or a comma-separated list.", name="ids", type="string",
+                               where="query") if e.kind == "format"] == []
