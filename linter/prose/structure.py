@@ -427,9 +427,9 @@ def slash_lists(s: str, low: str) -> Iterator[Candidate]:
 def glossed_values(s: str, low: str) -> Iterator[Candidate]:
     """``ascending (`asc`) or descending (`desc`)``: each value glossed by the word it stands
     for, joined as alternatives."""
-    ms = list(_GLOSSED.finditer(s))
+    ms: list[re.Match[str] | None] = [*_GLOSSED.finditer(s), None]
     run: list[re.Match[str]] = []
-    for m in ms + [None]:  # type: ignore[list-item]
+    for m in ms:
         if m is not None and run and re.fullmatch(r"[ ]*(?:,[ ]*)?(?:or|and/or|,)?[ ]*", s[run[-1].end() : m.start()]):
             run.append(m)
             continue

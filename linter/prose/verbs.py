@@ -66,9 +66,7 @@ handle handles handling process processes processing manage manages managing do 
 operate operates
 """
 
-_ZH: tuple[tuple[str, Nature], ...] = tuple(
-    (w, n)
-    for n, words in (
+_ZH_GROUPS: tuple[tuple[Nature, str], ...] = (
         ("delete", "删除 刪除 作废 作廢 取消 清空 移除 注销 註銷 撤销 撤銷 销毁 銷毀 终止 終止 撤回"),
         ("write", "创建 創建 新建 新增 添加 修改 更新 编辑 編輯 设置 設置 保存 提交 支付 付款 发送 發送 上传 上傳 导入 導入 "
                   "发布 發佈 审批 審批 批准 驳回 駁回 分配 预订 預訂 注册 註冊 绑定 綁定 解绑 解綁 开通 開通 启用 啟用 停用 禁用 "
@@ -77,9 +75,8 @@ _ZH: tuple[tuple[str, Nature], ...] = tuple(
                  "计算 計算 校验 校驗 验证 驗證 列表 详情 詳情"),
         ("action", "运行 運行 执行 執行 启动 啟動 停止 调用 調用"),
         ("generic", "处理 處理 管理 办理 辦理 服务 服務"),
-    )
-    for w in words.split()
 )
+_ZH: tuple[tuple[str, Nature], ...] = tuple((w, n) for n, zh_words in _ZH_GROUPS for w in zh_words.split())
 
 STRONG_WRITES = frozenset(
     """create add insert update modify edit delete remove drop destroy purge erase cancel void submit pay send
@@ -89,10 +86,10 @@ STRONG_WRITES = frozenset(
 )
 """Verbs that write in any reading (``change``, ``comment``, ``archive`` are nouns as often)."""
 
-LEXICON: dict[str, Nature] = {}
-for _nature, _words in (("generic", _GENERIC), ("action", _ACTION), ("read", _READ), ("write", _WRITE), ("delete", _DELETE)):
-    for _w in _words.split():
-        LEXICON[_w] = _nature  # type: ignore[assignment]
+_NATURES: tuple[tuple[Nature, str], ...] = (
+    ("generic", _GENERIC), ("action", _ACTION), ("read", _READ), ("write", _WRITE), ("delete", _DELETE)
+)
+LEXICON: dict[str, Nature] = {w: nature for nature, text in _NATURES for w in text.split()}
 
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+|[\u4e00-\u9fff]+")
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]*|[\u4e00-\u9fff]+")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Callable, Iterator
 
 from linter.prose import structure
 from linter.prose.evidence import Evidence
@@ -586,7 +586,7 @@ def _content_nouns(p: Parsed) -> bool:
     )
 
 
-def _zh(s: str, name: str, add) -> None:  # type: ignore[no-untyped-def]
+def _zh(s: str, name: str, add: Callable[..., None]) -> None:
     for m in _ZH_CUE.finditer(s):
         b = parse_bullets(s, m.end())
         p = b if b is not None and len(b.items) >= 2 else parse_inline(s, m.end())
@@ -610,7 +610,7 @@ _OR_SEP = re.compile(r"[|/或]|or\b(?<=\bor)")
 _NUMERIC_PAIR = re.compile(r"\d[ ]*[=:][ ]*[A-Za-z]")
 
 
-def _pairs(s: str, add, cjk: bool) -> None:  # type: ignore[no-untyped-def]
+def _pairs(s: str, add: Callable[..., None], cjk: bool) -> None:
     """``（0：正常，1：停用）`` / ``0 = off, 1 = on``: value–meaning pairs, a closed set."""
     if not cjk:
         # Without CJK meanings a run is kept only when numeric, and its first pair then has this
