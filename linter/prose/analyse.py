@@ -97,12 +97,14 @@ def analyse(description: str, *, name: str = "", type: str | None = None, where:
         if any("format" in e.data or "pattern" in e.data for e in fmt):
             out = [e for e in out if e.kind != "example_vocab"]  # "RFC 3339 duration, e.g. P1W3D": an instance
         out += fmt
-    layouts = [e.data for e in out if e.kind == "format" and "layout" in e.data and "style" not in e.data
-               and not str(e.data["layout"]).endswith("-separated list")]
+    layouts = [e for e in out if e.kind == "format" and "layout" in e.data and "style" not in e.data
+               and not str(e.data["layout"]).endswith("-separated list") and not e.data.get("alternatives")]
     if layouts and any(e.kind == "closed_vocab" for e in out):
         # "Format: ddd:hh24:mi-ddd:hh24:mi. Valid days: Mon, Tue, …": values that do not fit the
-        # field's own stated layout are values of one of its parts
-        out = [e for e in out if not (e.kind == "closed_vocab" and all(_part_of(e.values, d) for d in layouts))]
+        # field's own stated layout are values of one of its parts ("…, all, or a date range":
+        # alternatives to the layout, not parts of it)
+        out = [e for e in out if not (e.kind == "closed_vocab" and all(
+            _part_of(e.values, f.data) and not _joined_by_or(description, e.span, f.span) for f in layouts))]
     out += bounds.find(t, name, ty)
     out += std
     out.sort(key=lambda e: (e.span[0], e.kind))
@@ -119,6 +121,11 @@ def _instances_of(values: tuple[str, ...], std: list[Evidence]) -> bool:
     """Examples that are instances of a named standard ("en-US" under BCP 47) are not a hidden
     vocabulary: the standard is the vocabulary."""
     return any(all(re.fullmatch(e.data["pattern"].strip("^$"), v) for v in values) for e in std)
+
+
+def _joined_by_or(text: str, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    first, second = (a, b) if a[0] <= b[0] else (b, a)
+    return re.search(r"\bor\b", text[first[1] : second[0]]) is not None
 
 
 def _part_of(values: tuple[str, ...], layout: Mapping[str, Any]) -> bool:
