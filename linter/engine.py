@@ -42,6 +42,7 @@ from linter.model import (
     Source,
     fingerprint,
 )
+from linter.options import Options
 from linter.sources.discover import Candidate, discover
 from linter.sources.loader import LoadError, load_source, may_be_api, read_text
 from linter.sources import refs as _refs
@@ -120,17 +121,19 @@ class RuleSet:
                 sev = "warning"
         return sev
 
-    def options(self, rule_id: str, path: str) -> dict[str, Any]:
-        opts = dict(self.catalog[rule_id].options)
+    def options(self, rule_id: str, path: str) -> Options:
+        """The catalog's defaults, then the config, the matching overrides and command-line
+        options (all validated against the catalog before the run)."""
+        layers: list[Mapping[str, Any]] = []
         s = self.config.rules.get(rule_id)
         if s:
-            opts.update(s.options)
+            layers.append(s.options)
         for ov in self.config.overrides:
             o = ov.rules.get(rule_id)
             if o and any(glob_match(g, path) for g in ov.files):
-                opts.update(o.options)
-        opts.update(self.extra_options.get(rule_id, {}))
-        return opts
+                layers.append(o.options)
+        layers.append(self.extra_options.get(rule_id, {}))
+        return Options(self.catalog[rule_id].options, *layers)
 
 
 @dataclass

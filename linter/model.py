@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Mapping, Sequence
 
 if TYPE_CHECKING:
+    from linter.options import OptionSpec
     from linter.sources.positions import Locator
 
 Pointer = tuple[str | int, ...]
@@ -442,7 +443,7 @@ class Rule:
     rationale: str
     how_to_fix: str
     check: str
-    options: Mapping[str, Any]
+    options: Mapping[str, "OptionSpec"]  # the declared options by name (type, default, range)
     examples: Sequence[Mapping[str, Any]]
     fix: str  # safe | unsafe | none
     tags: tuple[str, ...] = ()

@@ -641,9 +641,9 @@ def overlapping_tools(doc: Document, ctx: Context) -> Iterator[Hit]:
 
 
 def _overlaps(doc: Document, ctx: Context) -> Iterator[Hit]:
-    threshold = float(ctx.options.get("threshold", 0.75))
-    max_share = int(ctx.options.get("max_token_share", 50))
-    max_pairs = int(ctx.options.get("max_candidates", 200))
+    threshold = ctx.options.number("threshold")
+    max_share = ctx.options.integer("max_token_share")
+    max_pairs = ctx.options.integer("max_candidates")
     prepare(doc)
     sides = [(op, s) for op in doc.operations if (s := side(op)) is not None]
     if not any(s == "read" for _, s in sides) or not any(s == "write" for _, s in sides):
