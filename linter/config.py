@@ -73,7 +73,9 @@ def _path_of(error: "jsonschema.ValidationError") -> str:
 def _message(error: "jsonschema.ValidationError") -> str:
     where = _path_of(error)
     if error.validator == "additionalProperties":
-        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        instance: Any = error.instance  # an object: additionalProperties failed on it
+        schema: Any = error.schema
+        extra = sorted(set(instance) - set(schema.get("properties", {})))
         keys = ", ".join(f"{where}.{k}" if where else k for k in extra)
         return f"unknown key {keys}"
     if error.validator == "oneOf" and error.context:

@@ -166,7 +166,7 @@ def _run_checks(doc: Document, rules: RuleSet, debug: bool) -> list[Finding]:
             continue
         rule = rules.enabled[rid]
         ctx = Context(rule, rules.options(rid, doc.path), doc)
-        scope = fn.scope  # type: ignore[attr-defined]
+        scope = fn.scope  # type: ignore[attr-defined]  # set by @check on the function object
         if scope == "field":
             subjects: Iterable[Any] = doc.fields
         elif scope == "operation":
@@ -312,7 +312,7 @@ def _lint_candidate(
             return out
         source = load_source(cand.abspath, cand.display, text)
     except LoadError as exc:
-        out.problem = InputProblem(cand.display, exc.message, exc.kind)  # type: ignore[arg-type]
+        out.problem = InputProblem(cand.display, exc.message, exc.kind)  # type: ignore[arg-type]  # LoadError is raised with InputProblem's kinds only
         return out
     fmt = detect(source.tree)
     if fmt is None:
@@ -368,7 +368,7 @@ def _lint_candidate(
             out.used.add(sup.key)
             out.suppressed += 1
             continue
-        out.findings.append(_detach(f, region, rules.fix_text, sev))  # type: ignore[arg-type]
+        out.findings.append(_detach(f, region, rules.fix_text, sev))
     if rules.fix_text and raw:
         from linter.fixes.core import forget_writers
 
@@ -419,7 +419,7 @@ def _detach(f: Finding, region: Region | None, fix_text: bool = False, severity:
     # built directly: dataclasses.replace re-reads every field by name (a tenth of this function)
     return Finding(
         f.rule,
-        severity or f.severity,  # type: ignore[arg-type]
+        severity or f.severity,  # type: ignore[arg-type]  # RuleSet.severity() gives a severity name; "off" was dropped before
         f.message,
         _detach_location(f.location, region),
         tuple([_detach_location(r) for r in f.related]),
@@ -606,7 +606,7 @@ def run(
             found.append(
                 Finding(
                     "unused-suppression",
-                    sev,  # type: ignore[arg-type]
+                    sev,  # type: ignore[arg-type]  # RuleSet.severity() gives a severity name; "off" was dropped above
                     f"{what} suppresses {s.rule}, but no {s.rule} finding is there",
                     s.location,
                     fingerprint=fingerprint("unused-suppression", s.location, "|".join(key)),

@@ -29,7 +29,7 @@ def check(scope: str) -> Callable[[F], F]:
         raise ValueError(scope)
 
     def mark(fn: F) -> F:
-        fn.scope = scope  # type: ignore[attr-defined]
+        fn.scope = scope  # type: ignore[attr-defined]  # the scope travels on the function object
         return fn
 
     return mark

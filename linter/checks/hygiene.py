@@ -216,7 +216,7 @@ def _repeats(source: Source) -> Iterator[tuple[Pointer, str, int, int, int]]:
             if ptr is None or id(obj) in done:
                 continue
             done.add(id(obj))
-            for key, first, start, end in source.locator.repeated_keys(ptr):  # type: ignore[attr-defined]
+            for key, first, start, end in source.locator.repeated_keys(ptr):  # type: ignore[attr-defined]  # a YAML source's locator is a YamlLocator
                 yield ptr, key, first, start, end
         return
     for obj, key, first, start, end in facts.duplicates:
@@ -260,7 +260,7 @@ def _types(schema: Any) -> set[str]:
 
 def _plain_text(source: Source, pointer: Pointer) -> str | None:
     """The source text of an unquoted, untagged scalar at ``pointer``; None for anything else."""
-    node = source.locator.node(pointer)  # type: ignore[attr-defined]
+    node = source.locator.node(pointer)  # type: ignore[attr-defined]  # a YAML source's locator is a YamlLocator
     if not isinstance(node, ScalarNode) or node.style not in (None, "") or node.tag == _STR_TAG:
         return None
     start = node.start_mark.index
