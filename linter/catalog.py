@@ -49,9 +49,9 @@ def _coerced(text: str, data: dict[str, Any], name: str) -> None:
             continue
         value = data[key]
         source = plain_text(text, key)
-        if source is None or (value is None and source == ""):
-            if value is None:
-                continue  # an empty value: reported as missing below
+        if value is None and (source is None or source.lower() in ("", "null")):
+            continue  # no value: reported as missing below
+        if source is None:
             source = str(value)
         raise CatalogError(
             f"{name}: {key} is {became(value)} (YAML reads an unquoted {source} as {became(value, short=True)}); "

@@ -175,9 +175,10 @@ def test_catalog_entry_errors(tmp_path: Path, change: tuple[str, str], message: 
 def test_quoted_off_is_accepted(tmp_path: Path) -> None:
     (tmp_path / "foo.yaml").write_text(ENTRY.replace("default_severity: warning", "default_severity: 'off'"))
     assert read_catalog(tmp_path)["foo"].default_severity == "off"
-    (tmp_path / "foo.yaml").write_text(ENTRY.replace("default_severity: warning", "default_severity:"))
-    with pytest.raises(CatalogError, match=r"^rules/foo.yaml: missing default_severity$"):
-        read_catalog(tmp_path)
+    for empty in ("default_severity:", "default_severity: null"):
+        (tmp_path / "foo.yaml").write_text(ENTRY.replace("default_severity: warning", empty))
+        with pytest.raises(CatalogError, match=r"^rules/foo.yaml: missing default_severity$"):
+            read_catalog(tmp_path)
 
 
 def test_cli_catalog_error_is_one_line_exit_2(tmp_path: Path) -> None:
