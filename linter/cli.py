@@ -516,7 +516,10 @@ def cmd_fix(args: argparse.Namespace) -> int:
     config, select, ignore, jobs = _prepare(args)
     extra: dict[str, dict[str, object]] = {}
     if args.vocabulary:
-        extra["example-only-vocabulary"] = {"vocabulary": load_vocabulary(args.vocabulary)}
+        try:
+            extra["example-only-vocabulary"] = {"vocabulary": load_vocabulary(args.vocabulary)}
+        except ConfigError as exc:  # a vocabulary file is an input of the command, not the config
+            raise UsageError(str(exc)) from None
     result = run(args.paths, config, select=select, ignore=ignore, jobs=jobs, debug=args.debug, extra_options=extra)
     if args.skip_non_api:
         _skip_non_api(result)
@@ -662,6 +665,10 @@ def explain_text(rule: Rule) -> str:
         "How to fix",
         *("  " + ln if ln else "" for ln in rule.how_to_fix.splitlines()),
     ]
+    if rule.options:
+        lines += ["", f"Options (rules.{rule.id}.options in the config)"]
+        for spec in rule.options.values():
+            lines += [f"  {spec.signature()}", f"    {spec.description}"]
     for ex in rule.examples:
         title = ex.get("title", "Example")
         for kind in ("bad", "good"):
@@ -691,13 +698,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "rules":
             return cmd_rules(args)
         return cmd_explain(args)
-    except (UsageError, ConfigError, EngineError) as exc:
+    except ConfigError as exc:
+        print(f"silentlint: config error: {one_line(str(exc))}", file=sys.stderr)
+        return EXIT_USAGE
+    except (UsageError, EngineError) as exc:
         print(f"silentlint: error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     except _Reported:
         return EXIT_USAGE
     except CatalogError as exc:
-        print(f"silentlint: broken rule catalog: {exc}", file=sys.stderr)
+        print(f"silentlint: catalog error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("silentlint: interrupted", file=sys.stderr)

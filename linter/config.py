@@ -19,6 +19,7 @@ import yaml
 
 from linter.limits import Limits
 from linter.model import Rule
+from linter.options import config_problem
 
 if TYPE_CHECKING:
     import jsonschema
@@ -72,7 +73,9 @@ def _path_of(error: "jsonschema.ValidationError") -> str:
 def _message(error: "jsonschema.ValidationError") -> str:
     where = _path_of(error)
     if error.validator == "additionalProperties":
-        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        instance: Any = error.instance  # an object: additionalProperties failed on it
+        schema: Any = error.schema
+        extra = sorted(set(instance) - set(schema.get("properties", {})))
         keys = ", ".join(f"{where}.{k}" if where else k for k in extra)
         return f"unknown key {keys}"
     if error.validator == "oneOf" and error.context:
@@ -170,6 +173,8 @@ def find_config(start: str) -> str | None:
 
 
 def validate_rule_ids(config: Config, catalog: Mapping[str, Rule]) -> None:
+    """Every rule id and family the config names exists, and every option it sets is one the
+    rule's catalog entry declares, of the declared type and range."""
     families = {r.family for r in catalog.values()}
     for where, ids in (("select", config.select), ("ignore", config.ignore)):
         for rid in ids:
@@ -178,9 +183,13 @@ def validate_rule_ids(config: Config, catalog: Mapping[str, Rule]) -> None:
     for where, settings in [("rules", config.rules)] + [
         (f"overrides[{i}].rules", o.rules) for i, o in enumerate(config.overrides)
     ]:
-        for rid in settings:
+        for rid, setting in settings.items():
             if rid not in catalog:
                 raise ConfigError(f"{config.path or 'config'}: {where}: unknown rule {rid!r}")
+            bad = config_problem(catalog[rid].options, setting.options)
+            if bad:
+                name, why = bad
+                raise ConfigError(f"{config.path or 'config'}: {where}.{rid}.options.{name}: {why}")
 
 
 _GLOB_CACHE: dict[str, re.Pattern[str]] = {}

@@ -42,6 +42,7 @@ from linter.model import (
     Source,
     fingerprint,
 )
+from linter.options import Options
 from linter.sources.discover import Candidate, discover
 from linter.sources.loader import LoadError, load_source, may_be_api, read_text
 from linter.sources import refs as _refs
@@ -120,17 +121,19 @@ class RuleSet:
                 sev = "warning"
         return sev
 
-    def options(self, rule_id: str, path: str) -> dict[str, Any]:
-        opts = dict(self.catalog[rule_id].options)
+    def options(self, rule_id: str, path: str) -> Options:
+        """The catalog's defaults, then the config, the matching overrides and command-line
+        options (all validated against the catalog before the run)."""
+        layers: list[Mapping[str, Any]] = []
         s = self.config.rules.get(rule_id)
         if s:
-            opts.update(s.options)
+            layers.append(s.options)
         for ov in self.config.overrides:
             o = ov.rules.get(rule_id)
             if o and any(glob_match(g, path) for g in ov.files):
-                opts.update(o.options)
-        opts.update(self.extra_options.get(rule_id, {}))
-        return opts
+                layers.append(o.options)
+        layers.append(self.extra_options.get(rule_id, {}))
+        return Options(self.catalog[rule_id].options, *layers)
 
 
 @dataclass
@@ -163,7 +166,7 @@ def _run_checks(doc: Document, rules: RuleSet, debug: bool) -> list[Finding]:
             continue
         rule = rules.enabled[rid]
         ctx = Context(rule, rules.options(rid, doc.path), doc)
-        scope = fn.scope  # type: ignore[attr-defined]
+        scope = fn.scope  # type: ignore[attr-defined]  # set by @check on the function object
         if scope == "field":
             subjects: Iterable[Any] = doc.fields
         elif scope == "operation":
@@ -309,7 +312,7 @@ def _lint_candidate(
             return out
         source = load_source(cand.abspath, cand.display, text)
     except LoadError as exc:
-        out.problem = InputProblem(cand.display, exc.message, exc.kind)  # type: ignore[arg-type]
+        out.problem = InputProblem(cand.display, exc.message, exc.kind)  # type: ignore[arg-type]  # LoadError is raised with InputProblem's kinds only
         return out
     fmt = detect(source.tree)
     if fmt is None:
@@ -365,7 +368,7 @@ def _lint_candidate(
             out.used.add(sup.key)
             out.suppressed += 1
             continue
-        out.findings.append(_detach(f, region, rules.fix_text, sev))  # type: ignore[arg-type]
+        out.findings.append(_detach(f, region, rules.fix_text, sev))
     if rules.fix_text and raw:
         from linter.fixes.core import forget_writers
 
@@ -416,7 +419,7 @@ def _detach(f: Finding, region: Region | None, fix_text: bool = False, severity:
     # built directly: dataclasses.replace re-reads every field by name (a tenth of this function)
     return Finding(
         f.rule,
-        severity or f.severity,  # type: ignore[arg-type]
+        severity or f.severity,  # type: ignore[arg-type]  # RuleSet.severity() gives a severity name; "off" was dropped before
         f.message,
         _detach_location(f.location, region),
         tuple([_detach_location(r) for r in f.related]),
@@ -603,7 +606,7 @@ def run(
             found.append(
                 Finding(
                     "unused-suppression",
-                    sev,  # type: ignore[arg-type]
+                    sev,  # type: ignore[arg-type]  # RuleSet.severity() gives a severity name; "off" was dropped above
                     f"{what} suppresses {s.rule}, but no {s.rule} finding is there",
                     s.location,
                     fingerprint=fingerprint("unused-suppression", s.location, "|".join(key)),

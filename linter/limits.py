@@ -27,7 +27,7 @@ class Limits:
     @classmethod
     def from_config(cls, raw: dict[str, object]) -> "Limits":
         known = {f.name for f in fields(cls)}
-        return cls(**{k.replace("-", "_"): v for k, v in raw.items() if k.replace("-", "_") in known})  # type: ignore[arg-type]
+        return cls(**{k.replace("-", "_"): v for k, v in raw.items() if k.replace("-", "_") in known})  # type: ignore[arg-type]  # config.schema.json has checked each limit's type
 
     @staticmethod
     def key(name: str) -> str:

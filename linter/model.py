@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Mapping, Sequence
 
 if TYPE_CHECKING:
+    from linter.options import OptionSpec
     from linter.sources.positions import Locator
 
 Pointer = tuple[str | int, ...]
@@ -229,7 +230,7 @@ class RemoteSource(Source):
     def release(self) -> None:
         self._tree = self._locator = None
 
-    def __getstate__(self) -> tuple[str, str, str, str]:  # type: ignore[override]
+    def __getstate__(self) -> tuple[str, str, str, str]:
         return (self.abspath, self.display_path, self.syntax, self.text)
 
     def __setstate__(self, state: tuple[str, ...]) -> None:
@@ -442,7 +443,7 @@ class Rule:
     rationale: str
     how_to_fix: str
     check: str
-    options: Mapping[str, Any]
+    options: Mapping[str, "OptionSpec"]  # the declared options by name (type, default, range)
     examples: Sequence[Mapping[str, Any]]
     fix: str  # safe | unsafe | none
     tags: tuple[str, ...] = ()
@@ -500,8 +501,8 @@ def by_fields_pickling(cls: type) -> type:
     names = [f.name for f in _fields(cls) if f.init]
     assert len(names) == len(_fields(cls)), f"{cls.__name__}: every field must be an __init__ argument"
     get = operator.attrgetter(*names)
-    cls._field_values = staticmethod(get if len(names) > 1 else lambda o: (get(o),))  # type: ignore[attr-defined]
-    cls.__reduce__ = _reduce_by_fields  # type: ignore[assignment]
+    setattr(cls, "_field_values", staticmethod(get if len(names) > 1 else lambda o: (get(o),)))
+    setattr(cls, "__reduce__", _reduce_by_fields)
     return cls
 
 
@@ -534,11 +535,12 @@ def quick_frozen_init(cls: type) -> type:
     exec(f"def __init__(self, {', '.join(params)}):\n" + "\n".join(body), ns)  # noqa: S102
     init = ns["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = cls.__init__.__doc__
-    init.__annotations__ = dict(cls.__init__.__annotations__)
-    cls.__init__ = init  # type: ignore[misc]
+    generated = cls.__dict__["__init__"]
+    init.__doc__ = generated.__doc__
+    init.__annotations__ = dict(generated.__annotations__)
+    setattr(cls, "__init__", init)
     return cls
 
 
-for _cls in (Region, Location, Notice, Edit, Fix, Hit, Finding, InputProblem):
-    quick_frozen_init(_cls)
+for _frozen in (Region, Location, Notice, Edit, Fix, Hit, Finding, InputProblem):
+    quick_frozen_init(_frozen)

@@ -88,7 +88,7 @@ def test_usage_errors(tmp_path: Path) -> None:
     assert cli(["check", "--output", "sarif"], tmp_path).stderr == "silentlint: error: --output takes FORMAT=FILE, got 'sarif'\n"
     (tmp_path / ".silentlint.yaml").write_text("fail-on: error\nfoo: 1\n")
     r = cli(["check"], tmp_path)
-    assert (r.returncode, r.stderr) == (2, "silentlint: error: " + str(tmp_path / ".silentlint.yaml") + ": unknown key foo\n")
+    assert (r.returncode, r.stderr) == (2, "silentlint: config error: " + str(tmp_path / ".silentlint.yaml") + ": unknown key foo\n")
     assert cli(["explain", "nope"], tmp_path).returncode == 2
     assert cli(["check", "--baseline", "missing.json"], tmp_path).returncode == 2
 

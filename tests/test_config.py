@@ -15,7 +15,7 @@ def test_full_config(tmp_path: Path) -> None:
     p.write_text(
         "include: ['api/**']\nexclude: [vendor/]\nselect: [vocabulary]\nignore: [unused-suppression]\n"
         "fail-on: error\nrespect-gitignore: false\nbaseline: b.json\n"
-        "rules:\n  prose-enum: error\n  missing-error-response: {severity: note, options: {x: 1}}\n"
+        "rules:\n  prose-enum: error\n  missing-error-response: {severity: note, options: {tools: false}}\n"
         "overrides:\n  - files: ['legacy/**']\n    rules: {prose-enum: 'off'}\n"
     )
     c = read_config_file(str(p))
@@ -23,7 +23,7 @@ def test_full_config(tmp_path: Path) -> None:
     assert c.select == ("vocabulary",) and c.ignore == ("unused-suppression",)
     assert c.fail_on == "error" and c.respect_gitignore is False and c.baseline == "b.json"
     assert c.rules["prose-enum"].severity == "error"
-    assert c.rules["missing-error-response"].options == {"x": 1}
+    assert c.rules["missing-error-response"].options == {"tools": False}
     assert c.overrides[0].files == ("legacy/**",) and c.overrides[0].rules["prose-enum"].severity == "off"
     validate_rule_ids(c, load_catalog())
 

@@ -39,7 +39,7 @@ _LENGTH = ("minLength", "maxLength", "minItems", "maxItems")
 
 
 def add(a: Counts, b: Counts) -> Counts:
-    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5], a[6] + b[6])  # type: ignore[return-value]
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5], a[6] + b[6])
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,7 +285,7 @@ def count_document(doc: Document, depth: int = 1) -> DocCount:
         return DocCount(provider, tuple(ops))
     found = find_tools(tree)
     for t in found[1] if found else ():
-        body = t.node
+        body: Any = t.node  # walked down by the pointer's parts, names and indexes
         for part in t.body_ptr:
             body = body[part]
         counts = ZERO

@@ -149,7 +149,8 @@ def render_html(report: dict[str, Any], top: int = 0) -> str:
         leaf_rows.append((LEAF_LABELS[key], frac, f"{pct(v['leaves'], leaves)} ({_num(v['leaves'])})", "neg" if key == "no_description" else ""))
         if key in PAPER_LEAVES:
             leaf_refs[i] = PAPER_LEAVES[key]
-    gap_rows, gap_refs = [], {}
+    gap_rows: list[tuple[str, float, str, str]] = []
+    gap_refs: dict[int, Any] = {}
     for key, v in gaps.items():
         if v is None:
             continue

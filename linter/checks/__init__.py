@@ -8,9 +8,10 @@ operation or document and turns what it yields (:class:`linter.model.Hit`) into 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, TypeVar
+from typing import Any, Callable, TypeVar
 
 from linter.model import Document, Rule
+from linter.options import Options
 
 F = TypeVar("F", bound=Callable[..., Any])
 SCOPES = ("field", "operation", "document")
@@ -19,7 +20,7 @@ SCOPES = ("field", "operation", "document")
 @dataclass(frozen=True)
 class Context:
     rule: Rule
-    options: Mapping[str, Any]
+    options: Options  # every option the catalog entry declares, with its default unless set
     document: Document
 
 
@@ -28,7 +29,7 @@ def check(scope: str) -> Callable[[F], F]:
         raise ValueError(scope)
 
     def mark(fn: F) -> F:
-        fn.scope = scope  # type: ignore[attr-defined]
+        fn.scope = scope  # type: ignore[attr-defined]  # the scope travels on the function object
         return fn
 
     return mark

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Iterator, TypeGuard
 
 from linter.checks import Context, check
 from linter.checks.status import at
@@ -171,7 +171,7 @@ def prepare(doc: Document) -> None:
     for op, t in zip(tools, texts):
         op.memo["text"] = t
     if len(tools) >= 3:
-        firsts = {_NAMESPACE.match(op.name or "") and _NAMESPACE.match(op.name).group(0) for op in tools}
+        firsts = {ns.group(0) if (ns := _NAMESPACE.match(op.name or "")) else None for op in tools}
         if len(firsts) == 1 and (prefix := firsts.pop()):
             for op in tools:
                 op.memo["name"] = op.name[len(prefix):]
@@ -358,7 +358,7 @@ def _path_verb(path: str) -> Verb | None:
     return name_verb(ws[0]) if len(ws) == 1 else None
 
 
-def _strong(v: Verb | None) -> bool:
+def _strong(v: Verb | None) -> TypeGuard[Verb]:
     return v is not None and v.nature in _WRITES and (v.word in STRONG_WRITES or v.word[:-1] in STRONG_WRITES
                                                       or v.word[:-2] in STRONG_WRITES or v.word[0] >= "\u4e00")
 
@@ -373,13 +373,13 @@ def _http_contradiction(op: Operation) -> Iterator[Hit]:
         return
     evidence: list[tuple[str, str, Location]] = []
     if _strong(nv):
-        evidence.append(("operationId", nv.word, at(op, "operationId")))  # type: ignore[union-attr]
+        evidence.append(("operationId", nv.word, at(op, "operationId")))
     pv = _path_verb(op.path or "") if op.method != "options" else None
-    if _strong(pv) and pv.word not in _NOUN_SEGMENTS:  # type: ignore[union-attr]
-        evidence.append(("path", pv.word, op.location))  # type: ignore[union-attr]
+    if _strong(pv) and pv.word not in _NOUN_SEGMENTS:
+        evidence.append(("path", pv.word, op.location))
     sv = text_verb(op.summary) if op.summary and not _READS_A_THING.search(op.summary) else None
     if _strong(sv) and not (pv is not None and pv.nature == "read"):
-        evidence.append(("summary", sv.word, at(op, "summary")))  # type: ignore[union-attr]
+        evidence.append(("summary", sv.word, at(op, "summary")))
     if not evidence:
         return
     said = ", ".join(f"the {w} says '{v}'" for w, v, _ in evidence)
@@ -549,7 +549,7 @@ def missing_tool_annotations(op: Operation, ctx: Context) -> Iterator[Hit]:
     yield Hit(
         f"{op.label}: no {hint}; {why}",
         where,
-        evidence={"suggested": value, "won": _said(reading(op).won)},  # type: ignore[arg-type]
+        evidence={"suggested": value, "won": _said(reading(op).won)},  # type: ignore[arg-type]  # evidence is JSON data; mypy infers dict[str, dict[str, bool]] from the first entry
         fix=Fix(f"add {hint}: {str(v).lower()}", edits, "unsafe"),
         key=hint,
     )
@@ -641,9 +641,9 @@ def overlapping_tools(doc: Document, ctx: Context) -> Iterator[Hit]:
 
 
 def _overlaps(doc: Document, ctx: Context) -> Iterator[Hit]:
-    threshold = float(ctx.options.get("threshold", 0.75))
-    max_share = int(ctx.options.get("max_token_share", 50))
-    max_pairs = int(ctx.options.get("max_candidates", 200))
+    threshold = ctx.options.number("threshold")
+    max_share = ctx.options.integer("max_token_share")
+    max_pairs = ctx.options.integer("max_candidates")
     prepare(doc)
     sides = [(op, s) for op in doc.operations if (s := side(op)) is not None]
     if not any(s == "read" for _, s in sides) or not any(s == "write" for _, s in sides):
@@ -684,9 +684,9 @@ def _overlaps(doc: Document, ctx: Context) -> Iterator[Hit]:
         # Rarest tokens first, ties by the token itself: a frozenset's order changes with
         # PYTHONHASHSEED, and past max_pairs it would decide which writers are compared.
         # (tokens above max_share skipped before the stable sort: the same order for the rest)
-        toks = sorted([t for t in r.tokens if df[t] <= max_share])
-        toks.sort(key=df.__getitem__)
-        for t in toks:
+        rare = sorted([t for t in r.tokens if df[t] <= max_share])
+        rare.sort(key=df.__getitem__)
+        for t in rare:
             have = writers.get(t)
             if have:
                 cands.update(have)
@@ -793,9 +793,9 @@ def _structure_cue(op: Operation, fields: list[Field]) -> str | None:
         dims = m.group("dim") or m.group("zh") or m.group(0)
         if not ({singular(w.lower()) for w in _WORDS.findall(dims)} & names):
             return f"the description implies structured arguments ('{m.group(0).strip()}')"
-    m = _STRUCTURED_ARGS.search(text)
-    if m and not ({singular(w.lower()) for w in _WORDS.findall(m.group(0))} & names):
-        return f"the description implies structured arguments ('{m.group(0).strip()}')"
+    args = _STRUCTURED_ARGS.search(text)
+    if args and not ({singular(w.lower()) for w in _WORDS.findall(args.group(0))} & names):
+        return f"the description implies structured arguments ('{args.group(0).strip()}')"
     return None
 
 

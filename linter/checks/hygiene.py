@@ -10,6 +10,7 @@ from typing import Any, Iterator
 from yaml.nodes import ScalarNode
 
 from linter.checks import Context, check
+from linter.coerced import became, coerced
 from linter.model import Document, Edit, Field, Fix, Hit, Location, Pointer, Region, Source, get_at
 from linter.prose.verbs import words
 
@@ -215,7 +216,7 @@ def _repeats(source: Source) -> Iterator[tuple[Pointer, str, int, int, int]]:
             if ptr is None or id(obj) in done:
                 continue
             done.add(id(obj))
-            for key, first, start, end in source.locator.repeated_keys(ptr):  # type: ignore[attr-defined]
+            for key, first, start, end in source.locator.repeated_keys(ptr):  # type: ignore[attr-defined]  # a YAML source's locator is a YamlLocator
                 yield ptr, key, first, start, end
         return
     for obj, key, first, start, end in facts.duplicates:
@@ -257,24 +258,9 @@ def _types(schema: Any) -> set[str]:
     return set()
 
 
-def _coerced(value: Any) -> bool:
-    return value is None or isinstance(value, (bool, int, float, datetime.date))
-
-
-def _became(value: Any) -> str:
-    """What YAML made of the text, in JSON terms a reader knows."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return f"the boolean {json.dumps(value)}"
-    if isinstance(value, (int, float)):
-        return f"the number {value!r}"
-    return f"the date {value.isoformat()}"
-
-
 def _plain_text(source: Source, pointer: Pointer) -> str | None:
     """The source text of an unquoted, untagged scalar at ``pointer``; None for anything else."""
-    node = source.locator.node(pointer)  # type: ignore[attr-defined]
+    node = source.locator.node(pointer)  # type: ignore[attr-defined]  # a YAML source's locator is a YamlLocator
     if not isinstance(node, ScalarNode) or node.style not in (None, "") or node.tag == _STR_TAG:
         return None
     start = node.start_mark.index
@@ -303,7 +289,7 @@ def yaml_coerced_value(field: Field, ctx: Context) -> Iterator[Hit]:
         if isinstance(enum, list) and enum and ("string" in types or (not types and any(isinstance(v, str) for v in enum))):
             bad = []
             for i, value in enumerate(enum):
-                if _coerced(value) and not (value is None and nullable):
+                if coerced(value) and not (value is None and nullable):
                     text = _plain_text(source, ptr + ("enum", i))
                     if text is not None and not (value is None and text.lower() == "null"):
                         bad.append((i, value, text))
@@ -311,7 +297,7 @@ def yaml_coerced_value(field: Field, ctx: Context) -> Iterator[Hit]:
                 fixed = list(enum)
                 for i, _, text in bad:
                     fixed[i] = text
-                what = "; ".join(f"{text} became {_became(value)}" for _, value, text in bad)
+                what = "; ".join(f"{text} became {became(value)}" for _, value, text in bad)
                 them = "them" if len(bad) > 1 else "it"
                 yield Hit(
                     f"{field.label}: unquoted enum value{'s' if len(bad) > 1 else ''} {what} (YAML 1.1), so no "
@@ -324,14 +310,14 @@ def yaml_coerced_value(field: Field, ctx: Context) -> Iterator[Hit]:
         if "string" not in types:
             continue
         for keyword in ("const", "default"):
-            if keyword not in schema or not _coerced(schema[keyword]) or (schema[keyword] is None and nullable):
+            if keyword not in schema or not coerced(schema[keyword]) or (schema[keyword] is None and nullable):
                 continue
             value = schema[keyword]
             text = _plain_text(source, ptr + (keyword,))
             if text is None or (value is None and text.lower() == "null"):
                 continue
             yield Hit(
-                f"{field.label}: unquoted {keyword} {text} became {_became(value)} (YAML 1.1), not the "
+                f"{field.label}: unquoted {keyword} {text} became {became(value)} (YAML 1.1), not the "
                 f"string {text!r} the schema's type asks for; quote it",
                 Location(source, ptr + (keyword,)),
                 evidence={"value": text},

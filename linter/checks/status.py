@@ -134,7 +134,7 @@ def missing_error_response(doc: Document, ctx: Context) -> Iterator[Hit]:
     whose description and output schema never say how a failure is reported (one finding per
     set). MCP and Anthropic tools have a failure flag in the protocol and are not reported."""
     tools = [op for op in doc.operations if op.kind == "tool"]
-    if tools and doc.format in _NO_FAILURE_CHANNEL and ctx.options.get("tools", True):
+    if tools and doc.format in _NO_FAILURE_CHANNEL and ctx.options.flag("tools"):
         silent = [op for op in tools if not _says_failure(op)]
         if silent:
             yield tool_set_hit(

@@ -23,7 +23,7 @@ import math
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence, cast
 
 from linter.model import Edit, Pointer, Region, Source, pointer_str
 
@@ -145,7 +145,7 @@ def _norm(pointer: Sequence[str | int]) -> Pointer:
     return tuple(str(p) for p in pointer)
 
 
-def _find_key(mapping: dict[Any, Any], key: str) -> Any:
+def _find_key(mapping: dict[Any, Any], key: str | int) -> Any:
     """The tree's own key for ``key`` (YAML keys may be ints or booleans: ``200:``)."""
     if key in mapping:
         return key
@@ -247,7 +247,7 @@ class _Target:
                 if key is _MISSING:
                     raise KeyError(part)
             elif isinstance(node, list):
-                if not part.lstrip("-").isdigit():
+                if not str(part).lstrip("-").isdigit():
                     raise KeyError(part)
                 key = int(part)
                 if not 0 <= key < len(node):
@@ -464,12 +464,14 @@ def writer_for(source: Source) -> "YamlWriter | JsonWriter":
         return cached[1]
     if source.syntax == "json":
         from linter.fixes.json_writer import JsonWriter
+        from linter.sources.positions import JsonLocator
 
-        writer: Any = JsonWriter(source.text, source.locator)
+        writer: Any = JsonWriter(source.text, cast(JsonLocator, source.locator))  # a JSON source's locator
     else:
         from linter.fixes.yaml_writer import YamlWriter
+        from linter.sources.positions import YamlLocator
 
-        writer = YamlWriter(source.text, source.locator)
+        writer = YamlWriter(source.text, cast(YamlLocator, source.locator))  # a YAML source's locator
     return _remember(_writer_cache, source, writer)
 
 

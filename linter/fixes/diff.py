@@ -61,7 +61,7 @@ def _chunks(plan: FilePlan, starts: list[int]) -> list[tuple[int, list[str], lis
         else:
             groups.append([(start, end, r.text)])
             spans.append((first, last))
-    out = []
+    out: list[tuple[int, list[str], list[str]]] = []
     for group, (first, last) in zip(groups, spans):
         begin = starts[first] if first < n else len(old)
         finish = line_end(last) if last < n else len(old)

@@ -279,8 +279,8 @@ class YamlWriter:
             prefix = indent_before(self.text, start)
             if isinstance(old, SequenceNode) and isinstance(value, list) and value and prefix is not None:
                 nl = self._line_end(end)[1] or self.newline
-                items = [f"- {render_flow(v, self.quote)}" for v in value]
-                return [(start, end, (nl + prefix).join(items))]
+                lines = [f"- {render_flow(v, self.quote)}" for v in value]
+                return [(start, end, (nl + prefix).join(lines))]
             colon = text.find(":", key_end, start)
             if colon < 0:
                 raise FixError(f"cannot find the `:` after `{key.value}`")

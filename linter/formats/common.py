@@ -50,7 +50,7 @@ class Builder:
         except RefProblem as exc:
             if exc.source is None:  # pragma: no cover - Workspace.deref locates every problem
                 exc = exc.at(source, pointer + ("$ref",), str(node.get("$ref")))
-            self.notice("unresolved-ref", str(exc), exc.source, exc.pointer, key=exc.key)  # type: ignore[arg-type]
+            self.notice("unresolved-ref", str(exc), exc.source, exc.pointer, key=exc.key)  # type: ignore[arg-type]  # exc.at() above gave it a source
             return None
 
     def use_known_field(self, source: Source, pointer: Pointer, operation: Operation) -> bool:
@@ -97,7 +97,7 @@ class Builder:
             f = Field(
                 name=name,
                 path=path,
-                where=where,  # type: ignore[arg-type]
+                where=where,  # type: ignore[arg-type]  # the formats pass Field's own "where" names
                 required=required,
                 schema=schema,
                 description=description,

@@ -98,7 +98,7 @@ def build(source: Source, fmt: str, ws: Workspace) -> Document:
     b = Builder(ws, doc)
     for t in found[1]:
         body_ptr = t.pointer + t.body_ptr
-        body = t.node
+        body: Any = t.node  # walked down by the pointer's parts, names and indexes
         for part in t.body_ptr:
             body = body[part]
         annotations = body.get("annotations") if isinstance(body.get("annotations"), dict) else {}

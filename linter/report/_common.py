@@ -93,7 +93,7 @@ def start_of(region: Region | None) -> tuple[int, int]:
 
 def severity_counts(findings: Iterable[Finding]) -> dict[str, int]:
     """Findings per severity, every severity present (in ``SEVERITIES`` order)."""
-    counts = Counter(f.severity for f in findings)
+    counts: Counter[str] = Counter(f.severity for f in findings)
     return {sev: counts.get(sev, 0) for sev in SEVERITIES}
 
 
@@ -146,7 +146,7 @@ def _line_encoder(default: Callable[[Any], Any] | None) -> Callable[[Any], str]:
     it between the lines of one report is what ``encode`` does within one value; an error
     leaves entries behind, but it also ends the report this encoder was made for."""
     encoder = json.JSONEncoder(ensure_ascii=False, default=default)
-    make = json.encoder.c_make_encoder
+    make = getattr(json.encoder, "c_make_encoder", None)  # private: the C accelerator, not in typeshed
     if make is None:  # pragma: no cover - the C accelerator is missing
         return encoder.encode
     c_encode = make(
@@ -181,7 +181,7 @@ def _outline(
     is_dict = isinstance(obj, dict)
     emit("{\n" if is_dict else "[\n")
     first = True
-    for k, v in obj.items() if is_dict else enumerate(obj):  # type: ignore[union-attr]
+    for k, v in obj.items() if is_dict else enumerate(obj):  # type: ignore[union-attr]  # is_dict says which: a dict, else a list
         emit(pad if first else ",\n" + pad)
         first = False
         if is_dict:

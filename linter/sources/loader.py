@@ -6,6 +6,7 @@ import json
 import os
 import re
 import sys
+from types import FrameType
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -211,7 +212,8 @@ _JSON_PROBE_SPAN = 512
 
 
 def _stack_depth() -> int:
-    frame, depth = sys._getframe(), 0
+    frame: FrameType | None = sys._getframe()
+    depth = 0
     while frame is not None:
         frame, depth = frame.f_back, depth + 1
     return depth
@@ -330,7 +332,7 @@ def _parse_json(text: str, facts: bool) -> tuple[Any, ParseFacts]:
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 
 
-class _FactsLoader(_YamlLoader):  # type: ignore[misc, valid-type]
+class _FactsLoader(_YamlLoader):
     """The C loader, noting mappings that repeat a key while it constructs them (PyYAML keeps
     the last value silently). Costs one small dict per mapping."""
 
@@ -431,7 +433,7 @@ def _yaml_error(exc: yaml.MarkedYAMLError, text: str, max_depth: int) -> LoadErr
         )
     if mark is not None and ("tab" in what or text[mark.index : mark.index + 1] == "\t"):
         line_start = text.rfind("\n", 0, mark.index) + 1
-        indent = _INDENT.match(text, line_start).group()
+        indent = _INDENT.match(text, line_start).group()  # type: ignore[union-attr]  # a [ \t?-]* pattern always matches
         if "\t" in indent:
             column = indent.index("\t") + 1
             return LoadError(

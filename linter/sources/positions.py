@@ -26,11 +26,11 @@ from array import array
 from bisect import bisect_right
 from functools import cache
 from itertools import accumulate, islice
-from json.decoder import scanstring
-from typing import Any, Callable
+from json.decoder import scanstring  # type: ignore[attr-defined]  # public at runtime (the C scanner), missing from typeshed
+from typing import Any, Callable, Generator, cast
 
 import yaml
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.nodes import CollectionNode, MappingNode, Node, ScalarNode, SequenceNode
 
 from linter._gc import gc_paused
 from linter.model import Pointer, Region
@@ -217,7 +217,7 @@ class JsonLocator(Locator):
         text = self.text
         try:
             if self._root is None:
-                self._root = _JSON_WS.match(text, 1 if text.startswith(_BOM) else 0).end()
+                self._root = _JSON_WS.match(text, 1 if text.startswith(_BOM) else 0).end()  # type: ignore[union-attr]  # a \s* pattern always matches
             start = self._root
             if not pointer:
                 return start, start, self._skip(start)
@@ -226,18 +226,18 @@ class JsonLocator(Locator):
             for part in pointer:
                 opener = text[start : start + 1]
                 if opener == "{":
-                    index = objects.get(start)
-                    if index is None:
-                        index = self._object(start, _eager_levels(end - start))
-                    member = index[0].get(str(part))
+                    members = objects.get(start)
+                    if members is None:
+                        members = self._object(start, _eager_levels(end - start))
+                    member = members[0].get(str(part))
                     if member is None:
                         return None
                     span_start, start, end = member
                 elif opener == "[":
-                    index = arrays.get(start)
-                    if index is None:
-                        index = self._array(start, _eager_levels(end - start))
-                    items = index[0]
+                    elements = arrays.get(start)
+                    if elements is None:
+                        elements = self._array(start, _eager_levels(end - start))
+                    items = elements[0]
                     at = _index(part)
                     if at is None or at >= len(items):
                         return None
@@ -260,7 +260,7 @@ class JsonLocator(Locator):
         nested deeper than the skipping regex handles."""
         decode = self._decode
         if decode is None:
-            decode = self._decode = json.JSONDecoder(strict=False).scan_once
+            decode = self._decode = json.JSONDecoder(strict=False).scan_once  # type: ignore[attr-defined]  # set by JSONDecoder.__init__, missing from typeshed
         return decode(self.text, start)[1]
 
     def _container(self, start: int, eager: int) -> int:
@@ -278,13 +278,13 @@ class JsonLocator(Locator):
     def _object(self, start: int, eager: int) -> tuple[_ObjectIndex, int]:
         cached = self._objects.get(start)
         if cached is None:
-            cached = self._objects[start] = self._members(start, eager, True)  # type: ignore[assignment]
+            cached = self._objects[start] = cast("tuple[_ObjectIndex, int]", self._members(start, eager, True))
         return cached
 
     def _array(self, start: int, eager: int) -> tuple[_ArrayIndex, int]:
         cached = self._arrays.get(start)
         if cached is None:
-            cached = self._arrays[start] = self._members(start, eager, False)  # type: ignore[assignment]
+            cached = self._arrays[start] = cast("tuple[_ArrayIndex, int]", self._members(start, eager, False))
         return cached
 
     def _members(
@@ -471,7 +471,7 @@ class YamlLocator(Locator):
                 # libyaml does not count the BOM in mark indexes; strip it and shift instead
                 self._body, self._shift = self.text[1:], 1
             loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-            documents = yaml.compose_all(self._body, Loader=loader)
+            documents = cast(Generator[Node, None, None], yaml.compose_all(self._body, Loader=loader))  # a generator; typeshed says Iterator
             # composing allocates a node per scalar; the cyclic GC rescanning them all made it
             # ~5x slower on a 3 MB spec, and nodes hold no cycles worth collecting meanwhile
             with gc_paused():
@@ -549,6 +549,7 @@ class YamlLocator(Locator):
             return n
 
         flat = copy(node)
+        assert isinstance(flat, MappingNode)
         try:
             self._safe_constructor().flatten_mapping(flat)
         except (yaml.YAMLError, RecursionError):  # PyYAML cannot load it either
@@ -608,6 +609,7 @@ class YamlLocator(Locator):
                     while end > start and body[end - 1] in " \t\r\n":
                         end -= 1
                 return end
+            assert isinstance(node, CollectionNode)
             if node.flow_style or not node.value:
                 return node.end_mark.index
             if isinstance(node, SequenceNode):

@@ -333,7 +333,7 @@ class Workspace:
         chain: list[str] = []
         k: NodeKey | None = key
         for _ in range(end[3]):
-            ref, k, _end = self._links[k]  # type: ignore[index]
+            ref, k, _end = self._links[k]  # type: ignore[index]  # a chain of end[3] links: each but the last names the next key
             chain.append(ref)
         return end[0], end[1], end[2], tuple(chain)
 

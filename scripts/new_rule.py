@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""Scaffold a rule: ``python scripts/new_rule.py ID --family F [--default-on] [--scope S]``.
+
+Writes the three places a rule lives (CONTRIBUTING.md, "Adding a rule"):
+
+- ``rules/ID.yaml``, the catalog entry (``default_severity: 'off'`` unless ``--default-on``);
+- a check function stub at the end of ``linter/checks/F.py``, registered with its scope;
+- ``tests/rules/ID/bad-openapi3.yaml`` (one finding marked with an expect comment) and
+  ``good-openapi3.yaml`` (none).
+
+The stub reports nothing, so the bad fixture and the catalog's bad example fail
+(``pytest tests/test_rules.py -k ID``) until the check is implemented. Bad arguments: one line on
+stderr, exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ID_RX = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+SUBJECT = {"field": "Field", "operation": "Operation", "document": "Document"}
+
+ENTRY = """\
+id: {id}
+family: {family}
+default_severity: {severity}
+summary: One line saying what {id} flags (the README rule table shows it).
+rationale: |
+  Why it matters, with the measured evidence: what models did with and without the constraint.
+how_to_fix: |
+  What the author writes instead.
+check: {family}.{func}
+fix: none
+precision: medium
+tags: [{family}]
+options: {{}}
+examples:
+  - title: The smallest real-looking case
+    bad: |
+{bad}
+    good: |
+{good}
+"""
+
+API = """\
+openapi: 3.0.3
+info: {{title: Orders, version: "1"}}
+paths:
+  /orders:
+    get:
+      parameters:
+        - name: {name}{mark}
+          in: query
+          description: {description}
+          schema: {{type: string}}
+      responses:
+        "200": {{description: OK}}
+        default: {{description: Error.}}
+"""
+
+HEADER = """\
+# {id}: {what}
+# Replace this API with the smallest real-looking case{moved}.
+"""
+
+STUB = '''
+
+@check("{scope}")
+def {func}({arg}: {subject}, ctx: Context) -> Iterator[Hit]:
+    """What {id} flags, and why (the catalog entry rules/{id}.yaml says it to users)."""
+    # Reports nothing yet: tests/rules/{id}/bad-openapi3.yaml and the catalog's bad example fail
+    # until this yields its finding, e.g. Hit(f"{{{arg}.label}}: …", {arg}.location).
+    yield from ()
+'''
+
+
+class ScaffoldError(Exception):
+    pass
+
+
+def _api(name: str, description: str, mark: str = "") -> str:
+    return API.format(name=name, mark=mark, description=description)
+
+
+def _indented(text: str) -> str:
+    return "\n".join("      " + line for line in text.rstrip("\n").splitlines())
+
+
+def _add_imports(module: str, names: list[str]) -> str:
+    """``module``'s source with ``names`` added to its one-line ``from linter.model import``."""
+    match = re.search(r"^from linter\.model import (.+)$", module, re.M)
+    if match is None:
+        raise ScaffoldError("the module has no one-line `from linter.model import …`; add the stub by hand")
+    have = [n.strip() for n in match.group(1).split(",")]
+    missing = [n for n in names if n not in have]
+    if not missing:
+        return module
+    line = f"from linter.model import {', '.join(have + missing)}"
+    return module[: match.start()] + line + module[match.end() :]
+
+
+def scaffold(rule_id: str, family: str, default_on: bool, scope: str, root: Path = ROOT) -> list[str]:
+    """Write the rule's files under ``root``; the lines to print."""
+    if not ID_RX.match(rule_id):
+        raise ScaffoldError(f"{rule_id!r} is not a kebab-case rule id (lower-case words joined by '-')")
+    entry = root / "rules" / f"{rule_id}.yaml"
+    if entry.exists():
+        raise ScaffoldError(f"rules/{rule_id}.yaml exists already")
+    module_path = root / "linter" / "checks" / f"{family}.py"
+    families = sorted(p.stem for p in module_path.parent.glob("*.py") if not p.stem.startswith("_"))
+    if family not in families:
+        raise ScaffoldError(f"unknown family {family!r} (choose from {', '.join(families)})")
+    fixtures = root / "tests" / "rules" / rule_id
+    if fixtures.exists():
+        raise ScaffoldError(f"tests/rules/{rule_id}/ exists already")
+    func = rule_id.replace("-", "_")
+    module = module_path.read_text(encoding="utf-8")
+    if re.search(rf"^def {func}\(", module, re.M):
+        raise ScaffoldError(f"linter/checks/{family}.py defines {func} already")
+
+    subject = SUBJECT[scope]
+    module = _add_imports(module, [subject, "Hit"]).rstrip("\n") + "\n" + STUB.format(
+        scope=scope, func=func, arg=scope, subject=subject, id=rule_id
+    )
+    bad = _api("flagged", "A field the rule reports.", f"  # expect: {rule_id}")
+    good = _api("fine", "A field the rule leaves alone.")
+    severity = "warning" if default_on else "'off'"
+    entry.write_text(
+        ENTRY.format(
+            id=rule_id, family=family, severity=severity, func=func,
+            bad=_indented(_api("flagged", "A field the rule reports.")), good=_indented(good),
+        ),
+        encoding="utf-8",
+    )
+    module_path.write_text(module, encoding="utf-8")
+    fixtures.mkdir(parents=True)
+    (fixtures / "bad-openapi3.yaml").write_text(
+        HEADER.format(id=rule_id, what="each finding is marked with an expect comment on the line it points at",
+                      moved=", and move the mark to the line your finding points at") + bad,
+        encoding="utf-8",
+    )
+    (fixtures / "good-openapi3.yaml").write_text(
+        HEADER.format(id=rule_id, what="a case the rule must stay quiet on (the fix of the bad one)", moved="") + good,
+        encoding="utf-8",
+    )
+    return [
+        f"created rules/{rule_id}.yaml (default_severity: {severity})",
+        f"added {family}.{func} (scope {scope}) to linter/checks/{family}.py",
+        f"created tests/rules/{rule_id}/bad-openapi3.yaml and good-openapi3.yaml",
+        f"next: write the entry's summary, rationale and how_to_fix; implement {func} until "
+        f"`PYTHONPATH=. python -m pytest tests/test_rules.py -k {rule_id}` passes (it fails until then)",
+        "then regenerate the README rule table (between <!-- rules:start --> and <!-- rules:end -->): "
+        "silentlint rules --format markdown",
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="new_rule.py", description=__doc__.splitlines()[0])
+    parser.add_argument("id", help="kebab-case rule id, stable forever once shipped")
+    parser.add_argument("--family", required=True, help="the checks module the function goes into")
+    parser.add_argument("--default-on", action="store_true", help="default_severity warning instead of 'off'")
+    parser.add_argument("--scope", choices=tuple(SUBJECT), default="field", help="what the check is called with")
+    args = parser.parse_args(argv)
+    try:
+        lines = scaffold(args.id, args.family, args.default_on, args.scope)
+    except ScaffoldError as exc:
+        print(f"new_rule.py: error: {exc}", file=sys.stderr)
+        return 2
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
