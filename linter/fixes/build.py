@@ -174,7 +174,7 @@ def keyword_fix(field: Field, keywords: Mapping[str, Any], applicability: str, *
         if fits is not None and ty is not None and ty not in fits:
             raise NoFix(f"{k} does not apply to a{'n' if ty[0] in 'aeiou' else ''} {ty}")
     what = ", ".join(f"{k}: {v}" for k, v in keywords.items())
-    return Fix(f"Add {what}", edits, applicability)  # type: ignore[arg-type]
+    return Fix(f"Add {what}", edits, applicability)  # type: ignore[arg-type]  # the catalog's fix: safe|unsafe, checked at load
 
 
 _BOUNDS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength",

@@ -50,14 +50,14 @@ class Text:
 
     def _start(self, i: int) -> int:
         """Original offset where ``norm[i]`` starts (``starts[i]`` of a per-character map)."""
-        keys, spans = self.pieces  # type: ignore[misc]
+        keys, spans = self.pieces  # type: ignore[misc]  # only called when pieces is not None (span() checks)
         k = bisect_right(keys, i) - 1
         a, b, copied = spans[k]
         return a + (i - keys[k]) if copied else a
 
     def _end(self, i: int) -> int:
         """Original offset where ``norm[i]`` ends (``ends[i]`` of a per-character map)."""
-        keys, spans = self.pieces  # type: ignore[misc]
+        keys, spans = self.pieces  # type: ignore[misc]  # only called when pieces is not None (span() checks)
         k = bisect_right(keys, i) - 1
         a, b, copied = spans[k]
         return a + (i - keys[k]) + 1 if copied else b

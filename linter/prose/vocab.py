@@ -452,7 +452,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if not re.search(r"\bor\b|[|/]|或", seps) or _content_nouns(p):
             continue
         add(m.start("label"), p, True, "label-line")
-    whole = parse_inline(s, _BARE_LIST.match(s).end()) if or_sep and s.strip() and not (cjk and _ZH_CUE.search(s)) else None  # type: ignore[union-attr]
+    whole = parse_inline(s, _BARE_LIST.match(s).end()) if or_sep and s.strip() and not (cjk and _ZH_CUE.search(s)) else None  # type: ignore[union-attr]  # _BARE_LIST matches any text with a non-blank (s.strip() holds)
     whole_start = whole.items[0].start if whole else 0
     if whole and len(whole.items) >= 2 and "，" in s[whole.items[0].end : whole.items[1].start] \
             and _CJK_ANY.match(whole.items[0].value[-1]):
