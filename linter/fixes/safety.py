@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterator, Mapping, Sequence
 
 from linter.model import Field, get_at, parse_pointer
@@ -173,6 +174,7 @@ _DURATION = re.compile(r"^P(?!$)(?:\d+(?:[.,]\d+)?Y)?(?:\d+(?:[.,]\d+)?M)?(?:\d+
                        r"(?:T(?=\d)(?:\d+(?:[.,]\d+)?H)?(?:\d+(?:[.,]\d+)?M)?(?:\d+(?:[.,]\d+)?S)?)?$")
 
 
+@lru_cache(maxsize=1)
 def _format_checker() -> Any:
     """jsonschema's format checker, with the formats it checks only when optional packages are
     installed (hostname, date-time, uri, duration) checked here by their grammar's shape."""
@@ -188,6 +190,9 @@ def _format_checker() -> Any:
 def keyword_conflicts(field: Field, keywords: Mapping[str, Any], *, on_items: bool) -> list[OwnValue]:
     """The spec's own values that a format, pattern or bound would reject (``format`` checked
     as far as jsonschema's format checker knows the format)."""
+    values = own_values(field)
+    if not values:
+        return []  # most fields: nothing of the spec's own to check, and no validator to build
     from jsonschema import Draft202012Validator
 
     schema = dict(keywords)
@@ -198,11 +203,11 @@ def keyword_conflicts(field: Field, keywords: Mapping[str, Any], *, on_items: bo
     except Exception:  # noqa: BLE001 - a keyword jsonschema cannot compile is no evidence either way
         return []
     bad: list[OwnValue] = []
-    for ov in own_values(field):
+    for ov in values:
         if ov.value is None and nullable(field.schema):
             continue
-        values = ov.value if on_items and isinstance(ov.value, list) else [ov.value]
-        for v in values:
+        members = ov.value if on_items and isinstance(ov.value, list) else [ov.value]
+        for v in members:
             try:
                 ok = validator.is_valid(v)
             except Exception:  # noqa: BLE001 - e.g. a pattern Python's re cannot compile

@@ -13,11 +13,12 @@ decides what is kept, the rules decide what is reported.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from linter.prose.lists import QTOK, Item, Parsed
-from linter.prose.text import clean_token
+from linter.prose.text import clean_token, has_any
 
 # what may open a definition line: a quoted/backticked literal, or one bare value-like token
 _BARE_VALUE = r"[A-Za-z0-9][A-Za-z0-9_.+/#@$-]{0,47}(?<![.+/-])"
@@ -294,6 +295,15 @@ _BARE_LEAD = re.compile(
     r"|\b(?P<by>by|as))[ ]*$",
     re.I,
 )
+# where a lead can end: only the words _BARE_LEAD can end with ("of" only in "one of", "are" only
+# after choices/options/values), and the start of a sentence of snake_case codes
+_BARE_LEAD_AT = re.compile(
+    r"[:：(]|[ ][-–—][ ]|(?=\b[beaosupc])\b(?:be|either|by|as|are|of|from|between|specify|enter|pass|use|select|choose)\b"
+    r"|[.!?] (?P<codes>)(?=[a-z][a-z0-9]*_)",
+    re.I,
+)
+# "are", "of", "from", "between" lead only after these words (the rest of _BARE_LEAD is one word)
+_LEAD_BEFORE = {"are": ("choices", "options", "values"), "of": ("one",), "from": ("choose",), "between": ("choose",)}
 _SENTENCE_LEAD = re.compile(r"(?P<by>)(?P<verb>)")
 _CODE_ONLY = re.compile(r"(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)")
 _SENTENCE_START = re.compile(r"(?:^|[.!?](?:\s+|$)|\n)", re.M)
@@ -309,20 +319,32 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
     "This", "Can", "May", "Must" …)."""
     from linter.prose.lists import parse_inline
 
-    for m in re.finditer(r"[:：(]|[ ][-–—][ ]|\b(?:be|either|by|as|are|from|between|of|specify|enter|pass|use|select|choose)\b"
-                         r"|(?<=[.!?] )(?=[a-z][a-z0-9]*_)", s):
+    starts: list[int] | None = None  # sentence starts and the first sentence's end, worked out once
+    first_end = 0
+    for m in _BARE_LEAD_AT.finditer(s):
         end = m.end()
+        word = m.group().lower()
+        if word in _LEAD_BEFORE and not s[max(0, m.start() - 9) : m.start()].rstrip().lower().endswith(_LEAD_BEFORE[word]):
+            continue
+        ahead = s[end : end + 80]
+        if " or " not in ahead and "/" not in ahead and "|" not in ahead and "," not in ahead and " and " not in ahead:
+            continue  # no second item can follow: skip the lead and parse work (most "of", "by", "as")
         lead_text = s[max(0, m.start() - 40) : end]
-        lead = _BARE_LEAD.search(lead_text) if m.end() > m.start() else _SENTENCE_LEAD.match("")
+        codes_sentence = m.group("codes") is not None  # a sentence that is nothing but snake_case codes
+        lead = _SENTENCE_LEAD.match("") if codes_sentence else _BARE_LEAD.search(lead_text)
         if lead is None or _EXAMPLE_LEAD.search(_sentence_before(s, m.start())):
             continue
-        codes_sentence = m.end() == m.start()  # a sentence that is nothing but snake_case codes
         paren = s[m.start()] == "("
         if re.search(r"\b(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either)?[ ]*$", lead_text, re.I) and re.search(
                 r"\b(?:that|which|who|whose|whom|to)\b", _sentence_before(s, m.start()), re.I):
             continue  # "the account that will be debited or credited": said of another noun
-        sent = max((x.end() for x in _SENTENCE_START.finditer(s, 0, m.start())), default=0)
-        first = not re.search(r"[.!?](?:\s|$)|\n", s[: m.start()].strip())
+        if starts is None:
+            starts = [x.end() for x in _SENTENCE_START.finditer(s)]
+            fm = re.search(r"[.!?](?:\s|$)|\n", s.strip())
+            first_end = (len(s) - len(s.lstrip())) + fm.start() if fm else len(s)
+        k = bisect_right(starts, m.start()) - 1
+        sent = starts[k] if k >= 0 and starts[k] <= m.start() else 0
+        first = m.start() <= first_end
         if not first and not lead.group("verb") and not codes_sentence and not re.match(r"[ ]*(?:it|this|can|may|must|possible|valid|allowed|supported|options?|values?"
                                       r"|choices?|choose|the\s+(?:options|choices|values))\b", s[sent:], re.I):
             continue
@@ -449,28 +471,55 @@ def _paragraphs(s: str) -> Iterator[tuple[int, str]]:
 
 Detector = Callable[[str, str], Iterator[Candidate]]
 # (name, gate keys (any of them must occur in the lower-cased text; empty: always), detector)
-DETECTORS: tuple[tuple[str, tuple[str, ...], Detector], ...] = (
-    ("definitions", (), definition_lists),
-    ("run-in", (" - ", " = ", ": ", " – ", " — "), run_in),
-    ("quoted-alternatives", ("`", '"', "'", "“"), quoted_alternatives),
+# (name, literal keys (one must occur in the lower-cased text; empty: always), facts the text must
+# have (see ``_facts``), detector). Both gates are necessary conditions of a detector's match, so
+# they change no result; they keep most descriptions from reaching the patterns at all.
+DETECTORS: tuple[tuple[str, tuple[str, ...], frozenset[str], Detector], ...] = (
+    ("definitions", (), frozenset({"lines"}), definition_lists),
+    ("run-in", (" - ", " = ", ": ", " – ", " — "), frozenset({"code"}), run_in),
+    ("quoted-alternatives", ("`", '"', "'", "“"), frozenset({"list"}), quoted_alternatives),
     ("bare-alternatives", (":", " or ", " - ", " – ", " — ", "either", "(", "by ", "as ", "are ", "choose", "specify",
-                           "enter", "pass", "use", "select"),
-     bare_alternatives),
-    ("bracket-list", ("[",), bracket_lists),
-    ("slash-list", ("/",), slash_lists),
-    ("or-or", ("||",), or_or_lists),
-    ("glossed", ("(",), glossed_values),
-    ("sentence-run-in", (": ", "—", " – "), sentence_run_in),
+                           "enter", "pass", "use", "select"), frozenset({"list"}), bare_alternatives),
+    ("bracket-list", ("[",), frozenset({"code"}), bracket_lists),
+    ("slash-list", ("/",), frozenset(), slash_lists),
+    ("or-or", ("||",), frozenset(), or_or_lists),
+    ("glossed", ("(",), frozenset({"code"}), glossed_values),
+    ("sentence-run-in", (": ", "—", " – "), frozenset({"runs"}), sentence_run_in),
     ("value-sentences", ("set to", "equal", "select", "choos", "specify", "use ", "using", "mean", "indicat",
                           "signif", "represent", "denot", "if ", "when ", "return", "allow", "enabl", "disabl"),
-     value_sentences),
+     frozenset({"code"}), value_sentences),
 )
+# a quoted token, an UPPER_CODE, a camelCase or snake_case word: every value a run-in, a value
+# sentence, a bracketed or glossed list can take has one of these shapes
+_CODE_FACT = re.compile(r"[`\"'“‘*]|[A-Z]{2}|[a-z][A-Z]|[a-z0-9]_[a-z0-9]")
+
+
+def _facts(s: str, low: str) -> set[str]:
+    facts = set()
+    if "\n" in s.strip():
+        facts.add("lines")
+    if _CODE_FACT.search(s):
+        facts.add("code")
+    # two items need a separator: "or", a slash, a bar, "and", or a comma
+    if " or " in low or "/" in s or "|" in s or " and " in low or "," in s or "，" in s:
+        facts.add("list")
+    if low.count(": ") + s.count("—") + s.count(" – ") >= 3:
+        facts.add("runs")
+    return facts
 
 
 def candidates(s: str, low: str) -> Iterator[Candidate]:
-    """Every detector whose gate opens, in table order."""
-    for _name, keys, detect in DETECTORS:
-        if not keys or any(k in low for k in keys):
-            yield from detect(s, low)
+    """Every detector whose gates open, in table order."""
+    facts: set[str] | None = None
+    for _name, keys, needs, detect in DETECTORS:
+        if keys and not has_any(low, keys):
+            continue
+        if needs:
+            if facts is None:
+                facts = _facts(s, low)
+            if not needs <= facts:
+                continue
+        yield from detect(s, low)
 
-STRUCTURAL = frozenset(name for name, _keys, _detect in DETECTORS)
+
+STRUCTURAL = frozenset(name for name, _keys, _needs, _detect in DETECTORS)
