@@ -97,7 +97,6 @@ class _Def:
     line_start: int
     item: Item
     key: tuple[str, bool, str]
-    indent: int
 
 
 def _def_lines(s: str) -> Iterator[_Def]:
@@ -134,15 +133,15 @@ def _def_lines(s: str) -> Iterator[_Def]:
                     kind = "v"
                 value = clean_token(raw)
                 if kind and value and value.lower() not in _LABELS and not (value.isdigit() and len(value) > 4):
-                    yield _Def(pos, Item(value, i, tok_end, quoted), (marker, quoted, kind), head.end() - pos)
+                    yield _Def(pos, Item(value, i, tok_end, quoted), (marker, quoted, kind))
         pos = eol + 1
 
 
 def definition_lists(s: str, low: str) -> Iterator[Candidate]:
-    """(Gated on a line break in ``s`` itself: ``low`` has its blanks collapsed.)
-    Lines (bullets, ``<li>`` items, paragraphs) that open with a value and then say what it
+    """Lines (bullets, ``<li>`` items, paragraphs) that open with a value and then say what it
     means. Lines of one shape (same marker, quoting and separator) form one list; a bullet of
-    the same marker that is not such a line ends it."""
+    the same marker that is not such a line ends it. (Gated on a line break in ``s`` itself:
+    ``low`` has its blanks collapsed.)"""
     if "\n" not in s.strip():
         return
     defs = list(_def_lines(s))
@@ -225,7 +224,6 @@ def value_sentences(s: str, low: str) -> Iterator[Candidate]:
     seen: set[str] = set()
     for m in ms:
         tok = next(g for g in m.groups() if g)
-        st = m.start(m.lastindex or 0)
         st = s.find(tok, m.start())
         v = clean_token(tok)
         if v and v not in seen:
