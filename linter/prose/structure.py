@@ -17,7 +17,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from linter.prose.lists import QTOK, Item, Parsed
+from linter.prose.lists import QTOK, Item, Parsed, parse_inline
 from linter.prose.text import clean_token, has_any
 
 # what may open a definition line: a quoted/backticked literal, or one bare value-like token
@@ -259,8 +259,6 @@ def _sentence_before(s: str, i: int) -> str:
 def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
     """``…, either `a`, `b` or `c`.`` / ``status: `a`, `b`, `c`.``: two or more quoted values
     joined as alternatives ("or", or a list after a colon) that complete the sentence."""
-    from linter.prose.lists import parse_inline
-
     pos = 0
     while True:
         q = QTOK.search(s, pos)
@@ -315,8 +313,6 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
     the field's own description, as alternatives ("or") or as a list of three or more after a
     colon. Only in a sentence about the field itself (the first, or one that opens with "It",
     "This", "Can", "May", "Must" …)."""
-    from linter.prose.lists import parse_inline
-
     starts: list[int] | None = None  # sentence starts and the first sentence's end, worked out once
     first_end = 0
     for m in _BARE_LEAD_AT.finditer(s):
