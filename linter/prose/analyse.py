@@ -100,7 +100,7 @@ def analyse(description: str, *, name: str = "", type: str | None = None, where:
     layouts = [e for e in out if e.kind == "format" and "layout" in e.data and "style" not in e.data
                and not str(e.data["layout"]).endswith("-separated list") and not e.data.get("alternatives")]
     if layouts and any(e.kind == "closed_vocab" for e in out):
-        # "Format: ddd:hh24:mi-ddd:hh24:mi. Valid days: Mon, Tue, …": values that do not fit the
+        # "Format: ddd:hh-ddd:hh. Valid days: Mon, Tue, …": values that do not fit the
         # field's own stated layout are values of one of its parts ("…, all, or a date range":
         # alternatives to the layout, not parts of it)
         out = [e for e in out if not (e.kind == "closed_vocab" and all(

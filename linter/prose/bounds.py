@@ -207,7 +207,7 @@ def _data(family: str, lo: int | float | None, hi: int | float | None, lo_ex: bo
             d[_KW[(family, "max")]] = hi - (1 if hi_ex else 0) if family != "value" else hi
     if family != "value":
         if any(isinstance(v, float) and not float(v).is_integer() for v in d.values()):
-            return {}  # "8.3 or higher": a version, not a count of characters or items
+            return {}  # "4.2 or higher": a version, not a count of characters or items
         d = {k: int(v) for k, v in d.items() if v >= 0}
     return d
 
@@ -253,7 +253,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             return
         if re.search(r"\b(?:version|v|release|api)\s*$", s[max(0, a - 12) : a], re.I) or re.search(
                 r"\bversions?\s+$", s[max(0, m.start(num_group) - 10) : m.start(num_group)], re.I):
-            return  # "MongoDB 8.3 or higher", "version 2 or later": a version, not a bound on this value
+            return  # "server 4.2 or higher", "version 2 or later": a version, not a bound on this value
         fam = _family(unit, _sentence(s, a, b), type_)
         if fam is None:
             return

@@ -158,7 +158,7 @@ _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "sev
             "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 _DURATION_WORDS = frozenset("duration period interval retention timeout ttl delay age expiry lifetime".split())
 _GUESS = "\0guess"  # a format read from the standard's name and its context words, not from a layout or an instance
-# a point in time ("the end of the time interval"), not a length of time
+# a point in time ("the start of the window"), not a length of time
 _POINT = re.compile(r"\b(?:start|end|beginning|begin)\s+(?:of|time|date)\b|\b(?:before|after|since|until)\b", re.I)
 # the style that sends an array separated by sep, per parameter location ("default": simple, the
 # location's default, already sends it comma-separated); None: no style does
@@ -351,7 +351,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         for m in scan(_REGEX_NAMED, s, low, ('regex', 'regular expression', 'pattern')):
             gap = m.group(0)[: m.start("re") - m.start()]
             if re.search(r"[.;]\s|\bform\b|\bof\s+(?:`|\"|')?$", gap) or not _REGEX_META.search(m.group("re")):
-                continue  # "regex-based match. Only 1 of `exact`", "pattern of the form `prefix*`": no regex given
+                continue  # "regex match. Set one of `full`", "pattern of the form `abc*`": no regex given
             add(m.start(), m.end(), _pattern_data(m.group("re")))
         for m in scan(_REGEX_ANCHORED, s, low, ('^',)):
             add(m.start("re"), m.end("re"), _pattern_data(m.group("re")))
@@ -470,7 +470,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
     for m in _DURATION_EXAMPLE.finditer(s) if "P" in s else ():
         add(m.start("d"), m.end("d"), {"format": "duration"})
     if any(_GUESS not in h[2] for h in hits if "format" in h[2]):
-        # "ISO 8601 date …, e.g. 2015-07-01T22:00:00Z": the layout or the instance shows what the
+        # "ISO 8601 date …, e.g. 2030-01-02T03:04:05Z": the layout or the instance shows what the
         # standard's name left open (date, date-time or duration), and one claim is one finding
         hits = [h for h in hits if _GUESS not in h[2]]
     hits = [(a, b, {k: v for k, v in d.items() if k != _GUESS}) for a, b, d in hits]
@@ -507,7 +507,7 @@ _IF_LEAD = re.compile(r"(?:^|[.;:]\s+|\n)\s*(?:if|when|unless|whenever)\b[^.;\n]
 
 def _qualified(s: str, a: int, b: int) -> str:
     """How the text qualifies the format at ``s[a:b]``: ``"hedged"`` ("usually lang-country"),
-    ``"condition"`` ("If the key is in Cloud KMS, … in the format …"), ``"alternatives"``
+    ``"condition"`` ("If the file is archived, … in the format …"), ``"alternatives"``
     ("E.164 or a short code", "a name or a 2-character abbreviation"), or ``""``. Only a plain
     statement is the field's one format: the others are reported without a fix."""
     sent_start = max(s.rfind(". ", 0, a), s.rfind("\n", 0, a), s.rfind("; ", 0, a)) + 1

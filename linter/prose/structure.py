@@ -2,9 +2,9 @@
 
 Real descriptions define their values the way reference documentation does: a list whose items
 open with the value and then say what it means (``- `pending`: the transfer …``,
-``<li><code>FAILED</code> – …</li>``, ``all = items from both …``), run-in definitions on one line
-(``ACTIVE - ready, CLOSED - gone``), or one sentence per value (``When set to `PRIVATE`, …``,
-``<code>ALL</code> indicates …``). Each finder here is a small detector in :data:`DETECTORS`:
+``<li><code>FAILED</code> – …</li>``, ``main = the full catalogue …``), run-in definitions on one line
+(``ACTIVE - ready, CLOSED - gone``), or one sentence per value (``When set to `LOCAL`, …``,
+``<code>EVERY</code> marks …``). Each finder here is a small detector in :data:`DETECTORS`:
 a name, the literal keys without which it cannot match (its gate, checked on the lower-cased
 text) and a function that yields candidate lists. They return neutral candidates; ``vocab``
 decides what is kept, the rules decide what is reported.
@@ -194,7 +194,7 @@ def _valueish(v: str) -> bool:
 
 
 def run_in(s: str, low: str) -> Iterator[Candidate]:
-    """``ACTIVE - ready, CLOSED - gone`` / ``L = LIMIT, MOC = MARKET_ON_CLOSE``: definitions run
+    """``ACTIVE - ready, CLOSED - gone`` / ``S = SMALL, XL = EXTRA_LARGE``: definitions run
     into one paragraph. Two or more with the same separator, the values codes or quoted."""
     for para_start, para in _paragraphs(s):
         hits: dict[str, list[re.Match[str]]] = {}
@@ -214,8 +214,8 @@ def run_in(s: str, low: str) -> Iterator[Candidate]:
 
 
 def value_sentences(s: str, low: str) -> Iterator[Candidate]:
-    """One sentence per value: ``When set to `PRIVATE`, …``, ``Use 'Aligned' for …``,
-    ``<code>ALL</code> indicates …``. Two or more distinct values make the set; the stated
+    """One sentence per value: ``When set to `LOCAL`, …``, ``Use 'Banded' for …``,
+    ``<code>EVERY</code> marks …``. Two or more distinct values make the set; the stated
     default joins it."""
     ms = list(_VALUE_SENTENCE.finditer(s))
     if len(ms) < 2:
@@ -308,8 +308,8 @@ _BARE_CODE = re.compile(r"(?-i:[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)*|[A-Z][A-Z0-9]*(
 
 
 def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
-    """``The type of this podcast - episodic or serial.`` / ``Can be daily or monthly.`` /
-    ``name of the insight: a_r9, b_r9, c``: bare code-like words that complete a sentence of
+    """``The size of the cup - small or large.`` / ``Can be hourly or nightly.`` /
+    ``kind of report: day_r1, week_r1, month_r1``: bare code-like words that complete a sentence of
     the field's own description, as alternatives ("or") or as a list of three or more after a
     colon. Only in a sentence about the field itself (the first, or one that opens with "It",
     "This", "Can", "May", "Must" …)."""
@@ -331,7 +331,7 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
         paren = s[m.start()] == "("
         if re.search(r"\b(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either)?[ ]*$", lead_text, re.I) and re.search(
                 r"\b(?:that|which|who|whose|whom|to)\b", _sentence_before(s, m.start()), re.I):
-            continue  # "the account that will be debited or credited": said of another noun
+            continue  # "the wallet that will be charged or refunded": said of another noun
         if starts is None:
             starts = [x.end() for x in _SENTENCE_START.finditer(s)]
             fm = re.search(r"[.!?](?:\s|$)|\n", s.strip())
@@ -355,7 +355,7 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
         choices = bool(re.search(r"\b(?:choices|options|values)\s+are[ ]*$", lead_text, re.I))
         if not (re.search(r"\bor\b|/|\|", seps[-1]) or ((colon or paren) and len(p.items) >= 3)
                 or (choices and re.search(r"\band\b", seps[-1]))):
-            continue  # "Choices are user and shared": the set, said with "and"
+            continue  # "Choices are solo and team": the set, said with "and"
         if paren:
             if not re.match(r"[ ]*\)", s[p.end :]):
                 continue
@@ -372,7 +372,7 @@ _BRACKET = re.compile(
 
 
 def bracket_lists(s: str, low: str) -> Iterator[Candidate]:
-    """``Valid reasons: ["not_sold", "sold"]`` / ``one of ['a', 'b']``: a list written as code."""
+    """``Valid causes: ["lost", "found"]`` / ``one of ['a', 'b']``: a list written as code."""
     for m in _BRACKET.finditer(s):
         items = []
         for q in QTOK.finditer(s, m.start("body"), m.end("body")):
@@ -385,7 +385,7 @@ _SENT_RUNIN = re.compile(r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\n))(?P<tok>[A-Z
 
 
 def sentence_run_in(s: str, low: str) -> Iterator[Candidate]:
-    """``Off: no filter. Moderate: some. Strict: all.`` / ``Day—within a day. Week—…``: sentences
+    """``Loose: few checks. Firm: more. Rigid: all.`` / ``Hour—within an hour. Month—…``: sentences
     that each open with a capitalised value and a colon or a dash. Three or more (two words
     with a colon open sentences of ordinary prose too: "Note: …", "Example: …")."""
     ms = [m for m in _SENT_RUNIN.finditer(s) if m.group("tok").lower() not in _LABELS]
@@ -412,7 +412,7 @@ _OR_OR = re.compile(
 
 
 def or_or_lists(s: str, low: str) -> Iterator[Candidate]:
-    """``ALL||MISSED||DIALED``: values joined by a code-style "or"."""
+    """``ANY||SENT||HELD``: values joined by a code-style "or"."""
     for m in _OR_OR.finditer(s):
         items, off = [], m.start("list")
         for part in re.split(r"[ ]*\|\|[ ]*", m.group("list")):
@@ -424,7 +424,7 @@ def or_or_lists(s: str, low: str) -> Iterator[Candidate]:
 
 
 def slash_lists(s: str, low: str) -> Iterator[Candidate]:
-    """``stable (default) / beta / alpha``, ``udp (default) /icmp``: values set apart by slashes
+    """``steady (default) / preview / nightly``, ``lan (default) /wan``: values set apart by slashes
     with a space on one side at least (``TCP/IP`` and ``and/or`` have none), completing the text
     or its sentence."""
     for m in _SLASH_LIST.finditer(s):

@@ -465,7 +465,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         intro = _intro(s, c.start) if c.trigger != "value-sentences" else ""
         if _mentions_other(intro, name) or _qual_other(intro, name, _FIELDISH_NOUNS) or _BY_DEPENDS.search(intro) \
                 or structure.other_context(intro) or (c.trigger == "definitions" and _WHEN_INTRO.search(intro)):
-            continue  # "based on the type of picker (`PickerType`):": another field's values
+            continue  # "depending on the kind of widget (`WidgetKind`):": another field's values
         if c.trigger == "bare-alternatives" and (_content_nouns(c.parsed) or _FORMS.search(intro)
                                                  or any(i.value.lower() in STOP_WORDS for i in c.parsed.items)):
             continue  # "username or email": what the value is, not values it takes

@@ -51,7 +51,7 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         ("The tone to play (BEEP1, BEEP2, CHIME) before a message", ("BEEP1", "BEEP2", "CHIME")),
         ("The view, ALL||OPEN||DONE. default = ALL", ("ALL", "OPEN", "DONE")),
         ("Audience. Enumerable oneOf public, team, self.", ("public", "team", "self")),
-        ("Access for the agent. read_only, write_only, or read_write", ("read_only", "write_only", "read_write")),
+        ("Access for the robot. view_only, edit_only, or view_edit", ("view_only", "edit_only", "view_edit")),
         ("Specify `added` to list new items or `edited` to list changed ones.", ("added", "edited")),
     ],
 )
