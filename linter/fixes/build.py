@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from linter.fixes import safety
 from linter.model import Edit, Field, Fix, Location, get_at
 
 
@@ -83,8 +84,6 @@ def enum_fix(
 
     ``multi`` is the separator when the description says the field takes several values joined
     by it (``""`` when it says several but not how they are joined). See :mod:`linter.fixes.safety`."""
-    from linter.fixes import safety
-
     if field.type == "boolean":
         raise NoFix("the field is a boolean")
     if conditional:
@@ -102,17 +101,18 @@ def enum_fix(
         raise NoFix("the field has several types")
     target = _target(field, array_items=True)
     allow_null = safety.nullable(item_schema)
+    own = safety.own_values(field)
     sep = None
     if not array:
         if multi == "":
             raise NoFix("the field takes several values and the description does not say how they are joined")
         sep = multi
         if sep is None:
-            sep = _separator_from_examples(field, typed)
+            sep = _separator_from_examples(own, typed)
     if sep is not None:
         if field.type not in (None, "string") or not all(isinstance(v, str) for v in typed):
             raise NoFix(f"the field takes several {safety.sep_name(sep)}-separated values")
-        bad = safety.conflicts(field, typed, array=False, sep=sep, allow_null=allow_null)
+        bad = safety.conflicts(own, typed, array=False, sep=sep, allow_null=allow_null)
         if bad:
             raise NoFix(f"the field takes several {safety.sep_name(sep)}-separated values, and its {bad[0].where} "
                         f"{bad[0].value!r} is not among them")
@@ -124,24 +124,22 @@ def enum_fix(
     enum = typed + [None] if allow_null and None not in typed else typed
     edits = _edits(target, {"enum": enum})
     shown = ", ".join("null" if v is None else str(v) for v in enum)
-    bad = safety.conflicts(field, typed, array=array, sep=None, allow_null=allow_null)
+    bad = safety.conflicts(own, typed, array=array, sep=None, allow_null=allow_null)
     if bad:
         return Fix(f"Add enum [{shown}]", edits, "unsafe"), (
             f"the spec's own {bad[0].where} {bad[0].value!r} is not among the listed values")
     return Fix(f"Add enum [{shown}]", edits, "safe"), ""
 
 
-def _separator_from_examples(field: Field, typed: Sequence[Any]) -> str | None:
+def _separator_from_examples(own: Sequence[safety.OwnValue], typed: Sequence[Any]) -> str | None:
     """A field whose own example is ``"a,b"`` with ``a`` and ``b`` listed holds a separated list."""
-    from linter.fixes import safety
-
     allowed = {str(v) for v in typed}
-    for ov in safety.own_values(field):
+    for ov in own:
         v = ov.value
         if not isinstance(v, str) or v in allowed:
             continue
         for sep in (",", "|", ";", " "):
-            parts = [p.strip() for p in v.split(sep)] if sep != " " else v.split()
+            parts = safety.split_list(v, sep)
             if len(parts) > 1 and all(p in allowed for p in parts):
                 return sep
     return None
@@ -183,7 +181,5 @@ _BOUNDS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum
 
 def own_value_conflict(field: Field, keywords: Mapping[str, Any], *, on_items: bool) -> str:
     """Why a keyword fix is not safe for this field: one of its own values would be rejected."""
-    from linter.fixes import safety
-
     bad = safety.keyword_conflicts(field, keywords, on_items=on_items)
     return f"the spec's own {bad[0].where} {bad[0].value!r} would be rejected" if bad else ""

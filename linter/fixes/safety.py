@@ -120,26 +120,30 @@ def own_values(field: Field) -> list[OwnValue]:
     return out
 
 
+def split_list(value: str, sep: str) -> list[str]:
+    """The items of a ``sep``-separated string (blanks around them dropped; runs of blanks are one
+    separator when the separator is a space)."""
+    return [p.strip() for p in value.split(sep)] if sep != " " else value.split()
+
+
 def _members(value: Any, *, array: bool, sep: str | None) -> list[Any]:
     if array:
         return list(value) if isinstance(value, list) else [value]
     if sep is not None and isinstance(value, str):
-        return [p.strip() for p in value.split(sep)] if sep != " " else value.split()
+        return split_list(value, sep)
     return [value]
 
 
 def conflicts(
-    field: Field, enum: Sequence[Any], *, array: bool, sep: str | None, allow_null: bool
+    values: Sequence[OwnValue], enum: Sequence[Any], *, array: bool, sep: str | None, allow_null: bool
 ) -> list[OwnValue]:
-    """The spec's own values that the new enum would reject (each member of a list or of a
-    separated string is checked on its own)."""
+    """Of the spec's own ``values`` (see :func:`own_values`), those the new enum would reject
+    (each member of a list or of a separated string is checked on its own)."""
     allowed = {repr(v) for v in enum}
     allowed_num = {float(v) for v in enum if isinstance(v, (int, float)) and not isinstance(v, bool)}
     bad: list[OwnValue] = []
-    for ov in own_values(field):
+    for ov in values:
         if ov.value is None and allow_null:
-            continue
-        if array and ov.value is None and allow_null:
             continue
         for m in _members(ov.value, array=array, sep=sep):
             if m is None and allow_null:
