@@ -184,6 +184,20 @@ def _num(word: str) -> int:
     return int(word) if word.isdigit() else _NUMBERS[word.lower()]
 
 
+def _separator(phrase: str) -> str:
+    """The character a "…-separated" phrase (a match of ``_SEPARATED``) names."""
+    txt = phrase.lower()
+    return ";" if ("semicolon" in txt or "分号" in txt or "分號" in txt) else " " if ("space" in txt or "空格" in txt) \
+        else "|" if ("pipe" in txt or "竖线" in txt or "豎線" in txt) else ":" if "colon" in txt else ","
+
+
+def list_separator(text: str) -> str | None:
+    """The separator a description says its field's values are joined by ("comma-separated" →
+    ``","``), or ``None``."""
+    m = _SEPARATED.search(text)
+    return _separator(m.group()) if m is not None else None
+
+
 _ECMA_META = re.compile(r"([\\^$.*+?()\[\]{}|])")
 
 
@@ -295,9 +309,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             d["pattern"] = "^[0-9]+$"
         add(m.start(), m.end(), d)
     for m in scan(_SEPARATED, s, low, ('separat', 'delimit', '逗号', '逗號', '分号', '分號', '空格', '竖线', '豎線')):
-        txt = m.group().lower()
-        sep = ";" if ("semicolon" in txt or "分号" in txt or "分號" in txt) else " " if ("space" in txt or "空格" in txt) \
-            else "|" if ("pipe" in txt or "竖线" in txt or "豎線" in txt) else ":" if "colon" in txt else ","
+        sep = _separator(m.group())
         style = _STYLE.get((where if where in ("query", "path", "header", "cookie") else "", sep))
         if type_ == "array" and style == "default":
             continue  # a path or header array is sent comma-separated by default (style: simple)

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from linter.prose import structure
+from linter.prose import formats, structure
 from linter.prose.evidence import Evidence
 from linter.prose.lists import (
     QTOK,
@@ -762,27 +762,18 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
     return out
 
 
-_MULTI_SEP = re.compile(
-    r"\b(?P<w>comma|space|semicolon|pipe|whitespace)[- ]?(?:separated|delimited|seperated)\b"
-    r"|\bseparated\s+by\s+(?:a\s+)?(?P<w2>commas?|semicolons?|spaces?|pipes?)\b"
-    r"|(?P<zh>逗号|逗號|分号|分號|空格|竖线|豎線)(?:分隔|隔开|隔開|分割)",
-    re.I,
-)
 _MULTI_ANY = re.compile(
     r"\b(?:one\s+or\s+more|any\s+combination|(?:a\s+)?(?:list|set|array)\s+of\s+(?:values|options)|multiple\s+values"
     r"|several\s+values|more\s+than\s+one\s+(?:value|option))\b|多个值|多個值|多选|多選",
     re.I,
 )
-_SEP_WORDS = {"comma": ",", "space": " ", "whitespace": " ", "semicolon": ";", "pipe": "|",
-              "逗号": ",", "逗號": ",", "分号": ";", "分號": ";", "空格": " ", "竖线": "|", "豎線": "|"}
 
 
 def multi_value(text: str) -> str | None:
     """How a description says its field takes several values at once: the separator
     (``","`` for "comma-separated"), ``""`` for several values without a stated separator
     ("one or more of"), ``None`` when it takes one."""
-    m = _MULTI_SEP.search(text)
-    if m is not None:
-        w = (m.group("w") or m.group("w2") or m.group("zh")).lower()
-        return _SEP_WORDS.get(w.rstrip("s") if w not in _SEP_WORDS else w, ",")
+    sep = formats.list_separator(text)
+    if sep is not None:
+        return sep
     return "" if _MULTI_ANY.search(text) else None
