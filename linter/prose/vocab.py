@@ -230,11 +230,11 @@ _ADJ_KEYS = (
     "possible", "valid", "allowed", "accept", "support", "permi", "available", "legal", "allowable", "applicable",
     "recogni", "admissible", "returned", "current",
 )
-# Lower-case forms of every _NOUN alternative: _VALUES_CUE cannot match without one of them.
+# Lower-case forms of every _NOUN and _KIND_NOUN alternative: _VALUES_CUE cannot match without one.
 _NOUN_WORDS = (
     "value", "option", "choice", "setting", "keyword", "string", "entries", "input", "types", "modes", "states",
     "statuses", "levels", "kinds", "categories", "roles", "codes", "formats", "methods", "actions", "fields",
-    "units", "orders",
+    "units", "orders", "extensions", "protocols", "algorithms", "versions",  # _KIND_NOUN's own
 )
 
 

@@ -53,6 +53,8 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         ("Audience. Enumerable oneOf public, team, self.", ("public", "team", "self")),
         ("Access for the robot. view_only, edit_only, or view_edit", ("view_only", "edit_only", "view_edit")),
         ("Specify `added` to list new items or `edited` to list changed ones.", ("added", "edited")),
+        # a values adjective, one more word, then a kind noun (the cue's gate must let it through)
+        ("Supported hash algorithms are sha1, sha256 or md5.", ("sha1", "sha256", "md5")),
     ],
 )
 def test_structural_lists_are_closed_vocabularies(description: str, values: tuple[str, ...]) -> None:
