@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import Any
+from typing import Any, Mapping
 
 from linter.prose.evidence import Evidence
 from linter.prose.lists import parse_bullets
@@ -189,6 +189,11 @@ def _separator(phrase: str) -> str:
     txt = phrase.lower()
     return ";" if ("semicolon" in txt or "分号" in txt or "分號" in txt) else " " if ("space" in txt or "空格" in txt) \
         else "|" if ("pipe" in txt or "竖线" in txt or "豎線" in txt) else ":" if "colon" in txt else ","
+
+
+def is_list_layout(data: Mapping[str, Any]) -> bool:
+    """Whether a format evidence's data is a separated list ("comma-separated list")."""
+    return str(data.get("layout", "")).endswith("-separated list")
 
 
 def list_separator(text: str) -> str | None:
@@ -489,10 +494,12 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
     if len({h[2]["format"] for h in hits if "format" in h[2]}) > 1:
         # "an IPv4 address, FQDN or user FQDN": alternatives, no one format holds
         hits = [h for h in hits if "format" not in h[2]]
-    if any(h[2].get("layout", "").endswith("-separated list") for h in hits) and any("contentMediaType" in h[2] for h in hits):
+    listed = any(is_list_layout(h[2]) for h in hits)
+    if listed and any("contentMediaType" in h[2] for h in hits):
         # "a JSON array or a comma-separated list": two encodings, neither the field's one
-        hits = [h for h in hits if not (h[2].get("layout", "").endswith("-separated list") or "contentMediaType" in h[2])]
-    if any(h[2].get("layout", "").endswith("-separated list") for h in hits):
+        hits = [h for h in hits if not (is_list_layout(h[2]) or "contentMediaType" in h[2])]
+        listed = False
+    if listed:
         # "comma-separated email addresses": the format is the list's; each item's format
         # ("email") would reject the list itself
         hits = [h for h in hits if "format" not in h[2]]
