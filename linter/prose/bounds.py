@@ -72,12 +72,12 @@ _RANGE = re.compile(
     r"(?P<a>" + _NUM + r")\s*(?:" + _UNIT.replace("unit", "u1") + r")?" + _NOTE + r"\s*(?:to|through|thru|-|–|~|～|\.\.)\s*(?P<b>" + _NUM + r")(?![\d:])\s*" + _UNIT + r"?",
     re.I | re.A,
 )
-_RANGE_ANY = re.compile(r"(?=[0-9])(?<![\w.\-/:#])(?P<a>\d+(?:\.\d+)?)\s*(?:-|–|~|～|\.\.\.?)\s*(?P<b>\d+(?:\.\d+)?)(?![\w.\-/:%])", re.A)
+_RANGE_ANY = re.compile(r"(?=[0-9])(?<![\w.\-/:#])(?P<a>\d+(?:\.\d+)?)\s*(?:-|–|~|～)\s*(?P<b>\d+(?:\.\d+)?)(?![\w.\-/:%])", re.A)
 _RANGE_CTX = re.compile(r"\b(?:values?|range|number|length|between|limit|size|digits?|characters?)\b|取值|范围|範圍|长度|長度", re.I | re.A)
 _INTERVAL = re.compile(
     r"(?=\b[ribw]|[取范範区區])"
     r"(?P<ctx>\b(?:range|interval|between|in|within)\b|取值|范围|範圍|区间|區間)[^\n\[(（]{0,12}?(?P<l>[\[(（])\s*(?P<a>" + _NUM + r")" + _NOTE
-    + r"\s*(?:[,，]|\.\.\.?)\s*(?P<b>" + _NUM + r")" + _NOTE + r"\s*(?P<r>[\])）])",
+    + r"\s*[,，]\s*(?P<b>" + _NUM + r")" + _NOTE + r"\s*(?P<r>[\])）])",
     re.I | re.A,
 )
 _SIGN = re.compile(
@@ -287,7 +287,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             if not _RANGE_CTX.search(_sentence(s, m.start(), m.end())):
                 continue
             add(m, lo, hi)
-        for m in scan(_INTERVAL, s, low, ('[', '(', '（')) if "," in s or "，" in s or ".." in s else ():  # "[a, b]", "[a..b]"
+        for m in scan(_INTERVAL, s, low, ('[', '(', '（')) if "," in s or "，" in s else ():  # "[a, b]" needs its comma (_DOTS reads "[a..b]")
             lo, hi = _n(m.group("a")), _n(m.group("b"))
             if lo < hi:
                 add(m, lo, hi, m.group("l") in "(（", m.group("r") in ")）")
