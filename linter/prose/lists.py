@@ -43,7 +43,7 @@ _SEP = re.compile(
     re.X | re.I,
 )
 _PAREN = re.compile(r"[ ]*[(（][^()（）\n]{0,160}[)）]")
-_MEANING = re.compile(r"[ ]*(?:[:：=]|[-–—]+(?=[ ]))")
+_MEANING = re.compile(r"[ ]*(?:[:：=]|[-–—]+(?=[ ]|[A-Z]))")
 _TERM = re.compile(r"[ ]*(?:$|\n|[.。!！?？](?=\s|$)|[.。](?=[A-Z])|[)）\]},，;；:：。]|[-–—](?=[ ]))")
 _PARTIAL_AFTER = re.compile(
     r"[ ]*,?[ ]*(?:etc\b\.?|and[ ]so[ ]on|and[ ]more|among[ ]others|or[ ]others|and[ ]others|…|\.\.\.|等)",

@@ -25,7 +25,7 @@ _BARE_VALUE = r"[A-Za-z0-9][A-Za-z0-9_.+/#@$-]{0,47}(?<![.+/-])"
 _BARE = re.compile(_BARE_VALUE)
 _LINE_HEAD = re.compile(r"[ \t]*(?:\\?(?P<m>[-*•·+])[ \t]+|(?P<n>\d{1,2})[.)][ \t]+)?[ \t]*")
 _DEF_SEP = re.compile(
-    r"(?P<sep>[ \t]*(?::|=>?|->)[ \t]+(?=\S)|[ \t]+[-–—]{1,2}[ \t]+(?=\S)|[ \t]*[–—][ \t]*(?=\S)|\t+(?=\S)"
+    r"(?P<sep>[ \t]*(?::|=>?|->)[ \t]+(?=\S)|[ \t]+[-–—]{1,2}(?:[ \t]+(?=\S)|(?=[A-Za-z]))|[ \t]*[–—][ \t]*(?=\S)|\t+(?=\S)"
     r"|[ ]{2,}(?=[A-Z]))"
 )
 # a quoted value followed by what it does ("`ALL` indicates …")
@@ -35,6 +35,8 @@ _DEF_VERB = re.compile(
     r"|should\s+be\s+used|will|can\s+be\s+used))\b",
     re.I,
 )
+# a quoted value, then what it does as a sentence of its own ("`keep` Keeps …", "'Flat'  Where …")
+_QUOTED_THEN_SENTENCE = re.compile(r"[ \t]+[A-Z][a-z]")
 # labels that open a line without being a value ("Note: …", "Default: …")
 _LABELS = frozenset(
     """note notes important warning caution tip todo deprecated example examples default defaults required optional
@@ -90,6 +92,9 @@ class Candidate:
     closed: bool
     trigger: str
     min_items: int = 2
+    # the words before the lead ("The fan speed" of "The fan speed can be LOW or HIGH") when the
+    # list is kept only if they name this field (the caller knows the field, a detector does not)
+    subject: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,13 +133,16 @@ def _def_lines(s: str) -> Iterator[_Def]:
                     kind = "."
                 elif sep is not None:
                     g = sep.group("sep").strip(" \t")
-                    kind = {":": ":", "=": "=", "=>": "=", "->": "-"}.get(g, "-" if g else "\t")
-                elif quoted and _DEF_VERB.match(s, tok_end, eol):
-                    kind = "v"
+                    kind = {":": ":", "=": "=", "=>": "=", "->": "-"}.get(g, "-" if g else ("v" if quoted else "\t"))
+                elif quoted and (_DEF_VERB.match(s, tok_end, eol) or _QUOTED_THEN_SENTENCE.match(s, tok_end, eol)):
+                    kind = "v"  # "`keep` Keeps the old entries.": the quotes set the value apart
                 value = clean_token(raw)
                 if kind and value and value.lower() not in _LABELS and not (value.isdigit() and len(value) > 4):
                     yield _Def(pos, Item(value, i, tok_end, quoted), (marker, quoted, kind))
         pos = eol + 1
+
+
+_COLON_BEFORE = re.compile(r"[:：][ \t]*\n\s*\Z")
 
 
 def definition_lists(s: str, low: str) -> Iterator[Candidate]:
@@ -174,8 +182,9 @@ def definition_lists(s: str, low: str) -> Iterator[Candidate]:
             if len(set(values)) != len(values):
                 continue
             bare = not key[1]
-            if bare and key[0] == "" and key[2] == ":" and not all(_valueish(v) for v in values):
-                continue  # "Name: …" / "Region: …" lines of prose
+            if bare and key[0] == "" and key[2] == ":" and not all(_valueish(v) for v in values) \
+                    and not _COLON_BEFORE.search(s, 0, run[0].line_start):
+                continue  # "Name: …" / "Region: …" lines of prose (not led in by "Possible values are:")
             last = run[-1]
             eol = s.find("\n", last.item.end)
             yield Candidate(run[0].line_start, Parsed([d.item for d in run], eol if eol >= 0 else len(s)), True, "definitions")
@@ -185,6 +194,25 @@ def other_context(intro: str) -> bool:
     """Whether the sentence leading into a list says it lists keys, fields, headers, steps …
     (what the items name is something else than this field's values)."""
     return _CONTEXT_OTHER.search(intro) is not None
+
+
+# a sentence that leads into what follows: it ends with a colon or points ahead
+_LEADS_IN = re.compile(r"[:：][ \t]*$|\b(?:following|these|below|as\s+follows)\b", re.I)
+_PLURAL_END = re.compile(r"s\b\W*$")
+
+
+def lists_other(intro: str) -> bool:
+    """:func:`other_context` for the text before a list that needs no cue: the noun counts
+    when that text leads into the list (a colon, "the following") or ends with the plural noun
+    ("Object keys"); "the end state of a background function" before a list of states says
+    what the field describes, not what the list holds."""
+    ms = list(_CONTEXT_OTHER.finditer(intro))
+    if not ms:
+        return False
+    if _LEADS_IN.search(intro):
+        return True
+    tail = intro[ms[-1].start():]
+    return _PLURAL_END.search(tail) is not None and len(tail.split()) <= 2
 
 
 def _valueish(v: str) -> bool:
@@ -211,6 +239,40 @@ def run_in(s: str, low: str) -> Iterator[Candidate]:
             items = [Item(v, para_start + m.start("tok"), para_start + m.end("tok"), m.group("tok")[0] in "`\"'")
                      for v, m in zip(values, ms)]
             yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "run-in")
+
+
+_COLON_LEAD = re.compile(
+    r"\b(?:values?|options?|choices?|settings?|types|modes|levels|statuses|states|kinds|categories|are|be|include|includes"
+    r"|following)[ ]*[:：][ ]*", re.I)
+_WORD_DEF = re.compile(r"(?P<tok>[A-Za-z][\w.+]{0,30}(?<![.+]))(?P<sep>[ ]+[-–—][ ]+|[ ]*[—–][ ]*|[ ]*=[ ]*)(?=[A-Za-z(])")
+_ITEM_BREAK = re.compile(r"[^;\n]{1,300}?(?:;|[.!?](?=[ ]))[ ]*(?:and[ ]+|\d[.)][ ]*)?")
+
+
+def colon_run_in(s: str, low: str) -> Iterator[Candidate]:
+    """``Valid values are: Quiet - no output; Loud - all output.``: after a values lead-in and
+    its colon, items that each open with a word and a dash (or "=") and say what it means,
+    set apart by semicolons or sentence ends."""
+    for m in _COLON_LEAD.finditer(s):
+        pos = m.end()
+        first = _WORD_DEF.match(s, pos)
+        if first is None:
+            continue
+        sep = first.group("sep").strip()[:1]
+        items = [Item(first.group("tok"), first.start("tok"), first.end("tok"), False)]
+        pos = first.end()
+        while True:
+            b = _ITEM_BREAK.match(s, pos)
+            if b is None:
+                break
+            n = _WORD_DEF.match(s, b.end())
+            if n is None or n.group("sep").strip()[:1] != sep:
+                break
+            items.append(Item(n.group("tok"), n.start("tok"), n.end("tok"), False))
+            pos = n.end()
+        values = [i.value for i in items]
+        if len(items) >= 2 and len(set(values)) == len(values) and not {v.lower() for v in values} & _LABELS:
+            eol = s.find("\n", pos)
+            yield Candidate(items[0].start, Parsed(items, eol if eol >= 0 else len(s)), True, "colon-run-in")
 
 
 def value_sentences(s: str, low: str) -> Iterator[Candidate]:
@@ -285,7 +347,7 @@ def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
 
 
 _BARE_LEAD = re.compile(
-    r"(?:[:：(]|[ ][-–—][ ]|\b(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either)?|\beither|\bis\s+either"
+    r"(?:[:：(]|[ ][-–—][ ]|\b(?P<be>(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either)?|\bis\s+either)|\beither"
     r"|\b(?:choices|options|values)\s+are|\bchoose\s+(?:from|between)|\bone\s+of"
     r"|\b(?P<verb>specify|enter|pass|use|select|choose)"
     r"|\b(?P<by>by|as))[ ]*$",
@@ -300,7 +362,7 @@ _BARE_LEAD_AT = re.compile(
 )
 # "are", "of", "from", "between" lead only after these words (the rest of _BARE_LEAD is one word)
 _LEAD_BEFORE = {"are": ("choices", "options", "values"), "of": ("one",), "from": ("choose",), "between": ("choose",)}
-_SENTENCE_LEAD = re.compile(r"(?P<by>)(?P<verb>)")
+_SENTENCE_LEAD = re.compile(r"(?P<by>)(?P<verb>)(?P<be>)")
 _CODE_ONLY = re.compile(r"(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)")
 _SENTENCE_START = re.compile(r"(?:^|[.!?](?:\s+|$)|\n)", re.M)
 _BARE_CODE = re.compile(r"(?-i:[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)*|[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)*|[a-z]+(?:[A-Z][a-z0-9]+)+"
@@ -339,9 +401,12 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
         k = bisect_right(starts, m.start()) - 1
         sent = starts[k] if k >= 0 and starts[k] <= m.start() else 0
         first = m.start() <= first_end
+        subject = None
         if not first and not lead.group("verb") and not codes_sentence and not re.match(r"[ ]*(?:it|this|can|may|must|possible|valid|allowed|supported|options?|values?"
                                       r"|choices?|choose|the\s+(?:options|choices|values))\b", s[sent:], re.I):
-            continue
+            if not lead.group("be"):
+                continue
+            subject = s[sent : m.start()]  # "The fan speed can be …": kept if it names the field
         p = parse_inline(s, end)
         if p is None or len(p.items) < 2 or any(i.quoted for i in p.items):
             continue
@@ -361,7 +426,62 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
                 continue
         elif not re.match(r"[ ]*(?:$|\n|[.;](?:\s|$)|\((?:the\s+)?default\))", s[p.end :]):
             continue
-        yield Candidate(p.items[0].start, p, True, "bare-alternatives")
+        yield Candidate(p.items[0].start, p, True, "bare-alternatives", subject=subject)
+
+
+_PAREN_LIST = re.compile(r"(?<=\S)[ ]*\((?P<ie>[ ]*(?:i\.[ ]?e\.?|namely|viz\.?)[,:]?)?[ ]*(?P<body>[^()\n]{3,240})\)")
+_PAREN_SPLIT = re.compile(r"[ ]*(?:,[ ]*(?:or[ ]+)?|[ ]+or[ ]+|[ ]*[/|][ ]*)")
+_PAREN_NOT = re.compile(r"^(?:e\.?[ ]?g|for\s+(?:example|instance)|such\s+as|like|including|incl|default|see|as|in|at|if|when)\b", re.I)
+# what the words before a parenthesised list name when the list gives its values
+_KIND_HEAD = re.compile(
+    r"\b(?:types?|kinds?|modes?|status(?:es)?|states?|levels?|categor(?:y|ies)|methods?|tiers?|classes|options?|values?"
+    r"|settings?|formats?|styles?|sorts?|orders?|directions?|scopes?|roles?|policy|policies|strateg(?:y|ies)|priorit(?:y|ies)"
+    r"|channels?|protocols?|versions?|units?|sources?|variants?|visibility|severity)\b[^.,;()]{0,40}$",
+    re.I,
+)
+
+
+def paren_lists(s: str, low: str) -> Iterator[Candidate]:
+    """``The type of zone (Public or Private).`` / ``Level of the alarm (i.e. Minor, Major,
+    Critical)``: a parenthesised list of code-like values after the words it gives the values
+    of. Kept when those words are a kind noun ("type", "status", "mode" …) in the first sentence,
+    or (``subject``) when they name the field; "(e.g. …)" and "(default …)" are not lists."""
+    first_end = _first_sentence_end(s)
+    for m in _PAREN_LIST.finditer(s):
+        body = m.group("body")
+        if _PAREN_NOT.match(body):
+            continue
+        items: list[Item] = []
+        off = m.start("body")
+        parts = _PAREN_SPLIT.split(body)
+        seps = _PAREN_SPLIT.findall(body)
+        if len(parts) < 2 or not seps:
+            continue
+        ok = True
+        for part in parts:
+            q = QTOK.fullmatch(part)
+            value = clean_token(part) if q else part
+            if not value or not (q or _BARE_CODE.fullmatch(value)) or value.lower() in _LABELS or value.lower() == "etc" \
+                    or (len(value) < 2 and not q and "or" not in "".join(seps)):
+                ok = False  # "(PG, R, etc)" is open; "(x,y)" is a pair of coordinates
+                break
+            i = s.index(part, off)
+            items.append(Item(value, i, i + len(part), q is not None))
+            off = i + len(part)
+        values = [i.value for i in items]
+        if not ok or len(set(values)) != len(values):
+            continue
+        if len(items) == 2 and not re.search(r"\bor\b|[/|,]", seps[0]):
+            continue
+        before = _sentence_before(s, m.start())
+        head_ok = m.start() <= first_end and (_KIND_HEAD.search(before) is not None or m.group("ie") is not None)
+        yield Candidate(items[0].start, Parsed(items, m.end()), True, "paren-list",
+                        subject=None if head_ok else " ".join(before.split()[-4:]))
+
+
+def _first_sentence_end(s: str) -> int:
+    fm = re.search(r"[.!?](?:\s|$)|\n", s.strip())
+    return (len(s) - len(s.lstrip())) + fm.start() if fm else len(s)
 
 
 _BRACKET = re.compile(
@@ -381,7 +501,7 @@ def bracket_lists(s: str, low: str) -> Iterator[Candidate]:
             yield Candidate(m.start("body") - 1, Parsed(items, m.end()), True, "bracket-list")
 
 
-_SENT_RUNIN = re.compile(r"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s)|(?<=\n))(?P<tok>[A-Z][A-Za-z0-9]{1,30})(?:[ ]*:[ ]+|[ ]*[—–][ ]*)(?=[A-Z])")
+_SENT_RUNIN = re.compile(r"(?:^|(?<=[.!?:]\s)|(?<=[.!?]\s\s)|(?<=\n))(?P<tok>[A-Z][A-Za-z0-9]{1,30})(?:[ ]*:[ ]+|[ ]*[—–][ ]*)(?=[A-Z])")
 
 
 def sentence_run_in(s: str, low: str) -> Iterator[Candidate]:
@@ -471,10 +591,12 @@ Detector = Callable[[str, str], Iterator[Candidate]]
 DETECTORS: tuple[tuple[str, tuple[str, ...], frozenset[str], Detector], ...] = (
     ("definitions", (), frozenset({"lines"}), definition_lists),
     ("run-in", (" - ", " = ", ": ", " – ", " — "), frozenset({"code"}), run_in),
+    ("colon-run-in", (":", "："), frozenset(), colon_run_in),
     ("quoted-alternatives", ("`", '"', "'", "“"), frozenset({"list"}), quoted_alternatives),
-    ("bare-alternatives", (":", " or ", " - ", " – ", " — ", "either", "(", "by ", "as ", "are ", "choose", "specify",
+    ("bare-alternatives", (":", " or ", " - ", " – ", " — ", "either", "(", "by ", "as ", "are ", " be ", "choose", "specify",
                            "enter", "pass", "use", "select"), frozenset({"list"}), bare_alternatives),
     ("bracket-list", ("[",), frozenset({"code"}), bracket_lists),
+    ("paren-list", ("(",), frozenset({"list"}), paren_lists),
     ("slash-list", ("/",), frozenset(), slash_lists),
     ("or-or", ("||",), frozenset(), or_or_lists),
     ("glossed", ("(",), frozenset({"code"}), glossed_values),

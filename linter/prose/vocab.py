@@ -277,6 +277,20 @@ def _mentions_other(text: str, name: str) -> bool:
     return False
 
 
+def _names_field(subject: str, name: str) -> bool:
+    """Whether a sentence's subject ("The fan speed", "A pump's state", "The `fanSpeed`
+    property") is the field itself: its name, or its last name word at the end of a short noun
+    phrase that names no other identifier."""
+    words = re.findall(r"[A-Za-z][\w.$-]*", subject)
+    if any(same_name(m.group().strip("`"), name) for m in _IDENT.finditer(subject)):
+        return True  # "The `fanSpeed` property", "The fan_speed": the identifier itself
+    nw = name_words(name)
+    if not nw or not words or len(words) > 8 or _mentions_other(subject, name):
+        return False
+    tail = [w.lower().removesuffix("'s") for w in words[-3:]]
+    return nw[-1] in tail or nw[-1] + "s" in tail
+
+
 def _qual_other(qual: str, name: str, fieldish: "re.Pattern[str] | None" = None) -> bool:
     if not qual.strip():
         return False
@@ -462,9 +476,11 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if re.search(r"\bor\b|\||或", seps) and not _content_nouns(whole):
             add(whole_start, whole, True, "whole")
     for c in structure.candidates(s, low):
+        if c.subject is not None and not _names_field(c.subject, name):
+            continue  # "The sender's status can be …" said in the description of another field
         intro = _intro(s, c.start) if c.trigger != "value-sentences" else ""
         if _mentions_other(intro, name) or _qual_other(intro, name, _FIELDISH_NOUNS) or _BY_DEPENDS.search(intro) \
-                or structure.other_context(intro) or (c.trigger == "definitions" and _WHEN_INTRO.search(intro)):
+                or structure.lists_other(intro) or (c.trigger == "definitions" and _WHEN_INTRO.search(intro)):
             continue  # "depending on the kind of widget (`WidgetKind`):": another field's values
         if c.trigger == "bare-alternatives" and (_content_nouns(c.parsed) or _FORMS.search(intro)
                                                  or any(i.value.lower() in STOP_WORDS for i in c.parsed.items)):
@@ -472,7 +488,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if c.trigger in ("quoted-alternatives", "bare-alternatives"):
             intro = _clause_before(s, c.start)
             if _mentions_other(intro, name) or _COND_INTRO.search(intro) or _EXCLUSIVE_TAIL.match(s, c.parsed.end) \
-                    or re.search(r"example|e\.g|such as|like|default|with|and/or", intro, re.I):
+                    or re.search(r"example|e\.g|such as|like|default|with|and/or", intro, re.I) or _FORMS.search(intro):
                 continue
         partial = _PARTIAL_WORDS.search(intro) and not _INCLUDE_FOLLOWING.search(intro)
         add(c.start, c.parsed, c.closed and not partial, c.trigger, c.min_items)
@@ -582,7 +598,8 @@ def _at_line_starts(rx: "re.Pattern[str]", s: str) -> "Iterator[re.Match[str]]":
 def _content_nouns(p: Parsed) -> bool:
     """"Username or email" describes what the value is, it does not list values."""
     return any(
-        not i.quoted and (i.value.lower().rstrip("s") in _FREE_NAME_WORDS or _ZH_CONTENT.search(i.value)) for i in p.items
+        not i.quoted and not (len(i.value) > 1 and i.value.isupper())  # "by NAME or DATE": codes
+        and (i.value.lower().rstrip("s") in _FREE_NAME_WORDS or _ZH_CONTENT.search(i.value)) for i in p.items
     )
 
 
@@ -700,6 +717,9 @@ def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None,
     return False
 
 
+_WEAK = frozenset({"paren-list"})
+
+
 def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[Evidence]:
     out: list[Evidence] = []
     taken: list[tuple[int, int]] = []
@@ -710,7 +730,8 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
     expression = bool(nw) and nw[-1] in EXPRESSION_NAMES and _EXPRESSION_TEXT.search(t.norm) is not None
     # closed sets first, longest first, so an example cue inside a closed list is not re-reported
     # a value glossed in parentheses ("oldest (`old`)") is the value, not the word before it
-    found.sort(key=lambda f: (not f.closed, f.trigger != "glossed", -(f.parsed.end - f.start)))
+    # and a list a cue or a definition gives before one read from a parenthesis alone
+    found.sort(key=lambda f: (not f.closed, f.trigger != "glossed", f.trigger in _WEAK, -(f.parsed.end - f.start)))
     for f in found:
         values = tuple(dict.fromkeys(i.value for i in f.parsed.items))
         if not values or not _typed(values, type_):

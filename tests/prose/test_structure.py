@@ -55,6 +55,27 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         ("Specify `added` to list new items or `edited` to list changed ones.", ("added", "edited")),
         # a values adjective, one more word, then a kind noun (the cue's gate must let it through)
         ("Supported hash algorithms are sha1, sha256 or md5.", ("sha1", "sha256", "md5")),
+        # a quoted value, then its meaning as a sentence of its own
+        ("How the list is merged:\n\n *  `keep` Keeps the old entries.\n *  `drop` Removes them.\n *  `swap` Replaces them.",
+         ("keep", "drop", "swap")),
+        ("Paint finish. It can be:\n'Matte'  Where no shine is wanted.\n'Gloss' Where a shine is wanted.", ("Matte", "Gloss")),
+        # capitalised words as values, led in by "values are:"; a dash with no space after it
+        ("Kind of shelf. Possible values are:\n\nWooden : made of oak.\n\nMetal : made of steel.", ("Wooden", "Metal")),
+        ("Dial types:\n`local` - a local call.\n`intl` -A call abroad.\n`toll_free` - Free of charge.",
+         ("local", "intl", "toll_free")),
+        # a noun in the text before the list that names what the field describes, not what the list holds
+        ("End state of a finished background function\n- \"DONE\": all rows written\n- \"STOPPED\": it was stopped.\n",
+         ("DONE", "STOPPED")),
+        # codes in capitals are codes, even when they spell a word of content ("NAME")
+        ("Sort the rows by SIZE or NAME.", ("SIZE", "NAME")),
+        # run-in definitions after a values lead-in: words, dashes, semicolons or sentence ends
+        ("Valid values are: Quiet - no output; Normal - some output; Loud - all output.", ("Quiet", "Normal", "Loud")),
+        ("Rank by the following age values: Hour—within the hour. Day—within the day. Week—within the week.",
+         ("Hour", "Day", "Week")),
+        # a parenthesised list after a kind noun, or after "i.e."
+        ("The kind of tariff (Peak, OffPeak or Weekend).", ("Peak", "OffPeak", "Weekend")),
+        ("The level of the alarm (i.e. Minor, Major, Critical).", ("Minor", "Major", "Critical")),
+        ("Valid values: (Small, Medium, Large)", ("Small", "Medium", "Large")),
     ],
 )
 def test_structural_lists_are_closed_vocabularies(description: str, values: tuple[str, ...]) -> None:
@@ -90,6 +111,12 @@ def test_structural_lists_are_closed_vocabularies(description: str, values: tupl
         "Window. Format: ddd:hh24:mi-ddd:hh24:mi. Valid days: Mon, Tue, Wed, Thu, Fri, Sat, Sun",
         "Threshold. One of: ANY, LEXX, GTXX (XX is the amount).",
         "Enter Y or N to include cases.",
+        # a pair of coordinates, an open list, a parenthesis about another noun
+        "The position of the marker (x,y).",
+        "The rating filter (G, PG, etc).",
+        "Starts at the end of your chosen period (DAILY, MONTHLY).",
+        # a later sentence about another noun
+        "The pump to use. The sender's state can be IDLE or BUSY.",
     ],
 )
 def test_structural_detectors_leave_these_alone(description: str) -> None:
@@ -114,3 +141,16 @@ def test_typographic_quotes_inside_code_are_not_part_of_the_value() -> None:
     assert clean_token("`”paymentData”`") == "paymentData"
     assert clean_token("`“Exclusive”`") == "Exclusive"
     assert clean_token("`\"a\"`") == "a"
+
+
+@pytest.mark.parametrize(
+    ("description", "name", "values"),
+    [
+        # a later sentence whose subject is the field: its name, or its last name word
+        ("Optional. A pump's state can be IDLE, PUMPING, or DRAINED.", "state", ("IDLE", "PUMPING", "DRAINED")),
+        ("The fan. The `fanSpeed` property can be LOW or HIGH. If it is LOW, it is quiet.", "fanSpeed", ("LOW", "HIGH")),
+        ("How loud the fan runs. The fan speed can be LOW, MEDIUM or HIGH.", "speed", ("LOW", "MEDIUM", "HIGH")),
+    ],
+)
+def test_a_later_sentence_about_the_field_gives_its_values(description: str, name: str, values: tuple[str, ...]) -> None:
+    assert closed(description, name=name) == [values]
