@@ -60,7 +60,9 @@ _RUNIN_STOP = frozenset("NOTE NOTES IMPORTANT WARNING CAUTION TIP TODO DEPRECATE
 # one sentence per value: the field (never another one) set to, used as, or meaning a value
 _VTOK = (r"(`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|'[^'\n]{1,60}'(?!\w)|“[^”\n]{1,60}”|\*[^*\s][^*\n]{0,40}\*"
          r"|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z]+(?:[A-Z][a-z0-9]+)+)(?![\w-]))")
-_QVTOK = r"(`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”)"
+_QVTOK = r"(`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”|(?<!\w)'[^'\n]{1,60}'(?!\w))"
+# a quoted value or a code in capitals: what may open "X for …" without a cue before it
+_CODETOK = r"(`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”|(?<!\w)'[^'\n]{1,60}'(?!\w)|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{3,}[0-9]*)(?![\w-]))"
 _VALUE_SENTENCE = re.compile(
     r"\b(?:when|if|once)\s+(?:(?:it|this|the\s+value|this\s+(?:field|parameter|property|value|option|setting))\s+is\s+)?"
     r"(?:unset\s+or\s+)?(?:set|equal|equals)\s+(?:to\s+)?" + _VTOK
@@ -71,9 +73,12 @@ _VALUE_SENTENCE = re.compile(
     + r"|\b(?:choosing|selecting|setting(?:\s+it)?\s+to|using)\s+" + _VTOK + r"\s+(?=(?:means|will|results|causes|makes)\b)"
     + r"|(?<![\w`'\"])" + _QVTOK + r"\s*,?\s+(?=(?:if|when|where|for)\s)"
     + r"|\b(?:if|when)\s+" + _VTOK + r"(?:\s*,|\s+is\s+(?:selected|chosen|specified)\b)"
-    + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=\.\s\s))(?:the\s+value\s+(?:of\s+)?)?" + _VTOK
-    + r"(?:\s*,\s*(?:the|which\s+is\s+the)\s+default\s*,)?\s+(?:(?:value|level|mode|option|setting)\s+)?"
-    r"(?:means|indicates|specifies|signifies|represents|denotes|allows|enables|disables|returns)\b",
+    + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=\.\s\s)|(?<=,\s)|\b(?:while|whereas|and)\s+)(?:the\s+(?:value\s+(?:of\s+)?)?)?" + _VTOK
+    + r"(?:\s*\((?:the\s+)?default\))?(?:\s*,\s*(?:the|which\s+is\s+the)\s+default\s*,)?"
+    r"\s+(?:(?:value|level|mode|option|setting|status|state|type)\s+)?"
+    r"(?:means|indicates|specifies|signifies|represents|denotes|allows|enables|disables|returns|shows|permits|prohibits"
+    r"|uses|sends|keeps|applies|ignores|creates|removes|adds)\b"
+    + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=,\s)|\bor\s+)" + _CODETOK + r"\s+for\s+(?!example\b|instance\b)",
     re.I,
 )
 _DEFAULT_VALUE = re.compile(
@@ -275,6 +280,10 @@ def colon_run_in(s: str, low: str) -> Iterator[Candidate]:
             yield Candidate(items[0].start, Parsed(items, eol if eol >= 0 else len(s)), True, "colon-run-in")
 
 
+# what a value named by a sentence of its own looks like: a word or code, or a small number
+_SENTENCE_VALUE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,47}|[A-Za-z][a-z]+(?: [A-Za-z][a-z]+){1,2}|-?\d{1,3}")
+
+
 def value_sentences(s: str, low: str) -> Iterator[Candidate]:
     """One sentence per value: ``When set to `LOCAL`, …``, ``Use 'Banded' for …``,
     ``<code>EVERY</code> marks …``. Two or more distinct values make the set; the stated
@@ -288,6 +297,8 @@ def value_sentences(s: str, low: str) -> Iterator[Candidate]:
         tok = next(g for g in m.groups() if g)
         st = s.find(tok, m.start())
         v = clean_token(tok)
+        if not _SENTENCE_VALUE.fullmatch(v):
+            return  # "`42/foo` for a key …", "127.0.0.1 for one address": sample inputs, not a set
         if v and v not in seen:
             seen.add(v)
             items.append(Item(v, st, st + len(tok), tok[0] in "`\"'“"))
@@ -322,6 +333,7 @@ def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
     """``…, either `a`, `b` or `c`.`` / ``status: `a`, `b`, `c`.``: two or more quoted values
     joined as alternatives ("or", or a list after a colon) that complete the sentence."""
     pos = 0
+    first_end = -1
     while True:
         q = QTOK.search(s, pos)
         if q is None:
@@ -329,7 +341,11 @@ def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
         lead = s[max(0, q.start() - 24) : q.start()]
         pos = q.end()
         whole = not s[: q.start()].strip()
-        if not (whole or _LEAD.search(lead)) or _EXAMPLE_LEAD.search(_sentence_before(s, q.start())):
+        if first_end < 0:
+            first_end = _first_sentence_end(s)
+        # any word may lead in the first sentence, which says what the field is ("who may join:
+        # "all", "team" or "none""); later sentences need a lead that hands over to the list
+        if not (whole or q.start() < first_end or _LEAD.search(lead)) or _EXAMPLE_LEAD.search(_sentence_before(s, q.start())):
             continue
         p = parse_inline(s, q.start(), quoted_only=True)
         if p is None or len(p.items) < 2:
@@ -602,7 +618,9 @@ DETECTORS: tuple[tuple[str, tuple[str, ...], frozenset[str], Detector], ...] = (
     ("glossed", ("(",), frozenset({"code"}), glossed_values),
     ("sentence-run-in", (": ", "—", " – "), frozenset({"runs"}), sentence_run_in),
     ("value-sentences", ("set to", "equal", "select", "choos", "specify", "use ", "using", "mean", "indicat",
-                          "signif", "represent", "denot", "if ", "when ", "return", "allow", "enabl", "disabl"),
+                          "signif", "represent", "denot", "if ", "when ", "return", "allow", "enabl", "disabl",
+                          " for ", "where", "show", "permit", "prohibit", "uses", "send", "keep", "appl", "ignor",
+                          "creat", "remov", "adds"),
      frozenset({"code"}), value_sentences),
 )
 # a quoted token, an UPPER_CODE, a camelCase or snake_case word: every value a run-in, a value

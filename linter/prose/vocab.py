@@ -479,7 +479,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if c.subject is not None and not _names_field(c.subject, name):
             continue  # "The sender's status can be …" said in the description of another field
         intro = _intro(s, c.start) if c.trigger != "value-sentences" else ""
-        if _mentions_other(intro, name) or _qual_other(intro, name, _FIELDISH_NOUNS) or _BY_DEPENDS.search(intro) \
+        by_depends = _BY_DEPENDS.search(intro) and not (c.trigger == "paren-list" and _names_field(intro[-40:], name))
+        if _mentions_other(intro, name) or _qual_other(intro, name, _FIELDISH_NOUNS) or by_depends \
                 or structure.lists_other(intro) or (c.trigger == "definitions" and _WHEN_INTRO.search(intro)):
             continue  # "depending on the kind of widget (`WidgetKind`):": another field's values
         if c.trigger == "bare-alternatives" and (_content_nouns(c.parsed) or _FORMS.search(intro)
@@ -488,6 +489,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if c.trigger in ("quoted-alternatives", "bare-alternatives"):
             intro = _clause_before(s, c.start)
             if _mentions_other(intro, name) or _COND_INTRO.search(intro) or _EXCLUSIVE_TAIL.match(s, c.parsed.end) \
+                    or _BY_DEPENDS.search(intro) or re.search(r"\b(?:its|their)\s*(?:either\s*)?$", intro, re.I) \
                     or re.search(r"example|e\.g|such as|like|default|with|and/or", intro, re.I) or _FORMS.search(intro):
                 continue
         partial = _PARTIAL_WORDS.search(intro) and not _INCLUDE_FOLLOWING.search(intro)
@@ -718,6 +720,9 @@ def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None,
 
 
 _WEAK = frozenset({"paren-list"})
+_ID_WORDS = frozenset({"id", "ids", "uuid", "guid", "identifier"})
+# lists that are alternatives in a sentence (not a definition list or a values cue)
+_ALTERNATIVES = frozenset({"quoted-alternatives", "bare-alternatives", "paren-list", "slash-list"})
 
 
 def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[Evidence]:
@@ -747,6 +752,9 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             continue  # "- `alg`: … Must be `RS256` or `ES256`": a sub-field's values
         if expression:
             continue  # operands of a filter/query expression, not whole values
+        if nw and nw[-1] in _ID_WORDS and f.trigger in _ALTERNATIVES and not set(nw) & _VOCAB_WORDS \
+                and not all(_INT.match(v) for v in values):
+            continue  # "you can use 'me' or 'all'" for a user id: special values beside any id
         if f.closed and any(_NOT_A_VALUE.search(v) for v in values):
             continue  # "`a-z`, `@`, `[`": characters of a syntax, not values
         if f.closed and _OPEN_SET.search(_clause_before(t.norm, f.start) + t.norm[f.start : f.parsed.items[0].start]):

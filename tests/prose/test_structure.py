@@ -76,6 +76,15 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         ("The kind of tariff (Peak, OffPeak or Weekend).", ("Peak", "OffPeak", "Weekend")),
         ("The level of the alarm (i.e. Minor, Major, Critical).", ("Minor", "Major", "Critical")),
         ("Valid values: (Small, Medium, Large)", ("Small", "Medium", "Large")),
+        # quoted alternatives completing the first sentence, whatever word leads to them
+        ('who may reply to this post "all", "friends", or "nobody"', ("all", "friends", "nobody")),
+        # one sentence (or clause) per value: "Use 'x' to …", "`X` (default) sums …", "`x` for …", "X for … or Y for …"
+        ("Specifies the tone. The default is 'soft'. Use 'loud' to wake people and 'muted' to stay silent.",
+         ("soft", "loud", "muted")),
+        ("`Weekly` (default) returns the data by week, `Monthly` returns the data by month.", ("Weekly", "Monthly")),
+        ("Fuel kind. `gas` for petrol engines only, `volt` for electric ones.", ("gas", "volt")),
+        ("CARD for payments by card or CASH for payments in cash", ("CARD", "CASH")),
+        ("The 'open' state shows that the door can be used. The 'shut' state shows that it cannot.", ("open", "shut")),
     ],
 )
 def test_structural_lists_are_closed_vocabularies(description: str, values: tuple[str, ...]) -> None:
@@ -117,6 +126,9 @@ def test_structural_lists_are_closed_vocabularies(description: str, values: tupl
         "Starts at the end of your chosen period (DAILY, MONTHLY).",
         # a later sentence about another noun
         "The pump to use. The sender's state can be IDLE or BUSY.",
+        # fields of another object, sample inputs named one sentence each
+        "Identify the queue by passing either its `slug` or `uid`.",
+        "Pass `12/ab` for a key under group 12 or `xy-1/cd` for one under group xy-1.",
     ],
 )
 def test_structural_detectors_leave_these_alone(description: str) -> None:
@@ -141,6 +153,16 @@ def test_typographic_quotes_inside_code_are_not_part_of_the_value() -> None:
     assert clean_token("`”paymentData”`") == "paymentData"
     assert clean_token("`“Exclusive”`") == "Exclusive"
     assert clean_token("`\"a\"`") == "a"
+
+
+def test_special_values_of_an_identifier_are_not_its_vocabulary() -> None:
+    assert closed("A user id. Hint: you can use 'me' or 'all'", name="user_id") == []
+
+
+def test_a_parenthesis_after_the_field_itself_is_kept_after_based_on() -> None:
+    assert closed("Filter based on the member's role (`admin`, `editor`, or `viewer`).", name="role") == [
+        ("admin", "editor", "viewer")
+    ]
 
 
 @pytest.mark.parametrize(
