@@ -67,7 +67,9 @@ _VALUE_SENTENCE = re.compile(
     r"\b(?:when|if|once)\s+(?:(?:it|this|the\s+value|this\s+(?:field|parameter|property|value|option|setting))\s+is\s+)?"
     r"(?:unset\s+or\s+)?(?:set|equal|equals)\s+(?:to\s+)?" + _VTOK
     + r"|\b(?:if|when)\s+you\s+(?:select|choose|pick)\s+" + _VTOK
-    + r"|\b(?:use|choose|select|specify|set\s+(?:it\s+)?to)\s+" + _VTOK + r"\s+(?=(?:if|for|when|to|in)\b)"
+    + r"|\b(?:use|choose|select|specify|set(?:\s+it)?\s+to|or\s+to)\s+" + _VTOK + r"\s+(?=(?:if|for|when|to|in)\b)"
+    + r"|\bset\s+" + _QVTOK + r"\s+(?=(?:if|when)\b)"
+    + r"|\b(?:use|choose|select)\s+" + _QVTOK + r"(?=\s*[.;](?:\s|$))"
     + r"|\b(?:or|and)\s+" + _QVTOK + r"\s+(?=(?:for|to|if|when)\b)"
     + r"|\bspecify\s+" + _VTOK + r"(?=\s*[.;](?:\s|$))"
     + r"|\b(?:choosing|selecting|setting(?:\s+it)?\s+to|using)\s+" + _VTOK + r"\s+(?=(?:means|will|results|causes|makes)\b)"
@@ -280,8 +282,10 @@ def colon_run_in(s: str, low: str) -> Iterator[Candidate]:
             yield Candidate(items[0].start, Parsed(items, eol if eol >= 0 else len(s)), True, "colon-run-in")
 
 
+# capitalised words of prose that open sentences ("API returns …") and are not values
+_ACRONYMS = frozenset("API APIS URL URI HTTP HTTPS JSON XML HTML CSV SDK CLI UI ID IDS IP DNS SQL REST SSL TLS AWS GCP".split())
 # what a value named by a sentence of its own looks like: a word or code, or a small number
-_SENTENCE_VALUE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,47}|[A-Za-z][a-z]+(?: [A-Za-z][a-z]+){1,2}|-?\d{1,3}")
+_SENTENCE_VALUE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,47}(?:\.[A-Za-z0-9_-]{1,20})?|[A-Za-z][a-z]+(?: [A-Za-z][a-z]+){1,2}|-?\d{1,3}")
 
 
 def value_sentences(s: str, low: str) -> Iterator[Candidate]:
@@ -297,6 +301,8 @@ def value_sentences(s: str, low: str) -> Iterator[Candidate]:
         tok = next(g for g in m.groups() if g)
         st = s.find(tok, m.start())
         v = clean_token(tok)
+        if tok[0] not in "`\"'“*" and v in _ACRONYMS or _EXAMPLE_LEAD.search(_sentence_before(s, st)):
+            continue  # "API returns …": a word of prose in capitals; "for example, `x` for …"
         if not _SENTENCE_VALUE.fullmatch(v):
             return  # "`42/foo` for a key …", "127.0.0.1 for one address": sample inputs, not a set
         if v and v not in seen:
@@ -313,6 +319,44 @@ def value_sentences(s: str, low: str) -> Iterator[Candidate]:
             items.append(Item(v, st, st + len(tok), tok[0] in "`\"'“"))
     items.sort(key=lambda i: i.start)
     yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "value-sentences")
+
+
+# "If the queue state is `ENABLED`, …", "set `Scope` to `AWS`": a value of whatever the words
+# before "is" name (kept when they name the field)
+_COND_VALUE = re.compile(
+    r"\b(?:if|when|once|while)\s+(?P<subj>[A-Za-z`'\"][\w`'\" .-]{0,40}?)\s+(?:is|was|are)\s+(?:set\s+to\s+|equal\s+to\s+)?"
+    + _QVTOK.replace("(", "(?P<v>", 1)
+    + r"|\bset\s+(?P<subj2>`[^`\n]{1,40}`|[A-Za-z][\w.-]{0,40})\s+to\s+(?:be\s+)?" + _QVTOK.replace("(", "(?P<v2>", 1),
+    re.I,
+)
+
+
+def conditional_values(s: str, low: str) -> Iterator[Candidate]:
+    """``If the queue state is `ENABLED`, … If the queue state is `DISABLED`, …`` / ``set
+    `Scope` to `AWS` … set `Scope` to `Local```: two or more values, each under a condition (or a
+    setting) on the same words; ``subject`` keeps them only when those words name the field."""
+    by: dict[str, list[re.Match[str]]] = {}
+    said: dict[str, str] = {}
+    for m in _COND_VALUE.finditer(s):
+        subj = re.sub(r"^(?:the|its|this)\s+", "", (m.group("subj") or m.group("subj2") or "").strip(" "), flags=re.I)
+        by.setdefault(subj.lower().strip("`'\""), []).append(m)
+        said.setdefault(subj.lower().strip("`'\""), subj)
+    for key, ms in by.items():
+        subj = said[key]
+        items: list[Item] = []
+        seen: set[str] = set()
+        for m in ms:
+            g = "v" if m.group("v") else "v2"
+            tok = m.group(g)
+            v = clean_token(tok)
+            if not _SENTENCE_VALUE.fullmatch(v):
+                break
+            if v not in seen:
+                seen.add(v)
+                items.append(Item(v, m.start(g), m.end(g), True))
+        else:
+            if len(items) >= 2:
+                yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "conditional-values", subject=subj)
 
 
 _LEAD = re.compile(r"(?:[:(]|[ ][-–—]|\b(?:either|by|be|is|are|as|from|between|to|of|include)|\bstatus(?:es)?)[ ]*$", re.I)
@@ -489,6 +533,8 @@ def paren_lists(s: str, low: str) -> Iterator[Candidate]:
             continue
         if len(items) == 2 and not re.search(r"\bor\b|[/|,]", seps[0]):
             continue
+        if re.match(r"\s*,?\s*or\b", s[m.end() :]):
+            continue  # "one of these names (a, b, c) or a number": one alternative of several
         before = _sentence_before(s, m.start())
         head_ok = m.start() <= first_end and (_KIND_HEAD.search(before) is not None or m.group("ie") is not None)
         yield Candidate(items[0].start, Parsed(items, m.end()), True, "paren-list",
@@ -617,6 +663,7 @@ DETECTORS: tuple[tuple[str, tuple[str, ...], frozenset[str], Detector], ...] = (
     ("or-or", ("||",), frozenset(), or_or_lists),
     ("glossed", ("(",), frozenset({"code"}), glossed_values),
     ("sentence-run-in", (": ", "—", " – "), frozenset({"runs"}), sentence_run_in),
+    ("conditional-values", ("if ", "when ", "once ", "while ", "set "), frozenset({"code"}), conditional_values),
     ("value-sentences", ("set to", "equal", "select", "choos", "specify", "use ", "using", "mean", "indicat",
                           "signif", "represent", "denot", "if ", "when ", "return", "allow", "enabl", "disabl",
                           " for ", "where", "show", "permit", "prohibit", "uses", "send", "keep", "appl", "ignor",

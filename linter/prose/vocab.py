@@ -46,7 +46,7 @@ _VALUES_CUE = re.compile(
     re.I,
 )
 _VALUES_LABEL = re.compile(
-    r"(?:^|\n|[.;][ ])[ ]*(?:enum|values?|options?|choices?|(?:allowed|accepted|supported|valid|possible)(?:[ ]+values?)?)[ ]*:", re.I
+    r"(?:^|\n|[.;(][ ]?)[ ]*(?:enum|values?|options?|choices?|(?:allowed|accepted|supported|valid|possible|available)(?:[ ]+values?)?)[ ]*:", re.I
 )
 _ONE_OF = re.compile(
     r"(?P<pre>\b\w+\s+)?\bone\s*of(?:\s+the(?:se)?\s+following(?P<what>(?:\s+(?:valid|allowed|supported|possible|accepted))?"
@@ -277,6 +277,9 @@ def _mentions_other(text: str, name: str) -> bool:
     return False
 
 
+_VERB_TAIL = frozenset("can may must should will shall could only is are was either also always".split())
+
+
 def _names_field(subject: str, name: str) -> bool:
     """Whether a sentence's subject ("The fan speed", "A pump's state", "The `fanSpeed`
     property") is the field itself: its name, or its last name word at the end of a short noun
@@ -287,8 +290,15 @@ def _names_field(subject: str, name: str) -> bool:
     nw = name_words(name)
     if not nw or not words or len(words) > 8 or _mentions_other(subject, name):
         return False
-    tail = [w.lower().removesuffix("'s") for w in words[-3:]]
-    return nw[-1] in tail or nw[-1] + "s" in tail
+    while len(words) > 1 and words[-1].lower() in _VERB_TAIL:
+        words.pop()  # "The fan speed can": the subject ends before the verb
+    low = [w.lower().removesuffix("'s") for w in words]
+    for i in range(len(low) - 1, max(-1, len(low) - 5), -1):
+        if low[i] in (nw[-1], nw[-1] + "s"):
+            # the noun the phrase is about, or one a kind noun does not follow: "database name" is
+            # the database, "source type" is a type (of the source)
+            return i == len(low) - 1 or low[i + 1] not in _VOCAB_WORDS
+    return False
 
 
 def _qual_other(qual: str, name: str, fieldish: "re.Pattern[str] | None" = None) -> bool:
@@ -346,7 +356,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         closed = not verb.startswith("includ") or s[m.end() : m.end() + 16].lstrip().lower().startswith("the following")
         add(m.start(), list_after(m.end()), closed, "values")
     for m in scan(_VALUES_LABEL, s, low, ('enum', 'value', 'option', 'choice', 'allowed', 'accepted', 'supported', 'valid',
-                                          'possible')) if ":" in s else ():
+                                          'possible', 'available')) if ":" in s else ():
         add(m.end() - 1, list_after(m.end()), True, "label")
     for m in scan(_ONE_OF, s, low, ('one of', 'oneof')):
         pre = m.group("pre") or ""

@@ -85,6 +85,10 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         ("Fuel kind. `gas` for petrol engines only, `volt` for electric ones.", ("gas", "volt")),
         ("CARD for payments by card or CASH for payments in cash", ("CARD", "CASH")),
         ("The 'open' state shows that the door can be used. The 'shut' state shows that it cannot.", ("open", "shut")),
+        ("Set to 'KeepBoth' to store both copies or to 'KeepNewest' to drop the older one.", ("KeepBoth", "KeepNewest")),
+        ("How the lamp is powered. To run it from the wall, choose `Mains`. To run it anywhere, choose `Battery`.",
+         ("Mains", "Battery")),
+        ("The hash used for checks. (available: CRC32, ADLER; default: CRC32)", ("CRC32", "ADLER")),
     ],
 )
 def test_structural_lists_are_closed_vocabularies(description: str, values: tuple[str, ...]) -> None:
@@ -163,6 +167,26 @@ def test_a_parenthesis_after_the_field_itself_is_kept_after_based_on() -> None:
     assert closed("Filter based on the member's role (`admin`, `editor`, or `viewer`).", name="role") == [
         ("admin", "editor", "viewer")
     ]
+
+
+@pytest.mark.parametrize(
+    ("description", "name", "values"),
+    [
+        # one value per condition on the field itself
+        ("The state of the pump. If the pump state is `ON`, water flows. If the pump state is `OFF`, it stops.",
+         "state", ("ON", "OFF")),
+        ("Which keys to list. To list the old keys, set `keyScope` to `Old`. To list the new ones, set `keyScope` to `New`.",
+         "keyScope", ("Old", "New")),
+    ],
+)
+def test_values_under_conditions_on_the_field_itself(description: str, name: str, values: tuple[str, ...]) -> None:
+    assert closed(description, name=name) == [values]
+
+
+def test_values_under_conditions_on_another_noun_are_not_the_fields() -> None:
+    # "the source type" is a type: its values are not those of the source
+    d = "The source. When the source type is `Fixed` it is a value. When the source type is `Named` it is a name."
+    assert closed(d, name="source") == []
 
 
 @pytest.mark.parametrize(
