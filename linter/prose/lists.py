@@ -260,9 +260,9 @@ def _item_in_body(t: str, i: int, line_end: int, *, inline: bool) -> Item | None
         if re.match(r"[ ]*(?:$|[:：=,.;，。；)]|[-–—]+[ ]|\(|（|or[ ]+[`\"'])", rest) or (inline and re.match(r"[ ]+[-*•][ ]", rest)):
             return Item(value, m.start(), j, True)
         return None
-    if not _bare_ok(value, True):
-        return None
     rest = t[j:line_end]
+    if not _bare_ok(value, True) and not (not inline and value[:1].isupper() and not rest.strip() and len(value) <= 40):
+        return None  # "- On" alone on its bullet is a value; "- the …" opens prose
     if (
         not rest.strip()
         or _MEANING.match(rest)

@@ -108,7 +108,24 @@ class Candidate:
 class _Def:
     line_start: int
     item: Item
-    key: tuple[str, bool, str]
+    key: tuple[str, bool, str, bool]  # marker, quoted, separator kind, indented (a nested list)
+
+
+_DEFAULT_NOTE = re.compile(r"[ \t]*\((?:the[ ]+)?default\)", re.I)
+# words of prose that also serve as values ("on", "A"): a value only where the line cannot be prose
+_FUNCTION = frozenset("a an the if when this that these it in on of by to with from and or for".split())
+
+
+def _may_open(value: str, quoted: bool, kind: str) -> bool:
+    """Whether a line-opening token can be a defined value: not a label ("Note:", "Default:"),
+    and a word of prose ("On", "A") only when quoted, in capitals before "=" or ":", or alone
+    on its bullet."""
+    low = value.lower()
+    if low not in _LABELS:
+        return True
+    if low not in _FUNCTION:
+        return False
+    return quoted or kind == "t" or (value.isupper() and kind in ("=", ":"))
 
 
 def _def_lines(s: str) -> Iterator[_Def]:
@@ -131,7 +148,8 @@ def _def_lines(s: str) -> Iterator[_Def]:
                 tok_end, quoted = (b.end(), False) if b is not None else (-1, False)
             if tok_end > 0:
                 raw = s[i:tok_end]
-                sep = _DEF_SEP.match(s, tok_end, eol)
+                dflt = _DEFAULT_NOTE.match(s, tok_end, eol)  # "* `on` (default): …"
+                sep = _DEF_SEP.match(s, dflt.end() if dflt else tok_end, eol)
                 kind = ""
                 rest = s[tok_end:eol]
                 if marker and not rest.strip(" \t.,;"):
@@ -143,9 +161,12 @@ def _def_lines(s: str) -> Iterator[_Def]:
                     kind = {":": ":", "=": "=", "=>": "=", "->": "-"}.get(g, "-" if g else ("v" if quoted else "\t"))
                 elif quoted and (_DEF_VERB.match(s, tok_end, eol) or _QUOTED_THEN_SENTENCE.match(s, tok_end, eol)):
                     kind = "v"  # "`keep` Keeps the old entries.": the quotes set the value apart
-                value = clean_token(raw)
-                if kind and value and value.lower() not in _LABELS and not (value.isdigit() and len(value) > 4):
-                    yield _Def(pos, Item(value, i, tok_end, quoted), (marker, quoted, kind))
+                value = clean_token(raw).rstrip(":")  # "`optional:` …": the colon is the separator
+                if quoted and kind:
+                    kind = "q"  # a quoted value opening a line: whatever follows it says what it means
+                if kind and value and _may_open(value, quoted, kind) and not (value.isdigit() and len(value) > 4):
+                    nested = len(s[pos:eol]) - len(s[pos:eol].lstrip(" \t")) >= 2
+                    yield _Def(pos, Item(value, i, tok_end, quoted), (marker, quoted, kind, nested))
         pos = eol + 1
 
 
@@ -162,7 +183,7 @@ def definition_lists(s: str, low: str) -> Iterator[Candidate]:
     defs = list(_def_lines(s))
     if len(defs) < 2:
         return
-    groups: dict[tuple[str, bool, str], list[_Def]] = {}
+    groups: dict[tuple[str, bool, str, bool], list[_Def]] = {}
     for d in defs:
         groups.setdefault(d.key, []).append(d)
     for key, members in groups.items():

@@ -40,7 +40,7 @@ _KIND_NOUN = (r"(?:values?|options?|choices?|settings?|types|modes|states|status
 # trying every alternative of a long case-insensitive alternation there.
 _VALUES_CUE = re.compile(
     r"(?=\b[toparvslcr])"
-    rf"\b(?:(?:the|only|other|currently)\s+)*{_ADJ}\s+(?:{_NOUN}|[a-z]+\s+{_KIND_NOUN})\b(?P<qual>[^:.\n]{{0,60}}?)[ ]*"
+    rf"\b(?:(?:the|only|other|currently)\s+)*{_ADJ}\s+(?:{_NOUN}|(?:[a-z]+\s+){{1,2}}{_KIND_NOUN})\b(?P<qual>[^:.\n]{{0,60}}?)[ ]*"
     r"(?P<verb>\b(?:are|is)(?:[ ]+(?:as[ ]+follows|listed[ ]+below|the[ ]+following))?[ ]*:?|\bof[ ]+(?=[`\"'])"
     r"|\bincludes?[ ]*:?|\bincluding[ ]*:?|\b(?:can|may|must)[ ]+be[ ]*:?|:)",
     re.I,
@@ -798,7 +798,42 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             )
         )
     out.sort(key=lambda e: e.span)
-    return out
+    return _one_closed_set(t, out, name)
+
+
+# "`visibility` can also be `internal`", "Also supported is `event`": more values of the set
+_ALSO = re.compile(
+    r"\b(?:can|may)\s+also\s+(?:be|take)\s+(?:the\s+values?\s+)?(?=[`\"'“])"
+    r"|\balso\s+(?:supported|accepted|allowed|valid)\s+(?:is|are)\s+(?=[`\"'“])",
+    re.I,
+)
+
+
+def _one_closed_set(t: Text, out: list[Evidence], name: str) -> list[Evidence]:
+    """Values added with "can also be" / "also supported is" join the one closed list the
+    description gives. (Two lists are not merged: one is often another noun's.)"""
+    closed = [e for e in out if e.kind == "closed_vocab"]
+    if len(closed) != 1:
+        return out
+    s = t.norm
+    extra: list[str] = []
+    end = max(e.span[1] for e in closed)
+    if "also" in s or "Also" in s:
+        for m in _ALSO.finditer(s):
+            p = parse_inline(s, m.end(), quoted_only=True)
+            if p is not None and not _mentions_other(_clause_before(s, m.start()), name):
+                extra += [i.value for i in p.items]
+                end = max(end, t.span(p.items[0].start, p.end)[1])
+    if not extra:
+        return out
+    values = tuple(dict.fromkeys(v for e in closed for v in (*e.values, *extra)))
+    start = min(e.span[0] for e in closed)
+    data: dict[str, str] = {}
+    for e in closed:
+        data.update(e.data)
+    merged = Evidence("closed_vocab", (start, end), t.original[start:end], values, data)
+    rest = [e for e in out if e.kind != "closed_vocab"]
+    return sorted([*rest, merged], key=lambda e: e.span)
 
 
 _MULTI_ANY = re.compile(

@@ -89,6 +89,18 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         ("How the lamp is powered. To run it from the wall, choose `Mains`. To run it anywhere, choose `Battery`.",
          ("Mains", "Battery")),
         ("The hash used for checks. (available: CRC32, ADLER; default: CRC32)", ("CRC32", "ADLER")),
+        # definition lines: a "(default)" note before the separator, words of prose as values, mixed separators
+        ("How charges are grouped.\n  * ByDay (default): one charge a day.\n  * ByWeek: one a week.\n  * ByMonth: one a month.",
+         ("ByDay", "ByWeek", "ByMonth")),
+        ("Filter by medium.\n- A = Air\n- W = Water\n- ALL = Air and Water", ("A", "W", "ALL")),
+        ("How strictly to track. Give one keyword:\n- Off\n- Partial\n- On", ("Off", "Partial", "On")),
+        ("The file kind:\n* `MP3`: audio only.\n* `MP4` Video with audio.\n* `TXT`: the transcript.", ("MP3", "MP4", "TXT")),
+        # two words between the values adjective and the kind noun
+        ("Where backups go. Supported storage target types are DISK, TAPE, and CLOUD.", ("DISK", "TAPE", "CLOUD")),
+        # values added with "can also be" / "also supported is" join the set
+        ("Can be `open` or `closed`. For teams, `mode` can also be `shared`.", ("open", "closed", "shared")),
+        ("The unit, one of `days`, `weeks` or `months`. Also supported is `quarters`, for reports only.",
+         ("days", "weeks", "months", "quarters")),
     ],
 )
 def test_structural_lists_are_closed_vocabularies(description: str, values: tuple[str, ...]) -> None:
