@@ -121,8 +121,8 @@ def _may_open(value: str, quoted: bool, kind: str) -> bool:
     and a word of prose ("On", "A") only when quoted, in capitals before "=" or ":", or alone
     on its bullet."""
     low = value.lower()
-    if low not in _LABELS:
-        return True
+    if low not in _LABELS or kind == "t":
+        return True  # alone on its bullet ("- Default" among fonts): a value, whatever the word
     if low not in _FUNCTION:
         return False
     return quoted or kind == "t" or (value.isupper() and kind in ("=", ":"))

@@ -258,12 +258,22 @@ _INCLUDE_FOLLOWING = re.compile(r"\binclud(?:e|es|ing)\s+the\s+following\b", re.
 _INTRO_CUT = re.compile(r"[.!?。](?:\s|$)|\n[ \t]*\n")
 
 
+_BULLET_START = re.compile(r"[ \t]*[-*•][ \t]+\S")
+
+
 def _intro(t: str, i: int) -> str:
     """The sentence that leads into a list starting at ``i`` (bullet marks and blanks before
     ``i`` skipped; a colon does not end it, unlike :func:`_clause_before`)."""
     j = i
-    while j > 0 and t[j - 1] in " \t\n*-•·+\\":
-        j -= 1
+    while True:
+        while j > 0 and t[j - 1] in " \t\n*-•·+\\":
+            j -= 1
+        # a bullet of the same list that was not taken as a value ("- Default" before "- Arial")
+        k = t.rfind("\n", 0, j) + 1
+        if k > 0 and j - k <= 40 and _BULLET_START.match(t, k, j) and "\n" in t[max(0, k - 1) : k]:
+            j = k
+            continue
+        break
     chunk = t[max(0, j - 200) : j]
     cuts = list(_INTRO_CUT.finditer(chunk))
     return chunk[cuts[-1].end() :] if cuts else chunk
@@ -838,7 +848,10 @@ def _one_closed_set(t: Text, out: list[Evidence], name: str) -> list[Evidence]:
 
 _MULTI_ANY = re.compile(
     r"\b(?:one\s+or\s+more|any\s+combination|(?:a\s+)?(?:list|set|array)\s+of\s+(?:values|options)|multiple\s+values"
-    r"|several\s+values|more\s+than\s+one\s+(?:value|option))\b|多个值|多個值|多选|多選",
+    r"|several\s+values|more\s+than\s+one\s+(?:value|option)|and/or"
+    r"|(?:specify|pass|send|provide|select|choose|receive|include)\s+(?:one\s+or\s+)?(?:multiple|several)"
+    r"|(?:multiple|several)\s+(?:\w+\s+)?(?:can|may)\s+be\s+(?:specified|provided|passed|given|selected|combined))\b"
+    r"|多个值|多個值|多选|多選",
     re.I,
 )
 

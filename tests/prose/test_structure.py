@@ -163,6 +163,25 @@ def test_several_values_are_marked_with_their_separator() -> None:
     assert [(e.values, e.data.get("multi")) for e in ev] == [(("a1", "b2", "c3"), ",")]
 
 
+@pytest.mark.parametrize(
+    "description",
+    [
+        "Which alerts to show. Options are: new, seen and/or muted.",
+        "The events we post to your hook. Can be: `queued`, `sent` and `failed`. To receive several, list each one.",
+        "The colour channel. Multiple channels may be combined. One of: red, green, blue.",
+    ],
+)
+def test_several_values_without_a_separator_are_marked(description: str) -> None:
+    ev = [e for e in analyse(description, name="kind", type="string") if e.kind == "closed_vocab"]
+    assert [e.data.get("multi") for e in ev] == [""]
+
+
+def test_a_label_word_alone_on_its_bullet_keeps_the_list_open_when_the_lead_in_is() -> None:
+    # "Default" is the first value: the lead-in before it ("include") still makes the list open
+    d = "The font for the label. Supported fonts include:\n\n- Default\n- Serif\n- Mono\n"
+    assert closed(d, name="fontFace") == []
+
+
 def test_typographic_quotes_inside_code_are_not_part_of_the_value() -> None:
     from linter.prose.text import clean_token
 
