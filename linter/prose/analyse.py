@@ -91,6 +91,8 @@ def analyse(description: str, *, name: str = "", type: str | None = None, where:
             out.remove(e)
             if not std:
                 std.append(hint)
+        elif vocab.public_codes(e.values, t.norm):
+            out.remove(e)
     nw = name_words(name)
     if not (nw and nw[-1] in vocab.EXPRESSION_NAMES):
         fmt = formats.find(t, name, ty, where, bool(std))

@@ -562,6 +562,11 @@ def paren_lists(s: str, low: str) -> Iterator[Candidate]:
                         subject=None if head_ok else " ".join(before.split()[-4:]))
 
 
+def kind_head(words: str) -> bool:
+    """Whether ``words`` end in a kind noun ("the event type", "a status") that a list gives the values of."""
+    return _KIND_HEAD.search(words) is not None
+
+
 def _first_sentence_end(s: str) -> int:
     fm = re.search(r"[.!?](?:\s|$)|\n", s.strip())
     return (len(s) - len(s.lstrip())) + fm.start() if fm else len(s)

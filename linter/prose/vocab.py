@@ -445,8 +445,9 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             add(lead.end(), p, True, "leading-bullets")
     for m in scan(_PAREN_ETC, s, low, ('etc', '等')):
         p = parse_inline(s, m.end())
-        if p is not None and p.partial:
-            add(m.start(), p, False, "paren-etc", 1)
+        before = " ".join(_clause_before(s, m.start()).split()[-4:])
+        if p is not None and p.partial and (cjk or _names_field(before, name) or structure.kind_head(before)):
+            add(m.start(), p, False, "paren-etc", 1)  # "non-Latin alphabets (a, b, etc)": another noun's
     for p in parse_tables(s):
         add(p.items[0].start, p, True, "table")
     # only a short text's "(a/b/c)" is a vocabulary, and the list needs a "/" or "|"
@@ -520,6 +521,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     examples = scan(_EXAMPLE_CUE, s, low, ('e.g', 'e. g', 'eg', 'example', 'instance', 'such as', 'like', 'includ'))
     for m in itertools.chain(examples, _ZH_EXAMPLE_CUE.finditer(s) if cjk else ()):
         cue = m.group().strip().lower()
+        if same_name(cue.rstrip(":： ,"), name):
+            continue  # "include a,b" describing the `include` field: its own name, not a cue
         quoted_only = cue == "like"
         p = parse_bullets(s, m.end()) if cue.startswith(("includ", "包")) else None
         if p is None or len(p.items) < 2:
@@ -696,6 +699,18 @@ def _typed(values: tuple[str, ...], type_: str | None) -> bool:
     return True
 
 
+_NAME_OF = re.compile(r"\bthe\s+(?:full\s+)?names?\s+of\b", re.I)
+_PUBLIC_CODE = re.compile(r"^[A-Z]{2,3}$")
+_PUBLIC_SET = re.compile(r"\b(?:state|country|countries|region|province|city|cities|airport|currency|language)\b", re.I)
+
+
+def public_codes(values: tuple[str, ...], text: str) -> bool:
+    """"State code, e.g. NJ", "city or country code (e.g. 'MAD' or 'ES')": codes of a public set
+    (states, countries, airports) that a model knows; shown by example, they are not a hidden
+    vocabulary (the standards rule reports them when the text names the standard)."""
+    return all(_PUBLIC_CODE.match(v) for v in values) and _PUBLIC_SET.search(text) is not None
+
+
 def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None, trigger: str, first_sentence: bool) -> bool:
     """Examples of a controlled vocabulary rather than of a free-form value: decided from the
     field name, the description's first sentence and the examples' shape."""
@@ -713,8 +728,8 @@ def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None,
     cue = bool((words | head_words) & _VOCAB_WORDS) or bool(zh_head and _ZH_VOCAB.search(zh_head))
     if (_FREE_DESC.search(head) or zh_head and _ZH_FREE.search(zh_head)) and not cue:
         return False
-    if _STRONG_FREE.search(t.norm):
-        return False
+    if _STRONG_FREE.search(t.norm) or _NAME_OF.search(head):
+        return False  # "the name of the state …, for example, Ohio": a free name
     if all(_CJK_WORD.match(v) for v in values):
         return cue
     if all(v.lower() in ("true", "false") for v in values):

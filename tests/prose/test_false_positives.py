@@ -32,6 +32,15 @@ def rules(description: str, schema: dict[str, Any] | None = None, *, name: str =
         ("Network interface to bind, like `wlan0`.", "bindAddr"),
         ("The size limit of the document, including whitespace, is 10 KB.", "policyDocument"),
         ("Details of the attendee, including name, email and phone.", "attendees"),
+        # examples of another noun, in a parenthesis after it
+        ("Messages may use a non-Latin alphabet (greek, cyrillic, etc) on some routes.", "unicodeMode"),
+        # codes of a public set, shown by example
+        ("Province, for Canada - province code - e.g. QC.", "province"),
+        ("Give the city or country code (e.g. 'LIS' or 'PT').", "destination"),
+        # a free name, whatever the field is called
+        ("If known, the name of the state the office is in, for example, Bavaria.", "state"),
+        # the field's own name, not a cue
+        ("include owners,labels", "include"),
     ],
 )
 def test_not_example_vocabulary(description: str, name: str) -> None:
