@@ -113,6 +113,7 @@ class _Def:
 
 _DEFAULT_NOTE = re.compile(r"[ \t]*\((?:the[ ]+)?default\)", re.I)
 # words of prose that also serve as values ("on", "A"): a value only where the line cannot be prose
+_HARD_LABELS = frozenset("note notes important warning caution tip todo deprecated example examples e.g i.e eg ie see".split())
 _FUNCTION = frozenset("a an the if when this that these it in on of by to with from and or for".split())
 
 
@@ -121,8 +122,8 @@ def _may_open(value: str, quoted: bool, kind: str) -> bool:
     and a word of prose ("On", "A") only when quoted, in capitals before "=" or ":", or alone
     on its bullet."""
     low = value.lower()
-    if low not in _LABELS or kind == "t":
-        return True  # alone on its bullet ("- Default" among fonts): a value, whatever the word
+    if low not in _LABELS or kind == "t" or (quoted and low not in _HARD_LABELS):
+        return True  # alone on its bullet ("- Default" among fonts) or quoted (`TYPE`): a value
     if low not in _FUNCTION:
         return False
     return quoted or kind == "t" or (value.isupper() and kind in ("=", ":"))
@@ -227,6 +228,8 @@ def other_context(intro: str) -> bool:
 # a sentence that leads into what follows: it ends with a colon or points ahead
 _LEADS_IN = re.compile(r"[:：][ \t]*$|\b(?:following|these|below|as\s+follows)\b", re.I)
 _PLURAL_END = re.compile(r"s\b\W*$")
+_POINTS_AHEAD = re.compile(r"\b(?:following|these|those|below)\s+(?:\S+\s+){0,2}$", re.I)
+_THIS_BEFORE = re.compile(r"(?:\bthis|\bthe\s+`[^`\s]+`|\bthe\s+[a-z]+(?:[A-Z]|_[a-z])\w*)\s+$")
 
 
 def lists_other(intro: str) -> bool:
@@ -234,12 +237,13 @@ def lists_other(intro: str) -> bool:
     when that text leads into the list (a colon, "the following") or ends with the plural noun
     ("Object keys"); "the end state of a background function" before a list of states says
     what the field describes, not what the list holds."""
-    ms = list(_CONTEXT_OTHER.finditer(intro))
+    ms = [m for m in _CONTEXT_OTHER.finditer(intro) if not _THIS_BEFORE.search(intro, 0, m.start())]
     if not ms:
-        return False
-    if _LEADS_IN.search(intro):
-        return True
+        return False  # "the value of this field can be one of:": the field itself
     tail = intro[ms[-1].start():]
+    if _LEADS_IN.search(intro):
+        # the noun heads the lead-in: it ends it ("… with these keys:") or follows "the following"
+        return any(len(intro[m.end():].split()) <= 4 or _POINTS_AHEAD.search(intro, 0, m.start()) for m in ms)
     return _PLURAL_END.search(tail) is not None and len(tail.split()) <= 2
 
 

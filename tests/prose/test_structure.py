@@ -97,6 +97,14 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         ("The file kind:\n* `MP3`: audio only.\n* `MP4` Video with audio.\n* `TXT`: the transcript.", ("MP3", "MP4", "TXT")),
         # two words between the values adjective and the kind noun
         ("Where backups go. Supported storage target types are DISK, TAPE, and CLOUD.", ("DISK", "TAPE", "CLOUD")),
+        # a lead-in about the field itself ("this field", "the `kind` parameter") or with "would like to"
+        ("Pick one of the following values for this field:\n\n`grow`: grow the pool.\n`shrink`: shrink it.",
+         ("grow", "shrink")),
+        ("The pool tier. The `mode` parameter can be one of the following values:\n- `HOT` – fast disks.\n- `COLD` – tape.",
+         ("HOT", "COLD")),
+        ("Say what you would like to do with the item:\n* `keep` : keep it.\n* `drop` : drop it.", ("keep", "drop")),
+        # a quoted label word is a value
+        ("The filter key. One of:\n- `TYPE` – by type.\n- `STATE` – by state.", ("TYPE", "STATE")),
         # values added with "can also be" / "also supported is" join the set
         ("Can be `open` or `closed`. For teams, `mode` can also be `shared`.", ("open", "closed", "shared")),
         ("The unit, one of `days`, `weeks` or `months`. Also supported is `quarters`, for reports only.",
@@ -142,6 +150,9 @@ def test_structural_lists_are_closed_vocabularies(description: str, values: tupl
         "Starts at the end of your chosen period (DAILY, MONTHLY).",
         # a later sentence about another noun
         "The pump to use. The sender's state can be IDLE or BUSY.",
+        # forms of a value introduced as forms, parameters of another thing
+        "The holder, in one of the following forms:\n- user-userId\n- group-groupId\n- allUsers",
+        "The following additional Acme parameters are supported (see the docs):\n- `zone`: a zone.\n- `rack`: a rack.",
         # fields of another object, sample inputs named one sentence each
         "Identify the queue by passing either its `slug` or `uid`.",
         "Pass `12/ab` for a key under group 12 or `xy-1/cd` for one under group xy-1.",
