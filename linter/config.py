@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any, Mapping
 import yaml
 
 from linter.limits import Limits
+from linter.live.servers import McpLimits, ServerSpec, ServerSpecError
+from linter.live.servers import from_config as _server_from_config
 from linter.model import Rule
 from linter.options import config_problem
 
@@ -56,6 +58,24 @@ class Config:
     rules: Mapping[str, RuleSetting] = field(default_factory=dict)
     overrides: tuple[Override, ...] = ()
     limits: Limits = field(default_factory=Limits)
+    mcp_servers: tuple[ServerSpec, ...] = ()
+    mcp_limits: McpLimits = field(default_factory=McpLimits)
+
+
+_MCP_LIMITS = {"mcp-start-timeout": "start_timeout", "mcp-call-timeout": "call_timeout", "mcp-max-tools": "max_tools"}
+
+
+def _mcp_servers(raw: list[Any], name: str) -> tuple[ServerSpec, ...]:
+    out: list[ServerSpec] = []
+    for i, entry in enumerate(raw):
+        try:
+            spec = _server_from_config(entry)
+        except ServerSpecError as exc:
+            raise ConfigError(f"{name}: mcp-servers[{i}].command: {exc}") from None
+        if any(s.name == spec.name for s in out):
+            raise ConfigError(f"{name}: mcp-servers[{i}].name: {spec.name!r} is used twice")
+        out.append(spec)
+    return tuple(out)
 
 
 @lru_cache(maxsize=1)
@@ -127,6 +147,10 @@ def parse_config(data: Any, path: str | None) -> Config:
             for o in data.get("overrides", ())
         ),
         limits=Limits.from_config(data.get("limits", {})),
+        mcp_servers=_mcp_servers(data.get("mcp-servers", []), name),
+        mcp_limits=McpLimits(
+            **{attr: data["limits"][key] for key, attr in _MCP_LIMITS.items() if key in data.get("limits", {})}
+        ),
     )
 
 
