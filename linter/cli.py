@@ -443,7 +443,11 @@ def _stdin_paths(args: argparse.Namespace, config: Config) -> list[str]:
 
 
 def _mcp_wanted(args: argparse.Namespace) -> bool:
-    return bool(args.mcp_stdio or args.mcp_url or getattr(args, "mcp_servers", False))
+    """Whether any MCP option was given (one without a server is then a usage error)."""
+    return bool(
+        args.mcp_stdio or args.mcp_url or getattr(args, "mcp_servers", False) or args.mcp_header
+        or args.mcp_header_env or args.mcp_env or args.mcp_snapshot is not None or args.mcp_timeout is not None
+    )
 
 
 def _mcp_dump(args: argparse.Namespace, config: Config, every_configured: bool) -> tuple[list[str], int]:

@@ -302,7 +302,7 @@ class _Run:
         for e in leaves:
             if isinstance(e, ValidationError):
                 return self._prefix(f"sent an invalid {'tools/list' if self.phase == 'listing' else 'initialize'} result: {_validation(e)}")
-        conn = _connect_error(leaves)
+        conn = _connect_error(leaves) if self.spec.url else None
         if conn is not None:
             return self._prefix(f"cannot connect: {conn}")
         if timeout:
