@@ -278,9 +278,12 @@ def _mcp_args(p: argparse.ArgumentParser, lint: bool) -> None:
         g.add_argument("--mcp-servers", action="store_true", help="also list and lint every server under mcp-servers in the config")
 
 
+_NO_PATHS: list[str] = []  # the paths default, told apart by identity from an explicit list
+
+
 def _lint_args(p: argparse.ArgumentParser) -> None:
     """Arguments shared by ``check`` and ``fix``: what to lint and with which rules."""
-    p.add_argument("paths", nargs="*", default=None, metavar="PATH", help="files or directories (default: ., or none when an MCP server is given)")
+    p.add_argument("paths", nargs="*", default=_NO_PATHS, metavar="PATH", help="files or directories (default: ., or none when an MCP server is given)")
     p.add_argument("--select", action="append", metavar="RULES", help="only these rules or families (comma-separated; ALL for every rule)")
     p.add_argument("--ignore", action="append", metavar="RULES", help="skip these rules or families (comma-separated)")
     p.add_argument("--config", metavar="FILE", help="config file (default: nearest .silentlint.yaml or pyproject.toml [tool.silentlint])")
@@ -843,7 +846,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    if getattr(args, "paths", ()) is None:  # no PATH given: ".", unless the tools come from a server
+    if getattr(args, "paths", None) is _NO_PATHS:  # no PATH given: ".", unless the tools come from a server
         args.paths = [] if hasattr(args, "mcp_stdio") and _mcp_wanted(args) else ["."]
     try:
         if args.command == "mcp-dump":
