@@ -50,6 +50,7 @@ class Config:
     path: str | None = None
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
+    tool_sets: tuple[str, ...] = ("**/*.snap",)
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     fail_on: str = "warning"
@@ -136,6 +137,7 @@ def parse_config(data: Any, path: str | None) -> Config:
         path=path,
         include=tuple(data.get("include", ())),
         exclude=tuple(data.get("exclude", ())),
+        tool_sets=tuple(data.get("tool-sets", ("**/*.snap",))),
         select=tuple(data.get("select", ())),
         ignore=tuple(data.get("ignore", ())),
         fail_on=data.get("fail-on", "warning"),
