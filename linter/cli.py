@@ -252,7 +252,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def _mcp_args(p: argparse.ArgumentParser, lint: bool) -> None:
     """Where the tools come from when they come from a running MCP server."""
-    g = p.add_argument_group("MCP servers (needs the mcp extra: pip install 'silentlint[mcp]')")
+    g = p.add_argument_group("MCP servers (needs the mcp extra: pip install '.[mcp]' from a clone, or pip install mcp)")
     g.add_argument(
         "--mcp-stdio", action="append", default=[], metavar="COMMAND",
         help="start this command (split like a shell, never run by one) as an MCP server over stdio and lint its "

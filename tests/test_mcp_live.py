@@ -451,7 +451,8 @@ def test_without_the_mcp_extra_the_flag_says_what_to_install(tmp_path: Path) -> 
     r = run_cli(["check", "--mcp-stdio", "uvx mcp-server-time"], tmp_path, env=env)
     assert (r.returncode, r.stdout) == (2, "")
     assert r.stderr == (
-        "silentlint: error: --mcp-stdio: MCP support needs the mcp extra: pip install 'silentlint[mcp]' (or pip install mcp)\n"
+        "silentlint: error: --mcp-stdio: MCP support needs the mcp extra: pip install 'mcp>=2.3,<3' (from a clone of "
+        "silentlint: pip install '.[mcp]')\n"
     )
     # the rest of silentlint does not need it
     (tmp_path / "api.json").write_text((REPO / "examples" / "mcp-tools.json").read_text())

@@ -24,7 +24,7 @@ from typing import Any, Iterator, TextIO
 
 from linter.live.servers import McpLimits, ServerSpec, safe_url
 
-INSTALL_HINT = "MCP support needs the mcp extra: pip install 'silentlint[mcp]' (or pip install mcp)"
+INSTALL_HINT = "MCP support needs the mcp extra: pip install 'mcp>=2.3,<3' (from a clone of silentlint: pip install '.[mcp]')"
 
 
 class ServerError(Exception):
