@@ -63,7 +63,8 @@ class Config:
     mcp_limits: McpLimits = field(default_factory=McpLimits)
 
 
-_MCP_LIMITS = {"mcp-start-timeout": "start_timeout", "mcp-call-timeout": "call_timeout", "mcp-max-tools": "max_tools"}
+def _mcp_limits(limits: Limits) -> McpLimits:
+    return McpLimits(limits.mcp_start_timeout, limits.mcp_call_timeout, limits.mcp_max_tools)
 
 
 def _mcp_servers(raw: list[Any], name: str) -> tuple[ServerSpec, ...]:
@@ -150,9 +151,7 @@ def parse_config(data: Any, path: str | None) -> Config:
         ),
         limits=Limits.from_config(data.get("limits", {})),
         mcp_servers=_mcp_servers(data.get("mcp-servers", []), name),
-        mcp_limits=McpLimits(
-            **{attr: data["limits"][key] for key, attr in _MCP_LIMITS.items() if key in data.get("limits", {})}
-        ),
+        mcp_limits=_mcp_limits(Limits.from_config(data.get("limits", {}))),
     )
 
 
