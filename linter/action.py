@@ -3,7 +3,7 @@
 The logic lives here rather than in ``run:`` so it can be tested without GitHub, and so no
 input ever passes through a shell. action.yml hands every input over as an environment
 variable (``INPUT_PATHS``, ``INPUT_CONFIG``, ``INPUT_FAIL_ON``, ``INPUT_SARIF_FILE``,
-``INPUT_ANNOTATIONS``, ``INPUT_CHANGED_ONLY``, ``INPUT_ALLOW_EMPTY``) — GitHub's advice against script injection is an
+``INPUT_ANNOTATIONS``, ``INPUT_CHANGED_ONLY``, ``INPUT_ALLOW_EMPTY``, ``INPUT_MCP_COMMAND``) — GitHub's advice against script injection is an
 intermediate environment variable instead of ``${{ }}`` in ``run:`` (docs.github.com, "Script
 injections"); composite actions get no automatic ``INPUT_*`` variables (actions/runner#665).
 
@@ -135,6 +135,7 @@ def run(environ: Mapping[str, str]) -> int:
     annotations = boolean("annotations", environ.get("INPUT_ANNOTATIONS", "true").strip() or "true")
     changed_only = boolean("changed-only", environ.get("INPUT_CHANGED_ONLY", "false").strip() or "false")
     allow_empty = boolean("allow-empty", environ.get("INPUT_ALLOW_EMPTY", "false").strip() or "false")
+    mcp_command = _single_line("mcp-command", environ.get("INPUT_MCP_COMMAND", "").strip())
     workspace = environ.get("GITHUB_WORKSPACE")
     if workspace:
         os.chdir(workspace)
@@ -144,6 +145,25 @@ def run(environ: Mapping[str, str]) -> int:
         base = base_commit(environ)
         if base is None:
             print("::notice::silentlint: changed-only found no base commit for this event; reporting every finding")
+
+    if mcp_command:
+        # listed once into a snapshot, then linted like any file (the changed-only run below
+        # lints twice and must not start the server twice)
+        from linter.live.servers import ServerSpec, ServerSpecError, name_from_command, parse_command
+
+        try:
+            argv = parse_command(mcp_command)
+        except ServerSpecError as exc:
+            raise ActionError(f"input mcp-command: {exc}") from None
+        snapshot = ServerSpec(name_from_command(argv), command=argv).snapshot_path()
+        sys.stdout.flush()
+        code = cli.main(["mcp-dump", f"--mcp-stdio={mcp_command}"])  # written to `snapshot`
+        if code != cli.EXIT_OK:
+            print(f"::error::silentlint: the MCP server of input mcp-command could not be listed (exit code {code}); see the line above")
+            return code
+        paths.append(snapshot)
+    elif not paths:
+        paths = ["."]
 
     sarif_dir = os.path.dirname(os.path.abspath(sarif))
     os.makedirs(sarif_dir, exist_ok=True)
@@ -157,7 +177,7 @@ def run(environ: Mapping[str, str]) -> int:
             common.append(f"--fail-on={fail_on}")
         if allow_empty:
             common.append("--allow-empty")
-        operands = ["--", *(paths or ["."])]
+        operands = ["--", *paths]
         reports = [
             "--format=github" if annotations else "--format=text",
             f"--output=json={json_path}",

@@ -1,4 +1,4 @@
-"""Command line: ``silentlint check | fix | audit | rules | explain``.
+"""Command line: ``silentlint check | fix | audit | rules | explain | mcp-dump``.
 
 Exit codes (documented in README.md and ``--help``):
   0  no finding at or above --fail-on
@@ -8,6 +8,8 @@ Exit codes (documented in README.md and ``--help``):
      explicitly); the other files were still linted and reported. Takes precedence over 1.
   4  check linted no file at all (one line on stderr says why); 0 with --allow-empty or
      --skip-non-api
+  5  an MCP server (--mcp-stdio, --mcp-url, --mcp-servers) could not be listed: one line per
+     server on stderr; everything else was still linted. Takes precedence over 1, 3 and 4.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from linter.model import InputProblem, Rule, RunResult
 if TYPE_CHECKING:
     from linter.changed import ChangedLines
 
-EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INPUT, EXIT_EMPTY = 0, 1, 2, 3, 4
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INPUT, EXIT_EMPTY, EXIT_SERVER = 0, 1, 2, 3, 4, 5
 FORMATS = ("text", "json", "sarif", "github", "markdown", "diff", "junit", "gitlab", "codeclimate")
 FAIL_ON = ("error", "warning", "note", "never")
 FAIL_ON_ALIASES = {"warn": "warning", "info": "note"}  # the words other linters use
@@ -45,6 +47,20 @@ EPILOG = """exit codes:
      explicitly); everything else was still linted and reported
   4  no file was linted (nothing found, everything excluded or not an API/tool file); one line
      on stderr says why. --allow-empty (or --skip-non-api) makes such a run exit 0
+  5  an MCP server could not be listed (not found, exited, timed out, wrote garbage, invalid
+     tools/list, HTTP error, connection refused): one line per server; the rest was linted
+"""
+
+MCP_EPILOG = """Lists the tools of MCP servers (initialize, notifications/initialized, every tools/list
+page; no tool is ever called), writes each listing as pretty JSON (--mcp-snapshot FILE, else
+.silentlint-cache/mcp/NAME.json; config servers: their snapshot key) and lints nothing. Commit
+the snapshot to review tool changes in pull requests: check SNAPSHOT --changed-since REF then
+reports only the findings on changed lines.
+
+exit codes:
+  0  every server listed and its snapshot written
+  2  usage or configuration error (bad option, no server given, the mcp extra not installed)
+  5  some server could not be listed (one line each); the other snapshots were written
 """
 
 
@@ -181,6 +197,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--statistics", action="store_true", help="print the findings per rule and the summary instead of the report on stdout")
     c.add_argument("--show-source", action="store_true", help="text format: show the source lines of each finding")
     c.add_argument("--color", choices=("auto", "always", "never"), default="auto", help="colour in text output (default: auto = on a terminal)")
+    _mcp_args(c, lint=True)
 
     f = sub.add_parser(
         "fix",
@@ -195,6 +212,7 @@ def _parser() -> argparse.ArgumentParser:
         "--vocabulary", metavar="FILE",
         help="YAML/JSON mapping of field selector → values: lifts example-only vocabularies into enums",
     )
+    _mcp_args(f, lint=True)
 
     a = sub.add_parser(
         "audit",
@@ -217,12 +235,55 @@ def _parser() -> argparse.ArgumentParser:
 
     e = sub.add_parser("explain", help="explain one rule")
     e.add_argument("rule", metavar="RULE")
+
+    m = sub.add_parser(
+        "mcp-dump",
+        help="write MCP servers' tools/list as snapshot files (no lint)",
+        epilog=MCP_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    m.add_argument("--config", metavar="FILE", help="config file (default: nearest .silentlint.yaml or pyproject.toml [tool.silentlint])")
+    m.add_argument("--no-config", action="store_true", help="ignore config files")
+    m.add_argument("--quiet", "-q", action="store_true", help="no line per snapshot written")
+    m.add_argument("--debug", action="store_true", help="show internal tracebacks and the SDK's logs")
+    _mcp_args(m, lint=False)
     return p
+
+
+def _mcp_args(p: argparse.ArgumentParser, lint: bool) -> None:
+    """Where the tools come from when they come from a running MCP server."""
+    g = p.add_argument_group("MCP servers (needs the mcp extra: pip install '.[mcp]' from a clone, or pip install mcp)")
+    g.add_argument(
+        "--mcp-stdio", action="append", default=[], metavar="COMMAND",
+        help="start this command (split like a shell, never run by one) as an MCP server over stdio and lint its "
+        "tools/list, e.g. --mcp-stdio 'uvx mcp-server-time' (repeatable)",
+    )
+    g.add_argument(
+        "--mcp-url", action="append", default=[], metavar="URL",
+        help="connect to this MCP server over Streamable HTTP (SSE when that is all it offers) and lint its tools/list (repeatable)",
+    )
+    g.add_argument("--mcp-header", action="append", default=[], metavar="'NAME: VALUE'", help="HTTP header for --mcp-url servers (never printed)")
+    g.add_argument(
+        "--mcp-header-env", action="append", default=[], metavar="NAME=VARIABLE",
+        help="HTTP header for --mcp-url servers whose value is read from an environment variable, e.g. Authorization=MCP_TOKEN",
+    )
+    g.add_argument(
+        "--mcp-env", action="append", default=[], metavar="NAME[=VALUE]",
+        help="environment variable for --mcp-stdio servers (NAME alone passes silentlint's own value on); "
+        "servers get PATH, HOME and a few more by default, not the whole environment",
+    )
+    g.add_argument("--mcp-snapshot", metavar="FILE", help="write the listing of the one server given here (default: .silentlint-cache/mcp/NAME.json)")
+    g.add_argument("--mcp-timeout", metavar="SECONDS", help="start-up and per-call timeout (default: limits.mcp-start-timeout and limits.mcp-call-timeout, 30 s)")
+    if lint:
+        g.add_argument("--mcp-servers", action="store_true", help="also list and lint every server under mcp-servers in the config")
+
+
+_NO_PATHS: list[str] = []  # the paths default, told apart by identity from an explicit list
 
 
 def _lint_args(p: argparse.ArgumentParser) -> None:
     """Arguments shared by ``check`` and ``fix``: what to lint and with which rules."""
-    p.add_argument("paths", nargs="*", default=["."], metavar="PATH", help="files or directories (default: .)")
+    p.add_argument("paths", nargs="*", default=_NO_PATHS, metavar="PATH", help="files or directories (default: ., or none when an MCP server is given)")
     p.add_argument("--select", action="append", metavar="RULES", help="only these rules or families (comma-separated; ALL for every rule)")
     p.add_argument("--ignore", action="append", metavar="RULES", help="skip these rules or families (comma-separated)")
     p.add_argument("--config", metavar="FILE", help="config file (default: nearest .silentlint.yaml or pyproject.toml [tool.silentlint])")
@@ -384,6 +445,79 @@ def _stdin_paths(args: argparse.Namespace, config: Config) -> list[str]:
     return [path if p == "-" else p for p in args.paths]
 
 
+def _mcp_wanted(args: argparse.Namespace) -> bool:
+    """Whether any MCP option was given (one without a server is then a usage error)."""
+    return bool(
+        args.mcp_stdio or args.mcp_url or getattr(args, "mcp_servers", False) or args.mcp_header
+        or args.mcp_header_env or args.mcp_env or args.mcp_snapshot is not None or args.mcp_timeout is not None
+    )
+
+
+def _mcp_dump(args: argparse.Namespace, config: Config, every_configured: bool) -> tuple[list[str], int]:
+    """List every server of this run into its snapshot: the snapshot paths written (servers
+    that list tools) and how many servers failed, each failure one line on stderr. Usage
+    problems (a header variable not set, the mcp extra missing, an unwritable --mcp-snapshot)
+    stop the run before any server is started."""
+    from linter.live.client import INSTALL_HINT, MissingExtra, ServerError, fetch, sdk_available
+    from linter.live.run import specs_from_args, with_timeout
+    from linter.live.servers import ServerSpecError
+    from linter.live.snapshot import write_snapshot
+
+    try:
+        specs = specs_from_args(
+            args.mcp_stdio, args.mcp_url, args.mcp_header, args.mcp_header_env, args.mcp_env, args.mcp_snapshot,
+            config.mcp_servers if every_configured else (),
+        )
+        limits = with_timeout(config.mcp_limits, args.mcp_timeout)
+        headers = [spec.resolved_headers() for spec in specs]
+    except ServerSpecError as exc:
+        raise UsageError(str(exc)) from None
+    if every_configured and not config.mcp_servers and not (args.mcp_stdio or args.mcp_url):
+        where = config.path or "no config file found"
+        raise UsageError(f"no MCP server to list: give --mcp-stdio or --mcp-url, or list servers under mcp-servers in the config ({where})")
+    if specs and not sdk_available():
+        flag = "--mcp-stdio" if args.mcp_stdio else "--mcp-url" if args.mcp_url else "mcp-servers"
+        raise UsageError(f"{flag}: {INSTALL_HINT}")
+    for spec in specs:
+        if spec.snapshot is not None:
+            _check_writable(spec.snapshot, f"{spec.where}: snapshot")
+    written: list[str] = []
+    failed = 0
+    quiet = getattr(args, "quiet", False)
+    for spec, hdrs in zip(specs, headers):
+        try:
+            listing = fetch(spec, limits, hdrs, debug=args.debug)
+        except ServerError as exc:
+            print(f"silentlint: error: {one_line(str(exc))}", file=sys.stderr)
+            failed += 1
+            continue
+        except MissingExtra as exc:  # pragma: no cover - checked above
+            raise UsageError(str(exc)) from None
+        try:
+            path = write_snapshot(spec, listing)
+        except OSError as exc:
+            raise UsageError(f"{spec.where}: snapshot {spec.snapshot_path()}: cannot write: {exc.strerror or exc}") from None
+        n = len(listing.tools)
+        if not quiet:
+            pages = f" in {listing.pages} pages" if listing.pages > 1 else ""
+            print(
+                f"silentlint: {one_line(spec.where)}: {n} tool{'s' if n != 1 else ''}{pages} over {listing.transport}, "
+                f"written to {one_line(path)}",
+                file=sys.stderr,
+            )
+        if n:
+            written.append(path)
+        else:
+            print(f"silentlint: {one_line(spec.where)} lists no tools: nothing to lint", file=sys.stderr)
+    return written, failed
+
+
+def cmd_mcp_dump(args: argparse.Namespace) -> int:
+    config = _config(args)
+    _written, failed = _mcp_dump(args, config, every_configured=not (args.mcp_stdio or args.mcp_url))
+    return EXIT_SERVER if failed else EXIT_OK
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     from linter.report import ReportOptions, render
 
@@ -394,6 +528,16 @@ def cmd_check(args: argparse.Namespace) -> int:
         _check_writable(path)
     if args.write_baseline:
         _check_writable(args.write_baseline, "--write-baseline")
+    failed = 0
+    if _mcp_wanted(args):
+        snapshots, failed = _mcp_dump(args, config, every_configured=args.mcp_servers)
+        paths += snapshots
+        if not paths:
+            if failed:
+                return EXIT_SERVER
+            allowed = args.allow_empty or args.skip_non_api
+            print(f"silentlint: no file linted: no MCP server listed a tool{' (allowed)' if allowed else ''}", file=sys.stderr)
+            return EXIT_OK if allowed else EXIT_EMPTY
     baseline = args.baseline or config.baseline
     changed = None
     if args.changed_since is not None:
@@ -452,8 +596,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         )
         allowed = args.allow_empty or args.skip_non_api
         print(f"silentlint: no file linted: {one_line(why)}{' (allowed)' if allowed else ''}", file=sys.stderr)
-        return code if allowed else EXIT_EMPTY
-    return code
+        code = code if allowed else EXIT_EMPTY
+    return EXIT_SERVER if failed else code
 
 
 def default_format(environ: Mapping[str, str] = os.environ) -> str:
@@ -514,6 +658,18 @@ def cmd_fix(args: argparse.Namespace) -> int:
     from linter.fixes.scope import FixScope, split_fixes
 
     config, select, ignore, jobs = _prepare(args)
+    failed = 0
+    if _mcp_wanted(args):
+        snapshots, failed = _mcp_dump(args, config, every_configured=args.mcp_servers)
+        for snap in snapshots:
+            print(
+                f"silentlint: {one_line(snap)} is a snapshot of an MCP server: fixes edit the snapshot, not the server; "
+                "make the same change in the server's tool definitions (its source code) by hand",
+                file=sys.stderr,
+            )
+        args.paths = list(args.paths) + snapshots
+        if not args.paths:
+            return EXIT_SERVER if failed else EXIT_OK
     extra: dict[str, dict[str, object]] = {}
     if args.vocabulary:
         try:
@@ -552,6 +708,8 @@ def cmd_fix(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         code = EXIT_FINDINGS if errors or outside or utf16 else EXIT_OK
+    if failed:
+        return EXIT_SERVER
     return EXIT_INPUT if result.problems else code
 
 
@@ -688,7 +846,11 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if getattr(args, "paths", None) is _NO_PATHS:  # no PATH given: ".", unless the tools come from a server
+        args.paths = [] if hasattr(args, "mcp_stdio") and _mcp_wanted(args) else ["."]
     try:
+        if args.command == "mcp-dump":
+            return cmd_mcp_dump(args)
         if args.command == "check":
             return cmd_check(args)
         if args.command == "fix":

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any, Mapping
 import yaml
 
 from linter.limits import Limits
+from linter.live.servers import McpLimits, ServerSpec, ServerSpecError
+from linter.live.servers import from_config as _server_from_config
 from linter.model import Rule
 from linter.options import config_problem
 
@@ -48,6 +50,7 @@ class Config:
     path: str | None = None
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
+    tool_sets: tuple[str, ...] = ("**/*.snap",)
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     fail_on: str = "warning"
@@ -56,6 +59,25 @@ class Config:
     rules: Mapping[str, RuleSetting] = field(default_factory=dict)
     overrides: tuple[Override, ...] = ()
     limits: Limits = field(default_factory=Limits)
+    mcp_servers: tuple[ServerSpec, ...] = ()
+    mcp_limits: McpLimits = field(default_factory=McpLimits)
+
+
+def _mcp_limits(limits: Limits) -> McpLimits:
+    return McpLimits(limits.mcp_start_timeout, limits.mcp_call_timeout, limits.mcp_max_tools)
+
+
+def _mcp_servers(raw: list[Any], name: str) -> tuple[ServerSpec, ...]:
+    out: list[ServerSpec] = []
+    for i, entry in enumerate(raw):
+        try:
+            spec = _server_from_config(entry)
+        except ServerSpecError as exc:
+            raise ConfigError(f"{name}: mcp-servers[{i}].command: {exc}") from None
+        if any(s.name == spec.name for s in out):
+            raise ConfigError(f"{name}: mcp-servers[{i}].name: {spec.name!r} is used twice")
+        out.append(spec)
+    return tuple(out)
 
 
 @lru_cache(maxsize=1)
@@ -116,6 +138,7 @@ def parse_config(data: Any, path: str | None) -> Config:
         path=path,
         include=tuple(data.get("include", ())),
         exclude=tuple(data.get("exclude", ())),
+        tool_sets=tuple(data.get("tool-sets", ("**/*.snap",))),
         select=tuple(data.get("select", ())),
         ignore=tuple(data.get("ignore", ())),
         fail_on=data.get("fail-on", "warning"),
@@ -127,6 +150,8 @@ def parse_config(data: Any, path: str | None) -> Config:
             for o in data.get("overrides", ())
         ),
         limits=Limits.from_config(data.get("limits", {})),
+        mcp_servers=_mcp_servers(data.get("mcp-servers", []), name),
+        mcp_limits=_mcp_limits(Limits.from_config(data.get("limits", {}))),
     )
 
 

@@ -43,7 +43,7 @@ from linter.model import (
     fingerprint,
 )
 from linter.options import Options
-from linter.sources.discover import Candidate, discover
+from linter.sources.discover import Candidate, discover, group_tool_sets
 from linter.sources.loader import LoadError, load_source, may_be_api, read_text
 from linter.sources import refs as _refs
 from linter.sources.refs import Workspace
@@ -153,6 +153,10 @@ class FileOutcome:
     declared: list[Suppression] = field(default_factory=list)
     used: set[tuple[str, str, str]] = field(default_factory=set)
     extra: Any = None  # what lint_candidate's ``hook`` returned (e.g. audit's per-document counts)
+    # the other files of a tool set linted as one document (Candidate.members)
+    also_linted: list[str] = field(default_factory=list)
+    also_skipped: list[str] = field(default_factory=list)
+    also_problems: list[InputProblem] = field(default_factory=list)
 
 
 def _within(inner: Location, outer: Location) -> bool:
@@ -300,33 +304,67 @@ def lint_candidate(
         return _lint_candidate(cand, rules, root, debug, hook)
 
 
+def _load_candidate(cand: Candidate, ws: Workspace) -> tuple[Source, str] | InputProblem | None:
+    """The parsed file and its format, the problem that stops it, or None to skip it."""
+    try:
+        text = read_text(cand.abspath)
+        if not cand.explicit and not may_be_api(text):
+            return None
+        source = load_source(cand.abspath, cand.display, text)
+    except LoadError as exc:
+        return InputProblem(cand.display, exc.message, exc.kind)  # type: ignore[arg-type]  # LoadError is raised with InputProblem's kinds only
+    fmt = detect(source.tree)
+    if fmt is None:
+        if cand.explicit:
+            return InputProblem(cand.display, "not an OpenAPI document or tool definition (nothing to lint)", "not-api")
+        return None
+    ws.add(source)
+    return source, fmt
+
+
+def _build_tool_set(first: Document, members: list[tuple[Source, str]], ws: Workspace) -> None:
+    """Add the tools of the other files of a tool set to ``first`` (each keeps its own file,
+    so positions, suppressions and fixes stay in that file)."""
+    for source, fmt in members:
+        other = build(source, fmt, ws)
+        first.operations.extend(other.operations)
+        first.fields.extend(other.fields)
+        first.notices.extend(other.notices)
+
+
 def _lint_candidate(
     cand: Candidate, rules: RuleSet, root: str, debug: bool, hook: Callable[[Document], Any] | None = None
 ) -> FileOutcome:
     out = FileOutcome()
     ws = Workspace(cand.root or root, display_root=root)
-    try:
-        text = read_text(cand.abspath)
-        if not cand.explicit and not may_be_api(text):
-            out.skipped = cand.display
-            return out
-        source = load_source(cand.abspath, cand.display, text)
-    except LoadError as exc:
-        out.problem = InputProblem(cand.display, exc.message, exc.kind)  # type: ignore[arg-type]  # LoadError is raised with InputProblem's kinds only
-        return out
-    fmt = detect(source.tree)
-    if fmt is None:
-        if cand.explicit:
-            out.problem = InputProblem(
-                cand.display, "not an OpenAPI document or tool definition (nothing to lint)", "not-api"
+    loaded: list[tuple[Source, str]] = []
+    for member in (cand, *cand.members):
+        got = _load_candidate(member, ws)
+        if cand.members and isinstance(got, tuple) and not _is_tools(got[1]):
+            got = InputProblem(
+                member.display,
+                "an OpenAPI document among the per-tool files of a tool set (config tool-sets); lint it on its own",
+                "not-api",
             )
+        if isinstance(got, InputProblem):
+            if out.problem is None:
+                out.problem = got
+            else:
+                out.also_problems.append(got)
+        elif got is None:
+            if out.skipped is None:
+                out.skipped = member.display
+            else:
+                out.also_skipped.append(member.display)
         else:
-            out.skipped = cand.display
+            loaded.append(got)
+    if not loaded:
         return out
-    ws.add(source)
+    source, fmt = loaded[0]
     doc: Document | None = None
     try:
         doc = build(source, fmt, ws)
+        _build_tool_set(doc, loaded[1:], ws)
         raw = _run_checks(doc, rules, debug)
         if hook is not None:
             out.extra = hook(doc)
@@ -348,7 +386,8 @@ def _lint_candidate(
     finally:
         if doc is not None:
             _teardown(doc)
-    out.linted = cand.display
+    out.linted = source.display_path
+    out.also_linted = [src.display_path for src, _fmt in loaded[1:]]
     by_source: dict[str, list[Suppression]] = {}
     for src in ws.sources.values():
         sups = _declared_suppressions(src)
@@ -374,6 +413,10 @@ def _lint_candidate(
 
         forget_writers()  # this file's sources are done with: no later fix text reuses them
     return out
+
+
+def _is_tools(fmt: str) -> bool:
+    return not fmt.startswith("openapi")
 
 
 def _teardown(doc: Document) -> None:
@@ -560,6 +603,7 @@ def prepare_run(
     _refs.new_run()
     rules = RuleSet(load_catalog(), config, select, ignore, extra_options)
     cands, problems = discover(paths, root, config.include, config.exclude, config.respect_gitignore)
+    cands = group_tool_sets(cands, config.tool_sets)
     return root, rules, cands, list(problems)
 
 
@@ -590,6 +634,9 @@ def run(
             result.files.append(outcome.linted)
         if outcome.skipped:
             result.skipped.append(outcome.skipped)
+        result.files.extend(outcome.also_linted)
+        result.skipped.extend(outcome.also_skipped)
+        result.problems.extend(outcome.also_problems)
         found.extend(outcome.findings)
         result.suppressed += outcome.suppressed
         for s in outcome.declared:

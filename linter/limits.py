@@ -23,6 +23,9 @@ class Limits:
     allow_remote_refs: bool = False  # fetch http(s) $ref targets (never by default)
     remote_timeout: float = 10.0  # seconds per remote $ref fetch
     remote_max_bytes: int = 16 * MiB  # size cap of one remote $ref target
+    mcp_start_timeout: float = 30.0  # seconds an MCP server may take to start and answer initialize
+    mcp_call_timeout: float = 30.0  # seconds an MCP server may take to answer one tools/list page
+    mcp_max_tools: int = 10_000  # a server listing more tools is refused
 
     @classmethod
     def from_config(cls, raw: dict[str, object]) -> "Limits":

@@ -193,7 +193,7 @@ def assert_no_injected_commands(text: str) -> None:
 def test_action_metadata() -> None:
     assert ACTION["runs"]["using"] == "composite"
     assert set(ACTION["inputs"]) == {
-        "paths", "config", "fail-on", "sarif-file", "annotations", "changed-only", "allow-empty", "version"
+        "paths", "config", "fail-on", "sarif-file", "annotations", "changed-only", "allow-empty", "mcp-command", "version"
     }
     assert ACTION["inputs"]["allow-empty"]["default"] == "false"
     assert ACTION["inputs"]["sarif-file"]["default"] == "silentlint.sarif"

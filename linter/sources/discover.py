@@ -21,6 +21,8 @@ class Candidate:
     explicit: bool  # named on the command line (a non-API file is then an error, not a skip)
     root: str = ""  # what its file $refs may not leave: the working directory, or the named
     # directory (a named file's directory) when that lies outside it
+    # further files linted with this one as one tool set (per-tool files, ``tool-sets`` globs)
+    members: tuple["Candidate", ...] = ()
 
 
 def names_files(pattern: str) -> bool:
@@ -46,6 +48,34 @@ def _walk(top: str, root: str = "", named: tuple[str, ...] = ()) -> list[str]:
                 if any(glob_match(g, disp) for g in named):
                     found.append(path)
     return found
+
+
+def group_tool_sets(cands: list[Candidate], tool_sets: tuple[str, ...]) -> list[Candidate]:
+    """Files that match a ``tool-sets`` glob and lie in one directory become one candidate, the
+    first file carrying the others as ``members``: a server that keeps one tool per file
+    (github-mcp-server's ``__toolsnaps__/*.snap``) is linted as the one tool set it serves, so
+    the rules about a set (overlaps, annotations shared by its tools) see every tool."""
+    if not tool_sets:
+        return cands
+    groups: dict[str, list[Candidate]] = {}
+    order: list[Candidate | str] = []
+    for c in cands:
+        if any(glob_match(g, c.display) for g in tool_sets):
+            key = os.path.dirname(c.abspath)
+            if key not in groups:
+                groups[key] = []
+                order.append(key)
+            groups[key].append(c)
+        else:
+            order.append(c)
+    out: list[Candidate] = []
+    for item in order:
+        if isinstance(item, str):
+            first, *rest = groups[item]
+            out.append(Candidate(first.abspath, first.display, first.explicit, first.root, tuple(rest)) if rest else first)
+        else:
+            out.append(item)
+    return out
 
 
 def _git_ignored(paths: list[str], cwd: str) -> set[str]:
