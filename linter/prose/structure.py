@@ -307,6 +307,7 @@ def colon_run_in(s: str, low: str) -> Iterator[Candidate]:
             yield Candidate(items[0].start, Parsed(items, eol if eol >= 0 else len(s)), True, "colon-run-in")
 
 
+_LIST_BEFORE_OR = re.compile(r"[\w`'\"]\s*,\s*$")
 # capitalised words of prose that open sentences ("API returns …") and are not values
 _ACRONYMS = frozenset("API APIS URL URI HTTP HTTPS JSON XML HTML CSV SDK CLI UI ID IDS IP DNS SQL REST SSL TLS AWS GCP".split())
 # what a value named by a sentence of its own looks like: a word or code, or a small number
@@ -325,6 +326,8 @@ def value_sentences(s: str, low: str) -> Iterator[Candidate]:
     for m in ms:
         tok = next(g for g in m.groups() if g)
         st = s.find(tok, m.start())
+        if m.group().startswith(("or ", "Or ")) and _LIST_BEFORE_OR.search(s, max(0, m.start() - 40), m.start()):
+            continue  # "CSV, PARQUET, or AVRO for tables": the end of a longer list, not a value sentence
         v = clean_token(tok)
         if tok[0] not in "`\"'“*" and v in _ACRONYMS or _EXAMPLE_LEAD.search(_sentence_before(s, st)):
             continue  # "API returns …": a word of prose in capitals; "for example, `x` for …"
@@ -558,6 +561,8 @@ def paren_lists(s: str, low: str) -> Iterator[Candidate]:
             continue
         if len(items) == 2 and not re.search(r"\bor\b|[/|,]", seps[0]):
             continue
+        if any("/" in x for x in seps) and len(set(seps)) > 1:
+            continue  # "(POST /profile/phone-number)": a path, not values set apart by slashes
         if re.match(r"\s*,?\s*or\b", s[m.end() :]):
             continue  # "one of these names (a, b, c) or a number": one alternative of several
         before = _sentence_before(s, m.start())

@@ -336,6 +336,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     # where blanks are collapsed and odd case-folding characters folded (see ``gate_text``).
     # (``valued`` below is ``scan``'s key test for _VALUES_CUE followed by a noun gate.)
     quoted = _QTOK_FIRST.search(s) is not None
+    nw_free = bool(name_words(name)) and name_words(name)[-1] in _FREE_NAME_WORDS
 
     def add(start: int, parsed: Parsed | None, closed: bool, trigger: str, min_items: int = 2) -> None:
         if parsed is None or len(parsed.items) < min_items:
@@ -501,6 +502,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     for c in structure.candidates(s, low):
         if c.subject is not None and not _names_field(c.subject, name):
             continue  # "The sender's status can be …" said in the description of another field
+        if c.trigger == "paren-list" and nw_free and s[: c.start].rstrip(" (").lower().endswith(name_words(name)[-1]):
+            continue  # "The DNS name (wildcard or exact)": kinds of name, not names
         intro = _intro(s, c.start) if c.trigger != "value-sentences" else ""
         by_depends = _BY_DEPENDS.search(intro) and not (c.trigger == "paren-list" and _names_field(intro[-40:], name))
         if _mentions_other(intro, name) or _qual_other(intro, name, _FIELDISH_NOUNS) or by_depends \
@@ -789,7 +792,7 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             continue  # "- `alg`: … Must be `RS256` or `ES256`": a sub-field's values
         if expression:
             continue  # operands of a filter/query expression, not whole values
-        if nw and nw[-1] in _ID_WORDS and f.trigger in _ALTERNATIVES and not set(nw) & _VOCAB_WORDS \
+        if set(nw) & _ID_WORDS and f.trigger in _ALTERNATIVES and not set(nw) & _VOCAB_WORDS \
                 and not all(_INT.match(v) for v in values):
             continue  # "you can use 'me' or 'all'" for a user id: special values beside any id
         if f.closed and any(_NOT_A_VALUE.search(v) for v in values):

@@ -201,8 +201,19 @@ def test_typographic_quotes_inside_code_are_not_part_of_the_value() -> None:
     assert clean_token("`\"a\"`") == "a"
 
 
-def test_special_values_of_an_identifier_are_not_its_vocabulary() -> None:
-    assert closed("A user id. Hint: you can use 'me' or 'all'", name="user_id") == []
+@pytest.mark.parametrize(
+    ("description", "name"),
+    [
+        ("A user id. Hint: you can use 'me' or 'all'", "user_id"),
+        ("Hint: you can use 'self' or 'any'", "id_owner"),
+        # kinds of a name, a path in a link, the end of a longer list
+        ("The host name (short or full) to route to.", "hostName"),
+        ("The code you got from the ([POST /codes/send](/docs/codes)) call.", "code"),
+        ("The file type. Use CSV, TSV, or XLSX for sheets and PDF or DOCX for documents.", "fileType"),
+    ],
+)
+def test_special_values_and_descriptions_of_a_value_are_not_its_vocabulary(description: str, name: str) -> None:
+    assert closed(description, name=name) == []
 
 
 def test_a_parenthesis_after_the_field_itself_is_kept_after_based_on() -> None:
