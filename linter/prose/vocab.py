@@ -210,7 +210,7 @@ _COND_INTRO = re.compile(r"\b(?:when|if|whenever|unless)\b[^,.;:]*$", re.I)
 # A field that holds a URL, an address or free text does not take words from a list.
 _NOT_A_SET = frozenset("url uri urls href email mail phone description summary comment message note notes body text title".split())
 # a lone punctuation character, a character range, or a token with brackets or a comma inside
-_NOT_A_VALUE = re.compile(r"^[^\w\s]$|^\w-\w$|[\[\]{},]")
+_NOT_A_VALUE = re.compile(r"^[^\w\s]$|^\w-\w$|[\[\]{},#!'\"<>^~=?]|^[A-Z0-9]{1,3}:[A-Z0-9]{1,3}$")
 _OPEN_SET = re.compile(
     r"\b(?:custom\s+or\s+one\s+of|(?:custom|other|any)\s+(?:values?|strings?)\s+or|or\s+(?:any\s+)?(?:other|custom)\s+(?:values?|strings?)"
     r"|(?:common|typical|popular|well[- ]known|known|standard)\s+values?|not\s+limited\s+to|among\s+others"
@@ -290,6 +290,16 @@ def _mentions_other(text: str, name: str) -> bool:
 
 
 _VERB_TAIL = frozenset("can may must should will shall could only is are was either also always".split())
+
+
+_COND_SENTENCE = re.compile(r"\s*(?:if|when|whenever|unless)\b", re.I)
+
+
+def _sentence_of(s: str, i: int) -> str:
+    """The sentence that ``i`` lies in, up to ``i``."""
+    chunk = s[max(0, i - 200) : i]
+    cuts = list(re.finditer(r"[.!?。](?:\s|$)|\n", chunk))
+    return chunk[cuts[-1].end() :] if cuts else chunk
 
 
 def _names_field(subject: str, name: str) -> bool:
@@ -509,10 +519,12 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if _mentions_other(intro, name) or _qual_other(intro, name, _FIELDISH_NOUNS) or by_depends \
                 or structure.lists_other(intro) or (c.trigger == "definitions" and _WHEN_INTRO.search(intro)):
             continue  # "depending on the kind of widget (`WidgetKind`):": another field's values
-        if c.trigger == "bare-alternatives" and (_content_nouns(c.parsed) or _FORMS.search(intro)
+        if c.trigger in ("bare-alternatives", "paren-list") and (_content_nouns(c.parsed) or _FORMS.search(intro)
                                                  or any(i.value.lower() in STOP_WORDS for i in c.parsed.items)):
             continue  # "username or email": what the value is, not values it takes
         if c.trigger in ("quoted-alternatives", "bare-alternatives"):
+            if _COND_SENTENCE.match(_sentence_of(s, c.start)):
+                continue  # "If the field is a checkbox, the value should be `on` or `off`": one case of it
             intro = _clause_before(s, c.start)
             if _mentions_other(intro, name) or _COND_INTRO.search(intro) or _EXCLUSIVE_TAIL.match(s, c.parsed.end) \
                     or _BY_DEPENDS.search(intro) or re.search(r"\b(?:its|their)\s*(?:either\s*)?$", intro, re.I) \
@@ -763,6 +775,8 @@ _WEAK = frozenset({"paren-list"})
 _ID_WORDS = frozenset({"id", "ids", "uuid", "guid", "identifier"})
 # lists that are alternatives in a sentence (not a definition list or a values cue)
 _ALTERNATIVES = frozenset({"quoted-alternatives", "bare-alternatives", "paren-list", "slash-list"})
+# lists read from sentences rather than from a list or a cue
+_SENTENCE_FORMS = _ALTERNATIVES | {"value-sentences", "conditional-values", "glossed"}
 
 
 def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[Evidence]:
@@ -795,6 +809,11 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
         if set(nw) & _ID_WORDS and f.trigger in _ALTERNATIVES and not set(nw) & _VOCAB_WORDS \
                 and not all(_INT.match(v) for v in values):
             continue  # "you can use 'me' or 'all'" for a user id: special values beside any id
+        free = bool(nw) and nw[-1] in _FREE_NAME_WORDS and not set(nw) & _VOCAB_WORDS
+        if free and f.trigger in _SENTENCE_FORMS:
+            continue  # "`true` for checkboxes" in the text of a free value: a use, not the set
+        if free and f.closed and all(v.startswith(".") for v in values):
+            continue  # "a path … Supported: .pdf, .docx": suffixes the path may end with, not its values
         if f.closed and any(_NOT_A_VALUE.search(v) for v in values):
             continue  # "`a-z`, `@`, `[`": characters of a syntax, not values
         if f.closed and _OPEN_SET.search(_clause_before(t.norm, f.start) + t.norm[f.start : f.parsed.items[0].start]):

@@ -210,6 +210,13 @@ def test_typographic_quotes_inside_code_are_not_part_of_the_value() -> None:
         ("The host name (short or full) to route to.", "hostName"),
         ("The code you got from the ([POST /codes/send](/docs/codes)) call.", "code"),
         ("The file type. Use CSV, TSV, or XLSX for sheets and PDF or DOCX for documents.", "fileType"),
+        # kinds of a free value, one case of it, its suffixes, link forms, ranges
+        ("Project holder (username or team)", "holder"),
+        ("Text to type. If the input is a switch, the text should be `on` or `off`.", "text"),
+        ('The entry to fill. "yes" or "no" for tick boxes, "yes" for radio groups.', "value"),
+        ("Path to a local file to read. Supported: .txt, .md, .csv", "path"),
+        ("Where the link goes: 'https://...', or in this book \"#'Part 2'!C3\" or '#Index'.", "target"),
+        ("Rows '4' or '4:9'; columns 'C' or 'C:F'.", "span"),
     ],
 )
 def test_special_values_and_descriptions_of_a_value_are_not_its_vocabulary(description: str, name: str) -> None:
