@@ -672,6 +672,40 @@ def glossed_values(s: str, low: str) -> Iterator[Candidate]:
         run = [m] if m is not None else []
 
 
+_GLOSS = re.compile(
+    r"\((?P<v>`[^`\n]{1,40}`|\"[^\"\n]{1,40}\"|'[^'\n]{1,40}'"
+    r"|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z]+(?:[A-Z][a-z0-9]+)+|[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+))\)"
+)
+
+
+def _abbreviation(s: str, m: "re.Match[str]") -> bool:
+    """``Amazon Resource Name (ARN)``: capitals in parentheses that spell the initials of the
+    words before them abbreviate those words; they are not a value."""
+    v = m.group("v")
+    if not v.isupper() or "_" in v:
+        return False
+    words = re.findall(r"[A-Za-z]+", s[max(0, m.start() - 80) : m.start()])[-(len(v) + 3) :]
+    initials = "".join(w[0].upper() for w in words)
+    it = iter(initials)
+    return all(c in it for c in v.rstrip("0123456789"))
+
+
+def paren_glosses(s: str, low: str) -> Iterator[Candidate]:
+    """``with a constant bitrate (CBR) or a variable bitrate (VBR)``: alternatives in one
+    sentence, each followed by the code it stands for in parentheses. Two or more codes and an
+    "or" between the first and the last; only in the field's first sentence (what it is)."""
+    first_end = _first_sentence_end(s)
+    ms = [m for m in _GLOSS.finditer(s, 0, first_end + 1) if not _abbreviation(s, m)]
+    if len(ms) < 2 or not re.search(r"\bor\b", s[ms[0].end() : ms[-1].start()]):
+        return
+    if any(re.search(r"[.;:!?]\s", s[a.end() : b.start()]) for a, b in zip(ms, ms[1:])):
+        return
+    items = [Item(clean_token(m.group("v")), m.start("v"), m.end("v"), m.group("v")[0] in "`\"'") for m in ms]
+    values = [i.value for i in items]
+    if len(set(values)) == len(values):
+        yield Candidate(items[0].start, Parsed(items, ms[-1].end()), True, "paren-glosses")
+
+
 def _paragraphs(s: str) -> Iterator[tuple[int, str]]:
     pos = 0
     for part in re.split(r"(\n\s*\n)", s):
@@ -697,6 +731,7 @@ DETECTORS: tuple[tuple[str, tuple[str, ...], frozenset[str], Detector], ...] = (
     ("slash-list", ("/",), frozenset(), slash_lists),
     ("or-or", ("||",), frozenset(), or_or_lists),
     ("glossed", ("(",), frozenset({"code"}), glossed_values),
+    ("paren-glosses", (" or ",), frozenset({"code"}), paren_glosses),
     ("sentence-run-in", (": ", "—", " – "), frozenset({"runs"}), sentence_run_in),
     ("conditional-values", ("if ", "when ", "once ", "while ", "set "), frozenset({"code"}), conditional_values),
     ("value-sentences", ("set to", "equal", "select", "choos", "specify", "use ", "using", "mean", "indicat",

@@ -519,7 +519,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if _mentions_other(intro, name) or _qual_other(intro, name, _FIELDISH_NOUNS) or by_depends \
                 or structure.lists_other(intro) or (c.trigger == "definitions" and _WHEN_INTRO.search(intro)):
             continue  # "depending on the kind of widget (`WidgetKind`):": another field's values
-        if c.trigger in ("bare-alternatives", "paren-list") and (_content_nouns(c.parsed) or _FORMS.search(intro)
+        if c.trigger in ("bare-alternatives", "paren-list") and (_content_nouns(c.parsed)
+                                                                 or (c.trigger != "paren-list" and _FORMS.search(intro))
                                                  or any(i.value.lower() in STOP_WORDS for i in c.parsed.items)):
             continue  # "username or email": what the value is, not values it takes
         if c.trigger in ("quoted-alternatives", "bare-alternatives"):
@@ -776,7 +777,7 @@ _ID_WORDS = frozenset({"id", "ids", "uuid", "guid", "identifier"})
 # lists that are alternatives in a sentence (not a definition list or a values cue)
 _ALTERNATIVES = frozenset({"quoted-alternatives", "bare-alternatives", "paren-list", "slash-list"})
 # lists read from sentences rather than from a list or a cue
-_SENTENCE_FORMS = _ALTERNATIVES | {"value-sentences", "conditional-values", "glossed"}
+_SENTENCE_FORMS = _ALTERNATIVES | {"value-sentences", "conditional-values", "glossed", "paren-glosses"}
 
 
 def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[Evidence]:

@@ -85,6 +85,9 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         ("Fuel kind. `gas` for petrol engines only, `volt` for electric ones.", ("gas", "volt")),
         ("CARD for payments by card or CASH for payments in cash", ("CARD", "CASH")),
         ("The 'open' state shows that the door can be used. The 'shut' state shows that it cannot.", ("open", "shut")),
+        # alternatives glossed by their codes in parentheses, in the first sentence
+        ("Whether to encode with a steady rate (STEADY_RATE) or a varying rate (VARY_RATE).", ("STEADY_RATE", "VARY_RATE")),
+        ("The key format (pem or der).", ("pem", "der")),
         ("Set to 'KeepBoth' to store both copies or to 'KeepNewest' to drop the older one.", ("KeepBoth", "KeepNewest")),
         ("How the lamp is powered. To run it from the wall, choose `Mains`. To run it anywhere, choose `Battery`.",
          ("Mains", "Battery")),
@@ -217,6 +220,8 @@ def test_typographic_quotes_inside_code_are_not_part_of_the_value() -> None:
         ("Path to a local file to read. Supported: .txt, .md, .csv", "path"),
         ("Where the link goes: 'https://...', or in this book \"#'Part 2'!C3\" or '#Index'.", "target"),
         ("Rows '4' or '4:9'; columns 'C' or 'C:F'.", "span"),
+        # abbreviations in parentheses, not codes
+        ("The unique resource locator (URL) or the global record id (GRI) of the bundle.", "bundle"),
     ],
 )
 def test_special_values_and_descriptions_of_a_value_are_not_its_vocabulary(description: str, name: str) -> None:
