@@ -126,7 +126,7 @@ def _may_open(value: str, quoted: bool, kind: str) -> bool:
         return True  # alone on its bullet ("- Default" among fonts) or quoted (`TYPE`): a value
     if low not in _FUNCTION:
         return False
-    return quoted or kind == "t" or (value.isupper() and kind in ("=", ":"))
+    return quoted or kind == "t" or (value.isupper() and kind in ("=", ":", "-"))
 
 
 def _def_lines(s: str) -> Iterator[_Def]:
@@ -155,6 +155,8 @@ def _def_lines(s: str) -> Iterator[_Def]:
                 rest = s[tok_end:eol]
                 if marker and not rest.strip(" \t.,;"):
                     kind = "t"  # a bullet that holds the value alone (<dt>, a plain list of values)
+                elif not marker and not rest.strip(" \t.,;") and _BARE_CODE_LINE.fullmatch(s, i, tok_end):
+                    kind = "t0"  # a line that holds one code alone: a list only after "values are:"
                 elif marker and re.match(r"[.][ \t]+[A-Z]", rest):
                     kind = "."
                 elif sep is not None:
@@ -171,6 +173,7 @@ def _def_lines(s: str) -> Iterator[_Def]:
         pos = eol + 1
 
 
+_BARE_CODE_LINE = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{0,40}")
 _COLON_BEFORE = re.compile(r"[:：][ \t]*\n\s*\Z")
 
 
@@ -211,6 +214,8 @@ def definition_lists(s: str, low: str) -> Iterator[Candidate]:
             if len(set(values)) != len(values):
                 continue
             bare = not key[1]
+            if key[2] == "t0" and not _COLON_BEFORE.search(s, 0, run[0].line_start):
+                continue  # lines of one word each, not led in as a list
             if bare and key[0] == "" and key[2] == ":" and not all(_valueish(v) for v in values) \
                     and not _COLON_BEFORE.search(s, 0, run[0].line_start):
                 continue  # "Name: …" / "Region: …" lines of prose (not led in by "Possible values are:")
@@ -293,11 +298,18 @@ def colon_run_in(s: str, low: str) -> Iterator[Candidate]:
         items = [Item(first.group("tok"), first.start("tok"), first.end("tok"), False)]
         pos = first.end()
         while True:
-            b = _ITEM_BREAK.match(s, pos)
-            if b is None:
-                break
-            n = _WORD_DEF.match(s, b.end())
-            if n is None or n.group("sep").strip()[:1] != sep:
+            n = None
+            at = pos
+            for _ in range(4):  # the meaning may run over a few sentences before the next item
+                b = _ITEM_BREAK.match(s, at)
+                if b is None:
+                    break
+                n = _WORD_DEF.match(s, b.end())
+                if n is not None and n.group("sep").strip()[:1] == sep:
+                    break
+                n = None
+                at = b.end()
+            if n is None:
                 break
             items.append(Item(n.group("tok"), n.start("tok"), n.end("tok"), False))
             pos = n.end()
@@ -435,7 +447,7 @@ def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
 
 
 _BARE_LEAD = re.compile(
-    r"(?:[:：(]|[ ][-–—][ ]|\b(?P<be>(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either)?|\bis\s+either)|\beither"
+    r"(?:[:：(]|[ ][-–—][ ]|\b(?P<be>(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either|\s+set\s+to)?|\bis\s+either)|\beither"
     r"|\b(?:choices|options|values)\s+are|\bchoose\s+(?:from|between)|\bone\s+of"
     r"|\b(?P<verb>specify|enter|pass|use|select|choose)"
     r"|\b(?P<by>by|as))[ ]*$",
@@ -444,7 +456,7 @@ _BARE_LEAD = re.compile(
 # where a lead can end: only the words _BARE_LEAD can end with ("of" only in "one of", "are" only
 # after choices/options/values), and the start of a sentence of snake_case codes
 _BARE_LEAD_AT = re.compile(
-    r"[:：(]|[ ][-–—][ ]|(?=\b[beaosupc])\b(?:be|either|by|as|are|of|from|between|specify|enter|pass|use|select|choose)\b"
+    r"[:：(]|[ ][-–—][ ]|(?=\b[beaosupct])\b(?:be|either|by|as|are|of|from|between|specify|enter|pass|use|select|choose|(?<=set )to)\b"
     r"|[.!?] (?P<codes>)(?=[a-z][a-z0-9]*_)",
     re.I,
 )
@@ -490,7 +502,7 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
         sent = starts[k] if k >= 0 and starts[k] <= m.start() else 0
         first = m.start() <= first_end
         subject = None
-        if not first and not lead.group("verb") and not codes_sentence and not re.match(r"[ ]*(?:it|this|can|may|must|possible|valid|allowed|supported|options?|values?"
+        if not first and not lead.group("verb") and not codes_sentence and not re.match(r"[ ]*(?:it|this|the\s+value|can|may|must|possible|valid|allowed|supported|options?|values?"
                                       r"|choices?|choose|the\s+(?:options|choices|values))\b", s[sent:], re.I):
             if not lead.group("be"):
                 continue

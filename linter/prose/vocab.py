@@ -142,7 +142,7 @@ _FORMS = re.compile(
     re.I,
 )
 _PARTIAL_WORDS = re.compile(
-    r"\b(?:include|includes|including|among|such as|e\.g|for example|(?<!would )(?<!you'd )like(?!\s+to\b))\b"
+    r"\b(?:(?<!to )include|includes|including|among|such as|e\.g|for example|(?<!would )(?<!you'd )like(?!\s+to\b))\b"
     r"|包括但不限于|包括但不限於", re.I)
 _BY_DEPENDS = re.compile(r"\b(?:based on|depending on|depends on|according to)\b", re.I)
 

@@ -108,6 +108,15 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         ("Say what you would like to do with the item:\n* `keep` : keep it.\n* `drop` : drop it.", ("keep", "drop")),
         # a quoted label word is a value
         ("The filter key. One of:\n- `TYPE` – by type.\n- `STATE` – by state.", ("TYPE", "STATE")),
+        # lines of one code each after "values are:", run-ins over several sentences, "can be set to",
+        # capitals of a word of prose before a dash, "to include" (the verb, not a partial cue)
+        ("The disk kind. Possible values are: \n\n SolidState \n\n Spinning", ("SolidState", "Spinning")),
+        ("Possible values are: waiting - The job waits. It may wait long. done - The job ended. failed - It broke.",
+         ("waiting", "done", "failed")),
+        ("The tier of the pool. The value can be set to GOLD or SILVER.", ("GOLD", "SILVER")),
+        ("How rules combine:\nANY - one rule must hold.\nAND - all rules must hold.\nOR - one of two must hold.",
+         ("ANY", "AND", "OR")),
+        ("The parts to include:\n\n- `head` - the header.\n- `body` - the body.", ("head", "body")),
         # values added with "can also be" / "also supported is" join the set
         ("Can be `open` or `closed`. For teams, `mode` can also be `shared`.", ("open", "closed", "shared")),
         ("The unit, one of `days`, `weeks` or `months`. Also supported is `quarters`, for reports only.",
