@@ -31,7 +31,7 @@ _CUE_WORD = re.compile(
     r"|i(?:nstance|nclud\w*|so|pv[46]|f|ndicat\w*)|j(?:son)|l(?:ike|etters?|east|ess|imit\w*|anguage|ocale)"
     r"|m(?:ust|ay|ax\w*|in\w*|ost|ore|ime|edia|eans?)|n(?:egative)|o(?:r|ptions?|ne\s*of|nly)"
     r"|p(?:osix|attern|ositive|ossible|ass)|r(?:fc|egexp?|egular|ange|epresent\w*|eturn\w*)"
-    r"|s(?:hould|uch|tart|eparated|upported|pecify|elect|et|ignif\w*)"
+    r"|s(?:hould|uch|tart|eparated?|eperated|upported|pecify|elect|et|ignif\w*)"
     r"|t(?:ime)|u(?:nix|uid|r[il]|p\s+to|se)|v(?:alues?|alid)|w(?:hen)|y(?:yyy)|z(?:one))\b",
     re.I,
 )

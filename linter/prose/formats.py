@@ -29,13 +29,15 @@ _ISO = re.compile(r"\bISO[- ]?8601\b|\bRFC[- ]?3339(?:nano)?\b|ISO8601|\bRFC[- ]
 _EPOCH = re.compile(
     r"\b(?:unix|posix)(?:[- ]epoch)?[- ](?:time(?:stamp)?s?|date(?:time)?|seconds?|milliseconds?|ms|format|epoch)\b"
     r"|\bepoch[- ](?:time(?:stamp)?s?|seconds?|milliseconds?|ms|format)\b|\b(?:unix|posix)\s+epoch\b"
-    r"|\b(?:seconds|milliseconds|ms|microseconds|nanoseconds)\s+since\s+(?:the\s+)?(?:unix\s+)?epoch\b"
+    r"|\b(?:seconds|milliseconds|ms|microseconds|nanoseconds)\s+(?:elapsed\s+)?since\s+(?:the\s+)?(?:unix\s+)?epoch\b"
+    r"|\b(?:seconds|milliseconds|ms)\s+(?:elapsed\s+)?since\s+(?:midnight\s+)?(?:(?:on\s+)?jan(?:uary|\.)?\s+1(?:st)?,?\s+1970"
+    r"|1970-01-01(?:[T ]00:00(?::00(?:\.0+)?)?Z?)?|0?1/0?1/1970)(?![\w-])"
     r"|(?:秒级|毫秒级|秒級|毫秒級|Unix|unix|UNIX)?(?:时间戳|時間戳)",
     re.I | re.A,
 )
 _SEPARATED = re.compile(
     r"\b(?:comma|space|semicolon|pipe|whitespace|colon)[- ]?(?:separated|delimited|seperated)\b"
-    r"|\bseparated\s+by\s+(?:a\s+)?(?:commas?|semicolons?|spaces?|pipes?)\b"
+    r"|\b(?:separated?|seperated?|delimited)\s+(?:by|with)\s+(?:an?\s+)?(?:comm?as?|semicolons?|spaces?|pipes?)\b"
     r"|(?:以|用|使用)?(?:英文)?(?:逗号|逗號|分号|分號|空格|竖线|豎線)(?:分隔|隔开|隔開|分割)",
     re.I | re.A,
 )
@@ -63,6 +65,31 @@ _URI = re.compile(
     re.I | re.A,
 )
 _URI_ZH = re.compile(r"(?:合法|有效|完整)的?(?:URL|URI|网址|網址)|(?:URL|URI|网址|網址)格式", re.I)
+# What a description opens with, before the noun of what the value is: a tag ("[Output Only]",
+# "(Optional)") and the usual run-in words ("Required.").
+_LEAD = (r"^\W*(?:(?:\[[^\]\n]{1,30}\]|\([^)\n]{1,30}\))\s*)?"
+         r"(?:(?:required|optional|output\s+only|input\s+only|immutable|identifier)\s*[.:]\s*)*")
+# "The URL of the status page": the value is a URL. Not a part of one ("URL path", "URL-encoded"),
+# nor a relative one.
+_URI_NOUN = re.compile(
+    _LEAD + r"(?P<v>(?:(?:the|an?|its|their|your)\s+)?(?:(?!(?:relative|partial|short|base|if|when|whether|unless|for|to|of|in|on|at|with|by|from|and|or|not|no"
+    r"|is|are|be|can|may|must|this|that|these|use|using|enter|provide|specify|returns?|list|array|set|one|any|each)\b)[\w'’-]+\s+){0,2}?"
+    r"(?:URL|URI)s?\b"
+    r"(?![-/_.]\w|\s+(?:path|paths|slug|segments?|parameters?|params?|query|fragment|prefix|suffix|template|pattern|scheme"
+    r"|components?|encod\w*|safe|host|domain|id|ids|identifier|name|key|type|kind|count|length|hash|rewrites?|mapping|map"
+    r"|filters?|format|style|label|title|text|field)\b))",
+    re.I | re.A,
+)
+# a URI that cannot be absolute: said relative, or shown as a path ("`/img/a.png`", "projects/{id}")
+_RELATIVE = re.compile(r"\b(?:relative|partial)\b|[`\"'“]/[\w{.]|(?<![/\w.:-])[a-z][A-Za-z]*/\{", re.I | re.A)
+_DT_NOUN = re.compile(r"\bdate-?time\s+(?:string|value)s?\b", re.I | re.A)
+_SHAPED = re.compile(r"\b(?:structured|formatted|shaped|laid\s+out)\s+(?:like|as)\b\s*[:：]?\s*", re.I | re.A)
+# a resource-name template in code: ``shops/{shop}/notes/{note}``
+_TEMPLATE_CODE = re.compile(
+    r"`(?P<t>[a-z][A-Za-z0-9]*(?:/(?:[a-z][A-Za-z0-9]*|\{[^}`\s]+\}))*/\{[^}`\s]+\}(?:/[a-zA-Z][A-Za-z0-9]*(?:/\{[^}`\s]+\})?)*)`",
+    re.A,
+)
+_TEMPLATE_GAP = re.compile(r"(?:\s|[-+*•,;]|\bor\b|\band\b)*", re.A)
 _BASE64 = re.compile(r"\bbase[- ]?64(?P<url>[- ]?url)?\b", re.I | re.A)
 _HEX = re.compile(
     r"\bbase[- ]?16\b|\bhex(?:adecimal)?[- ]encoded\b|\b(?:as|in)\s+(?:a\s+)?hex(?:adecimal)?\b"
@@ -81,7 +108,15 @@ _REGEX_NAMED = re.compile(
 )
 _REGEX_META = re.compile(r"[\\^$\[\]()*+?{}|.]")
 _REGEX_ANCHORED = re.compile(r"(?P<q>[\"'`])(?P<re>\^[^\"'`\n]{1,300}\$)(?P=q)", re.A)
-_CHAR_CLASS = re.compile(r"\[(?=[^\]\n]{0,5}(?:a-z|A-Z|0-9))[^\n]{3,120}?\](?=[\s,.;]|$)", re.A)
+_QUANT = r"(?:[+*]|\{\d+(?:,\d*)?\})"
+# a character class, or a run of classes with quantifiers ("[A-Z]{2}[0-9]{4}"), quoted or not
+_CHAR_CLASS = re.compile(
+    r"(?<![\w/.-])\[(?=[^\]\n]{0,5}(?:a-z|A-Z|0-9))[^\n]{3,120}?\](?P<q>" + _QUANT + r")?(?:\[[^\]\n]{1,40}\]" + _QUANT + r"?)*"
+    r"(?=[\s,.;)'\"`]|$)",
+    re.A,
+)
+# what names a regex just before it: "with pattern ''[a-z]+''", "must match the regex: [a-z]{2}", "format : [0-9]{3}"
+_REGEX_CUE = re.compile(r"(?:regexp?|regular\s+expression|pattern|match(?:es|ing)?|format|form|syntax)\W{0,5}(?:\w+\W{1,3}){0,2}$", re.I | re.A)
 _LABEL = re.compile(
     r"(?:^|\n|[.;]\s|[，。；])[ ]*(?:[-*•][ ]+)?(?P<k>Format|Encoding|格式)[ ]*[:：][ ]*(?P<v>(?:[^\n<;.]|\.(?!\s|$)){1,80})", re.I | re.A
 )
@@ -306,14 +341,14 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             # "the date, in ISO 8601": APIs mostly mean a date-time, but ISO 8601 also has dates,
             # times and intervals: a guess, so its fix is unsafe (RFC 3339 is date-time itself)
             add(m.start(), m.end(), {"format": "date-time", _GUESS: True, **({"inferred": True} if iso else {})})
-    for m in scan(_EPOCH, s, low, ('unix', 'posix', 'epoch', '时间戳', '時間戳')):
+    for m in scan(_EPOCH, s, low, ('unix', 'posix', 'epoch', '1970', '时间戳', '時間戳')):
         txt = s[m.start() : m.end() + 16].lower()
         unit = "milliseconds" if re.search(r"milli|\bms\b|毫秒", txt) else "seconds"
         d: Data = {"layout": f"unix epoch {unit}"}
         if type_ in (None, "string"):
             d["pattern"] = "^[0-9]+$"
         add(m.start(), m.end(), d)
-    for m in scan(_SEPARATED, s, low, ('separat', 'delimit', '逗号', '逗號', '分号', '分號', '空格', '竖线', '豎線')):
+    for m in scan(_SEPARATED, s, low, ('separat', 'seperat', 'delimit', '逗号', '逗號', '分号', '分號', '空格', '竖线', '豎線')):
         sep = _separator(m.group())
         style = _STYLE.get((where if where in ("query", "path", "header", "cookie") else "", sep))
         if type_ == "array" and style == "default":
@@ -339,8 +374,16 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         for m in scan(_EMAIL, s, low, ('mail', '邮箱', '郵箱', '邮件', '郵件')):
             st = m.start() + len(m.group()) - len(m.group().lstrip(" \t\n\"'`(*"))
             add(st, m.end(), {"format": "email"})
-        for m in itertools.chain(scan(_URI, s, low, ('url', 'uri')), scan(_URI_ZH, s, low, ('网址', '網址', '格式', '合法', '有效', '完整'))):
+        if _RELATIVE.search(s) is None:  # "relative", "`/img/a.png`", "projects/{id}": no absolute URI
+            for m in scan(_URI, s, low, ('url', 'uri')):
+                add(m.start(), m.end(), {"format": "uri"})
+            noun = _URI_NOUN.match(s) if has_any(low, ('url', 'uri')) else None
+            if noun is not None:
+                add(noun.start("v"), noun.end("v"), {"format": "uri"})
+        for m in scan(_URI_ZH, s, low, ('网址', '網址', '格式', '合法', '有效', '完整')):
             add(m.start(), m.end(), {"format": "uri"})
+        for m in scan(_DT_NOUN, s, low, ('date-time', 'datetime')):
+            add(m.start(), m.end(), {"format": "date-time"})
         for m in scan(_BASE64, s, low, ('64',)):
             add(m.start(), m.end(), {"format": "base64url"} if m.group("url") else {"format": "byte"})
         for m in scan(_HEX, s, low, ('hex', '16', '十六进制', '十六進制')):
@@ -369,11 +412,23 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             gap = m.group(0)[: m.start("re") - m.start()]
             if re.search(r"[.;]\s|\bform\b|\bof\s+(?:`|\"|')?$", gap) or not _REGEX_META.search(m.group("re")):
                 continue  # "regex match. Set one of `full`", "pattern of the form `abc*`": no regex given
+            if re.fullmatch(r"\[[^\]]*\]", m.group("re")):
+                continue  # "(matches regex `[A-Za-z]`)": one character (the first, the rest), not the value
             add(m.start(), m.end(), _pattern_data(m.group("re")))
         for m in scan(_REGEX_ANCHORED, s, low, ('^',)):
             add(m.start("re"), m.end("re"), _pattern_data(m.group("re")))
         for m in scan(_CHAR_CLASS, s, low, ('a-z', '0-9')):
-            d = _pattern_data("^" + m.group() + "*$")
+            body = m.group()
+            if _in_code_with_more(s, m.start(), m.end()):
+                continue  # "e.g. `self.name.matches('[a-z]+')`": a part of an example, not the value's regex
+            if re.search(r"\]" + _QUANT, body) is None:
+                if s[m.end() : m.end() + 1] in ("'", '"', "`", ")"):
+                    continue  # a quoted regex of one class, "letters ([A-Za-z])": one character, not the value
+                d = _pattern_data("^" + body + "*$")  # "characters [a-z0-9-]": the set every character is from
+            elif _REGEX_CUE.search(s, max(0, m.start() - 40), m.start()):
+                d = _pattern_data("^" + body + "$")  # "pattern [a-z0-9_-]+", "regex [A-Z]{2}[0-9]{4}": the whole value
+            else:
+                continue  # a regex nothing names as this value's (an example, a part of a longer rule)
             if "pattern" in d:
                 add(m.start(), m.end(), d)
         for m in scan(_STARTS, s, low, ('start', 'begin', 'end with', 'first character')):
@@ -449,6 +504,13 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             elif not _PLACEHOLDER.search(lay):
                 continue
             add(m.start(), m.end() + x.end(), _layout_pattern(lay))
+        for m in scan(_SHAPED, s, low, ('structured', 'formatted', 'shaped', 'laid out')):
+            x = re.match(r"`[^`\n]+`|\"[^\"\n]+\"|'[^'\n]+'|[^\s]+", s[m.end() :])
+            lay = clean_token(x.group()) if x is not None else ""
+            if x is not None and len(lay) > 1 and _SLOT.search(lay):
+                add(m.start(), m.end() + x.end(), _layout_pattern(lay))  # "structured like: a/{b}"
+        if "`" in s:
+            _listed_templates(s, low, add)
         for m in scan(_FORMS_LIST, s, low, ('following form',)):
             p = parse_bullets(s, m.end())
             if p is None or len(p.items) < 2:
@@ -504,14 +566,60 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         # ("email") would reject the list itself
         hits = [h for h in hits if "format" not in h[2]]
     kept = []
+    objects = '":' in s or "':" in s
     for a, b, d in hits:
-        if other_bullet(s, a, name):
+        if other_bullet(s, a, name) or objects and _in_object(s, a):
             continue
         how = _qualified(s, a, b)
         if how == "hedged":
             continue  # "usually lang-country": not prescribed
         kept.append((a, b, {**d, how: True} if how else d))
     return _resolve(t, kept)
+
+
+def _listed_templates(s: str, low: str, add: Any) -> None:
+    """Resource-name templates listed one after another ("+ `shops/{shop}/notes/{note}` + `stores/…`"):
+    the value takes one of those forms."""
+    run: list[re.Match[str]] = []
+    for m in scan(_TEMPLATE_CODE, s, low, ('/{',)):
+        if run and _TEMPLATE_GAP.fullmatch(s, run[-1].end(), m.start()) is None:
+            _add_run(run, add)
+            run = []
+        run.append(m)
+    _add_run(run, add)
+
+
+def _add_run(run: list[re.Match[str]], add: Any) -> None:
+    forms = list(dict.fromkeys(m.group("t") for m in run))
+    if len(forms) > 1:
+        add(run[0].start(), run[-1].end(), {"layout": " | ".join(forms), "alternatives": True})
+
+
+def _in_code_with_more(s: str, a: int, b: int) -> bool:
+    """Whether ``s[a:b]`` lies in an inline code span that holds more than it (and its quotes)."""
+    line = s.rfind("\n", 0, a) + 1
+    if s.count("`", line, a) % 2 == 0:
+        return False
+    close = s.find("`", b)
+    return close != -1 and s[s.rfind("`", line, a) + 1 : close].strip("'\" ") != s[a:b]
+
+
+_OBJECT_KEY = re.compile(r"[\"'][\w$@.-]+[\"']\s*:")
+
+
+def _in_object(s: str, pos: int) -> bool:
+    """Whether ``pos`` lies inside an object literal with keys (``{"name": "after", "type": "iso8601
+    string"}``): what is said there is about a key of that object, not about this field."""
+    depth = 0
+    for i in range(pos - 1, max(-1, pos - 2000), -1):
+        c = s[i]
+        if c == "}":
+            depth += 1
+        elif c == "{":
+            if depth == 0:
+                return _OBJECT_KEY.search(s, i, pos) is not None
+            depth -= 1
+    return False
 
 
 _HEDGE = re.compile(r"\b(?:usually|typically|generally|often|normally|mostly|commonly|preferably|ideally|may\s+also|can\s+also)\b", re.I)
@@ -549,6 +657,7 @@ _KEYS = (
     "encoding", "numeric", "syntax", "layout", "structure", "digit", "yyyy", "hh:mm",
     "时间戳", "時間戳", "逗号", "逗號", "分号", "分號", "空格", "竖线", "豎線", "邮箱", "郵箱", "邮件", "郵件", "网址", "網址",
     "格式", "合法", "有效", "完整", "十六进制", "十六進制", "字母", "例如", "比如", "位",
+    "1970", "seperat", "date-time", "datetime", "structured", "formatted", "shaped", "laid out", "/{",
 )
 
 

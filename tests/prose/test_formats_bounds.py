@@ -76,7 +76,6 @@ NO_FORMAT = [
     ("Send a confirmation email to registrants.", "notify", "boolean"),
     ("JSONP", "callback", "string"),
     ("Filter by creation date in YYYY-MM-DD.", "filter", "string"),
-    ("Callback URL.\n\nSample:\n<pre><code>{\"payload\": \"base64 data\"}</code></pre>", "callbackUrl", "string"),
     ("Number of training epochs.", "epochs", "integer"),
 ]
 
@@ -197,3 +196,95 @@ def test_two_encodings_are_no_one_format() -> None:
 
     assert [e for e in analyse("The ids, as a JSON array or a comma-separated list.", name="ids", type="string",
                                where="query") if e.kind == "format"] == []
+
+
+# -- forms that name what the value is, or state a layout without "in the format" -------------------------
+
+NAMED_FORMATS: list[tuple[str, str, str | None, str, str, dict[str, Any]]] = [
+    # the description opens with the noun the value is
+    ("The URL of the status page.", "statusPage", "string", "", "The URL", {"format": "uri"}),
+    ("(Optional) Public URI where the invoice can be downloaded.", "invoiceLink", "string", "", "Public URI",
+     {"format": "uri"}),
+    ("[Read Only] Server-assigned URL for this shelf.", "selfLink", "string", "", "Server-assigned URL", {"format": "uri"}),
+    ("URL (Uniform Resource Locator) of the logo image", "logo", "string", "", "URL", {"format": "uri"}),
+    ("Required. The URI of the callback endpoint.", "callback", None, "", "The URI", {"format": "uri"}),
+    ("Only orders placed after this date-time string.", "after", "string", "query", "date-time string",
+     {"format": "date-time"}),
+    # a bare regex: a character class with a quantifier, in whatever quotes
+    ("Shelf label, at most 40 characters, with pattern ''[a-z0-9_-]+''.", "label", None, "", "[a-z0-9_-]+",
+     {"pattern": "^[a-z0-9_-]+$"}),
+    ("Matches the regular expression [A-Z]{2}[0-9]{4} exactly.", "code", "string", "", "[A-Z]{2}[0-9]{4}",
+     {"pattern": "^[A-Z]{2}[0-9]{4}$"}),
+    # seconds since a stated instant of the epoch
+    ("The whole number of seconds since 1970-01-01T00:00:00Z when the batch closed.", "closedAt", None, "",
+     "seconds since 1970-01-01T00:00:00Z", {"layout": "unix epoch seconds", "pattern": "^[0-9]+$"}),
+    ("Milliseconds elapsed since January 1, 1970 UTC.", "ts", "string", "", "Milliseconds elapsed since January 1, 1970",
+     {"layout": "unix epoch milliseconds", "pattern": "^[0-9]+$"}),
+    # a separator written as a verb, or misspelt
+    ("Colours to include, separate by comas: red,blue", "colours", "string", "query", "separate by comas",
+     {"advice": "declare an array with style: form, explode: false", "layout": "comma-separated list"}),
+    ("Labels to apply, delimited with semicolons.", "labels", "string", "", "delimited with semicolons",
+     {"layout": "semicolon-separated list"}),
+    ("Comma-seperated list of shelf ids", "shelves", "string", "", "Comma-seperated",
+     {"advice": "declare an array with style: form, explode: false", "layout": "comma-separated list"}),
+    # a resource-name template after another verb of shape
+    ("The shelf's name. Structured like: shops/{shop}/shelves/{shelf}", "name", "string", "",
+     "Structured like: shops/{shop}/shelves/{shelf}",
+     {"pattern": "^shops/[^/]+/shelves/[^/]+$", "layout": "shops/{shop}/shelves/{shelf}"}),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_", "where", "text", "data"), NAMED_FORMATS)
+def test_named_format(description: str, name: str, type_: str | None, where: str, text: str, data: dict[str, Any]) -> None:
+    ev = only(description, "format", name=name, type=type_, where=where)
+    assert [(e.text, dict(e.data)) for e in ev] == [(text, data)]
+    assert description[ev[0].span[0] : ev[0].span[1]] == text
+
+
+def test_several_listed_templates_are_alternatives() -> None:
+    """Examples of the name in several template forms: the value takes one of them, so the layout is
+    reported as one of several accepted forms (no single pattern)."""
+    d = ("Name of the note. Some examples: + `shops/{shop}/notes/{note}` + `stores/{store}/notes/{note}` "
+         "The prefix is the owning resource.")
+    ev = only(d, "format", name="noteName")
+    assert [(e.text, dict(e.data)) for e in ev] == [
+        ("`shops/{shop}/notes/{note}` + `stores/{store}/notes/{note}`",
+         {"layout": "shops/{shop}/notes/{note} | stores/{store}/notes/{note}", "alternatives": True}),
+    ]
+
+
+NOT_NAMED_FORMATS = [
+    ("The URL path of the page, relative to the site root.", "page", "string"),
+    ("URL-encoded search terms.", "q", "string"),
+    ("The URL slug of the post.", "slug", "string"),
+    ("Relative URL of the avatar image.", "avatar", "string"),
+    ("The URL of the avatar, e.g. `/img/a.png`.", "avatar", "string"),
+    ("The name of the shelf. See the URL field for links.", "name", "string"),
+    ("URL of the image", "image", "integer"),
+    ('Filters on the created field.\n{"keys":[{"name":"after","type":"iso8601 string"}],"type":"object"}',
+     "created_at", "string"),
+    ("A shelf id or a full URL to the shelf.", "shelf", "string"),
+    ("Valid ids are of the form `shelf-[a-z0-9]+` and are unique.", "shelfId", "string"),
+    ("Letters ([A-Za-z]), digits ([0-9]) and dashes.", "slug", "string"),
+    ("The rule, e.g. `self.name.matches('[a-z]+')`.", "check", "string"),
+    ("If a URL is given, the page is fetched first.", "source", "string"),
+    ("The URL of the network. Full or partial URLs are accepted.", "network", "string"),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_"), NOT_NAMED_FORMATS)
+def test_not_named_format(description: str, name: str, type_: str) -> None:
+    assert only(description, "format", name=name, type=type_) == []
+
+
+def test_sample_shows_no_format_of_the_field() -> None:
+    """"base64" in a sample body is another field's: only the noun that opens the description counts."""
+    d = "Callback URL.\n\nSample:\n<pre><code>{\"payload\": \"base64 data\"}</code></pre>"
+    assert [(e.text, dict(e.data)) for e in only(d, "format", name="callbackUrl")] == [("Callback URL", {"format": "uri"})]
+
+
+def test_one_character_class_is_one_character() -> None:
+    """A regex of one character class and no quantifier matches one character: here the first
+    one, which the words say already; it is no pattern for the whole value."""
+    ev = only("Must start with a letter (matches regex `[A-Za-z]`).", "format", name="slug")
+    assert [(e.text, dict(e.data)) for e in ev] == [("Must start with a letter", {"pattern": "^[A-Za-z]"})]
