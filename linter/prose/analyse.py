@@ -208,6 +208,8 @@ def _pattern_lists(schema: Mapping[str, Any], values: tuple[str, ...]) -> bool:
 
 def _format_keywords(data: Mapping[str, Any], ty: str | None) -> dict[str, Any]:
     """The one keyword a fix would add (none for numbers, parameter styles and bare layouts)."""
+    if ty in ("integer", "number") and data.get("format") == "unixtime":
+        return {"format": "unixtime"}  # the registry format for seconds since the epoch (number or string)
     if ty in ("integer", "number") or "style" in data:
         return {}
     for k in ("format", "pattern", "contentMediaType"):
@@ -218,6 +220,8 @@ def _format_keywords(data: Mapping[str, Any], ty: str | None) -> dict[str, Any]:
 
 def _format_advice(data: Mapping[str, Any], ty: str | None = None) -> str:
     """What would state the format in the schema (the message must name it, not just complain)."""
+    if ty in ("integer", "number") and data.get("format") == "unixtime":
+        return "format: unixtime would express it"
     if ty in ("integer", "number"):
         digits = re.fullmatch(r"\^\[0-9\]\{(\d+)\}\$", str(data.get("pattern", "")))
         if digits:

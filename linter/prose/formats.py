@@ -226,6 +226,17 @@ def _separator(phrase: str) -> str:
         else "|" if ("pipe" in txt or "竖线" in txt or "豎線" in txt) else ":" if "colon" in txt else ","
 
 
+def _epoch_unit(txt: str) -> str:
+    """The unit a lower-cased epoch phrase counts in ("milliseconds since …", "unix time (ms)")."""
+    if re.search(r"milli|\bms\b|毫秒", txt):
+        return "milliseconds"
+    if re.search(r"micro|\b[uµ]s\b|微秒", txt):
+        return "microseconds"
+    if re.search(r"nano|\bns\b|纳秒", txt):
+        return "nanoseconds"
+    return "seconds"
+
+
 def is_list_layout(data: Mapping[str, Any]) -> bool:
     """Whether a format evidence's data is a separated list ("comma-separated list")."""
     return str(data.get("layout", "")).endswith("-separated list")
@@ -342,11 +353,16 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             # times and intervals: a guess, so its fix is unsafe (RFC 3339 is date-time itself)
             add(m.start(), m.end(), {"format": "date-time", _GUESS: True, **({"inferred": True} if iso else {})})
     for m in scan(_EPOCH, s, low, ('unix', 'posix', 'epoch', '1970', '时间戳', '時間戳')):
-        txt = s[m.start() : m.end() + 16].lower()
-        unit = "milliseconds" if re.search(r"milli|\bms\b|毫秒", txt) else "seconds"
+        unit = _epoch_unit(s[m.start() : m.end() + 16].lower())
         d: Data = {"layout": f"unix epoch {unit}"}
         if type_ in (None, "string"):
             d["pattern"] = "^[0-9]+$"
+        elif type_ in ("integer", "number"):
+            # a count, not a textual format: the OpenAPI format registry's unixtime states seconds
+            # since the epoch; another unit has no format, and a number no pattern
+            if unit != "seconds" or _epoch_unit(s.lower()) != "seconds":
+                continue
+            d["format"] = "unixtime"
         add(m.start(), m.end(), d)
     for m in scan(_SEPARATED, s, low, ('separat', 'seperat', 'delimit', '逗号', '逗號', '分号', '分號', '空格', '竖线', '豎線')):
         sep = _separator(m.group())

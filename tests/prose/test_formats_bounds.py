@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from linter.prose import Evidence, analyse
+from linter.prose import Evidence, analyse, gaps
 
 
 def only(description: str, kind: str, *, name: str = "", type: str | None = "string", where: str = "") -> list[Evidence]:
@@ -23,7 +23,7 @@ FORMATS: list[tuple[str, str, str, str, str, dict[str, Any]]] = [
     ("Retention period in ISO 8601 format.", "retention", "string", "", "ISO 8601", {"format": "duration"}),
     ("Birth date as an ISO 8601 date.", "birthDate", "string", "", "ISO 8601", {"format": "date", "inferred": True}),
     ("RFC 3339 timestamp", "ts", "string", "", "RFC 3339", {"format": "date-time"}),
-    ("Unix timestamp in seconds", "since", "integer", "", "Unix timestamp", {"layout": "unix epoch seconds"}),
+    ("Unix timestamp in seconds", "since", "integer", "", "Unix timestamp", {"layout": "unix epoch seconds", "format": "unixtime"}),
     ("Milliseconds since the Unix epoch.", "ts", "string", "", "Milliseconds since the Unix epoch",
      {"layout": "unix epoch milliseconds", "pattern": "^[0-9]+$"}),
     ("Comma-separated list of tags", "tags", "string", "query", "Comma-separated",
@@ -52,7 +52,7 @@ FORMATS: list[tuple[str, str, str, str, str, dict[str, Any]]] = [
     ("A JSON string with the attributes.", "blob", "string", "", "JSON string",
      {"contentMediaType": "application/json", "layout": "JSON"}),
     ("开始日期，格式：yyyy-MM-dd", "start", "string", "", "yyyy-MM-dd", {"format": "date", "layout": "yyyy-MM-dd"}),
-    ("创建时间，时间戳（毫秒）", "ct", "integer", "", "时间戳", {"layout": "unix epoch milliseconds"}),
+    ("创建时间，时间戳（毫秒）", "ct", "string", "", "时间戳", {"layout": "unix epoch milliseconds", "pattern": "^[0-9]+$"}),
     ("多个ID以逗号分隔", "ids", "string", "query", "以逗号分隔",
      {"advice": "declare an array with style: form, explode: false", "layout": "comma-separated list"}),
     ("開始時間，格式為 yyyy-MM-dd HH:mm:ss", "start", "string", "", "yyyy-MM-dd HH:mm:ss",
@@ -288,3 +288,22 @@ def test_one_character_class_is_one_character() -> None:
     one, which the words say already; it is no pattern for the whole value."""
     ev = only("Must start with a letter (matches regex `[A-Za-z]`).", "format", name="slug")
     assert [(e.text, dict(e.data)) for e in ev] == [("Must start with a letter", {"pattern": "^[A-Za-z]"})]
+
+
+# -- kinds of wrong findings seen on real specs: each must now read right ----------------------------------
+
+def fmt(description: str, name: str = "x", type_: str | None = "string", where: str = "") -> list[tuple[str, dict[str, Any]]]:
+    return [(e.text, dict(e.data)) for e in only(description, "format", name=name, type=type_, where=where)]
+
+
+def test_epoch_seconds_on_a_number_is_the_unixtime_format() -> None:
+    """An integer counted in seconds since the epoch is no textual format; the OpenAPI format
+    registry's ``unixtime`` (number or string) says it. Milliseconds have no registered format,
+    and a number carries no pattern: nothing to report."""
+    assert fmt("Unix timestamp of the last login.", "lastLogin", "integer") == [
+        ("Unix timestamp", {"format": "unixtime", "layout": "unix epoch seconds"})]
+    assert fmt("Last login, in milliseconds since the epoch.", "lastLogin", "integer") == []
+    (g,) = gaps("Unix timestamp of the last login.", name="lastLogin", type="integer", where="query", schema={})
+    assert g.message.endswith("format: unixtime would express it") and dict(g.keywords) == {"format": "unixtime"}
+    assert gaps("Unix timestamp of the last login.", name="lastLogin", type="integer", where="query",
+                schema={"format": "int64"}) == []
