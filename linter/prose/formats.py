@@ -481,11 +481,27 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         for m in scan(_LABEL, s, low, ('format', 'encoding', '格式')):
             v = m.group("v").strip()
             v_end = m.end("v")
-            lead = re.match(r"`[^`\n]+`|\"[^\"\n]+\"", v)
-            if lead:
-                v = lead.group()[1:-1]  # "Format: `a/{b}` where `{b}` is …": the quoted layout only
-                v_end = m.start("v") + m.group("v").index(lead.group()) + len(lead.group())
+            v0 = m.start("v") + len(m.group("v")) - len(m.group("v").lstrip())
             st = m.start("k")
+            if s[v0] in "`\"":
+                # "Format: `a/{b}` where `{b}` is …": the quoted layout only, however long
+                close = s.find(s[v0], v0 + 1, v0 + 400)
+                if close == -1 or "\n" in s[v0:close]:
+                    continue  # no end to the quote: no layout to read
+                v, v_end = s[v0 + 1 : close], close + 1
+            elif v and "/" in v and _SLOT.search(v.split(None, 1)[0]):
+                # "Format: a/{b}/c/{d} The next sentence…", "Format: a/{b} c/{b}": the templates only
+                forms = []
+                for tk in re.finditer(r"\S+", s[v0 : v0 + 1000]):
+                    t_ = tk.group().rstrip(".,;")
+                    if "/" not in t_ or not _SLOT.search(t_):
+                        break
+                    forms.append(t_)
+                    v_end = v0 + tk.start() + len(t_)
+                if len(forms) > 1:
+                    add(st, v_end, {"layout": " | ".join(forms), "alternatives": True})
+                    continue
+                v = forms[0]
             vl = v.lower().rstrip(" .。")
             if re.fullmatch(r"(?:variable|fixed|free)[- ](?:length|text|form)|text|string|any|free text|varies", vl):
                 continue  # "Format: Variable length": no layout

@@ -307,3 +307,18 @@ def test_epoch_seconds_on_a_number_is_the_unixtime_format() -> None:
     assert g.message.endswith("format: unixtime would express it") and dict(g.keywords) == {"format": "unixtime"}
     assert gaps("Unix timestamp of the last login.", name="lastLogin", type="integer", where="query",
                 schema={"format": "int64"}) == []
+
+
+def test_label_value_is_the_template_only() -> None:
+    """"Format: a/{b} The next sentence …", a template longer than the label's reach, several
+    templates in a row: the layout is the template (or the templates, as alternatives)."""
+    assert fmt("Parent shop. Format: shops/{shop}/shelves/{shelf} The newest shelf is used.", "parent") == [
+        ("Format: shops/{shop}/shelves/{shelf}",
+         {"pattern": "^shops/[^/]+/shelves/[^/]+$", "layout": "shops/{shop}/shelves/{shelf}"})]
+    long = "`shops/{shop}/departments/{department}/shelves/{shelf}/books/{book}`"
+    assert fmt(f"The book. Format: {long}", "book") == [
+        (f"Format: {long}", {"pattern": "^shops/[^/]+/departments/[^/]+/shelves/[^/]+/books/[^/]+$",
+                             "layout": long.strip("`")})]
+    assert fmt("The policy. Format: shops/{shop}/rules/{rule} malls/{mall}/rules/{rule}", "policy") == [
+        ("Format: shops/{shop}/rules/{rule} malls/{mall}/rules/{rule}",
+         {"layout": "shops/{shop}/rules/{rule} | malls/{mall}/rules/{rule}", "alternatives": True})]
