@@ -120,6 +120,8 @@ _REGEX_CUE = re.compile(r"(?:regexp?|regular\s+expression|pattern|match(?:es|ing
 _LABEL = re.compile(
     r"(?:^|\n|[.;]\s|[，。；])[ ]*(?:[-*•][ ]+)?(?P<k>Format|Encoding|格式)[ ]*[:：][ ]*(?P<v>(?:[^\n<;.]|\.(?!\s|$)){1,80})", re.I | re.A
 )
+# a label's value that is a standard's or a known format's name: that name's own finder reads it
+_NAMED_STANDARD = re.compile(r"\W*(?:ISO|RFC|IANA|BCP|E\.?164|UUID|GUID|JSON|base[- ]?64|unix|epoch|hex)", re.I | re.A)
 _TYPE_LABEL = re.compile(r"(?:^|\n)[ ]*(?:[-*•][ ]+)?(?:Type|Encoding)[ ]*:[ ]*(?P<v>(?:alpha-?)?numeric\b|alphabetic\b)(?=[ ]*(?:$|[\n,.;(]))", re.I | re.A)
 _IN_FORMAT = re.compile(
     r"(?=\b[iowufm])"
@@ -505,8 +507,12 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             vl = v.lower().rstrip(" .。")
             if re.fullmatch(r"(?:variable|fixed|free)[- ](?:length|text|form)|text|string|any|free text|varies", vl):
                 continue  # "Format: Variable length": no layout
+            if _NAMED_STANDARD.match(v):
+                continue  # "Format: ISO 8601", "Format: [ISO 3166-1 alpha-3](…)": the standard's own evidence says it
             if re.fullmatch(r"alpha-?numeric(?: characters?)?", vl):
                 d = {"pattern": "^[A-Za-z0-9]*$"}
+            elif re.fullmatch(r"(?:us-)?ascii(?: characters?| text| only)?", vl):
+                d = {"pattern": "^[\\x00-\\x7F]*$"}  # "Encoding: ASCII": every character in U+0000–U+007F
             elif _LAYOUT.fullmatch(v.rstrip("。.")):
                 continue  # the layout itself is the evidence (and says which format)
             elif re.fullmatch(r"numeric|digits?|numbers? only|digits only", vl):

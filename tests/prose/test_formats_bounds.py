@@ -322,3 +322,9 @@ def test_label_value_is_the_template_only() -> None:
     assert fmt("The policy. Format: shops/{shop}/rules/{rule} malls/{mall}/rules/{rule}", "policy") == [
         ("Format: shops/{shop}/rules/{rule} malls/{mall}/rules/{rule}",
          {"layout": "shops/{shop}/rules/{rule} | malls/{mall}/rules/{rule}", "alternatives": True})]
+
+
+def test_label_naming_a_standard_leaves_it_to_the_standard() -> None:
+    assert fmt("Created at.\n* Format: ISO 8601", "createdAt") == [("ISO 8601", {"format": "date-time", "inferred": True})]
+    assert fmt("Country of the shop.\n* Format: ISO 3166-1 alpha-3\n* Fixed length: 3 characters", "country") == []
+    assert fmt("Destination code.\n* Encoding: ASCII", "code") == [("Encoding: ASCII", {"pattern": "^[\\x00-\\x7F]*$"})]
