@@ -171,6 +171,18 @@ _JSON = re.compile(
     r"|JSON(?:格式|字符串|字串)",
     re.I | re.A,
 )
+# a strftime layout ("%Y-%m-%d", "%Y-%m-%dT%H:%M:%SZ") and the layout tokens it stands for
+_STRFTIME = re.compile(
+    r"(?<![\w%])%[Yy](?:[-/.]?%[md](?:[-/.]?%[dm])?)?(?:[T ]%H(?::?%M(?::?%S(?:\.%f)?)?)?)?(?:%z|Z)?(?![\w%])", re.A
+)
+_STRFTIME_TOKENS = {"%Y": "YYYY", "%y": "YY", "%m": "MM", "%d": "DD", "%H": "HH", "%M": "mm", "%S": "ss", "%f": "SSSSSS",
+                    "%z": "XXX"}
+# the words right after a standard's name ("ISO 8601 date format", "RFC 3339 duration"), or a
+# duration named just before it in the same sentence ("a time duration, in RFC 3339 format")
+_AFTER_DATE = re.compile(r"[\s(),:-]*(?:(?:full|calendar)[- ])?date\b(?![- ]?(?:and[- ]time|time|/time|stamp))", re.I | re.A)
+_AFTER_DURATION = re.compile(r"[\s(),:-]*(?:durations?|periods?|intervals?)\b", re.I | re.A)
+_AFTER_INSTANT = re.compile(r"[\s(),:-]*(?:date[- ]?time|timestamp|date\s+and\s+time|time\s*stamp|instant)", re.I | re.A)
+_BEFORE_DURATION = re.compile(r"\b(?:durations?|periods?\s+of\s+time|intervals?)\b[^.;\n]{0,40}$", re.I | re.A)
 _DATE_EXAMPLE = re.compile(
     r"(?:\be\.[ ]?g(?![a-z])\.?|\bfor\s+example|\bsuch\s+as|\bexamples?|\blike|例如|比如)[ ,:：]*[`\"'“]?"
     r"(?P<d>\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)"
@@ -237,6 +249,19 @@ def _epoch_unit(txt: str) -> str:
     if re.search(r"nano|\bns\b|纳秒", txt):
         return "nanoseconds"
     return "seconds"
+
+
+def _near_kind(s: str, a: int, b: int) -> str:
+    """What the words next to a standard's name at ``s[a:b]`` say it covers: ``"date"``,
+    ``"duration"`` or ``""`` (the wider context decides)."""
+    if _AFTER_INSTANT.match(s, b):
+        return ""
+    if _AFTER_DATE.match(s, b):
+        return "date"
+    sent = max(s.rfind(". ", 0, a), s.rfind("\n", 0, a), s.rfind("; ", 0, a)) + 1
+    if _AFTER_DURATION.match(s, b) or _BEFORE_DURATION.search(s, max(sent, a - 60), a):
+        return "duration"
+    return ""
 
 
 def is_list_layout(data: Mapping[str, Any]) -> bool:
@@ -337,13 +362,21 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
 
     for m in scan(_LAYOUT, s, low, ('yyyy', 'hh:mm')):
         add(m.start(), m.end(), layout_data(m.group()))
+    for m in scan(_STRFTIME, s, low, ('%y',)):
+        lay = re.sub(r"%[YymdHMSfz]", lambda t: _STRFTIME_TOKENS[t.group()], m.group())
+        add(m.start(), m.end(), {**layout_data(lay), "layout": m.group()})
     for m in scan(_ISO, s, low, ('iso', 'rfc')):
         tok = m.group().upper().replace(" ", "").replace("-", "")
         ctx = s[max(0, m.start() - 200) : m.end() + 60].lower()
         ctx_words = set(re.findall(r"[a-z]+", ctx)) | words
         iso = tok.startswith("ISO")
+        near = _near_kind(s, m.start(), m.end())
         if tok.startswith("RFC") and tok not in ("RFC3339", "RFC3339NANO"):
             add(m.start(), m.end(), {"layout": m.group()})
+        elif near == "date":
+            add(m.start(), m.end(), {"format": "date", _GUESS: True, **({"inferred": True} if iso else {})})
+        elif near == "duration":
+            add(m.start(), m.end(), {"format": "duration", _GUESS: True})
         elif (ctx_words & _DURATION_WORDS or _ZH_DURATION.search(ctx)) and not (
                 ctx_words & {"timestamp", "datetime"} or _POINT.search(ctx)):
             add(m.start(), m.end(), {"format": "duration", _GUESS: True})
@@ -695,7 +728,7 @@ _KEYS = (
     "encoding", "numeric", "syntax", "layout", "structure", "digit", "yyyy", "hh:mm",
     "时间戳", "時間戳", "逗号", "逗號", "分号", "分號", "空格", "竖线", "豎線", "邮箱", "郵箱", "邮件", "郵件", "网址", "網址",
     "格式", "合法", "有效", "完整", "十六进制", "十六進制", "字母", "例如", "比如", "位",
-    "1970", "seperat", "date-time", "datetime", "structured", "formatted", "shaped", "laid out", "/{",
+    "1970", "%y", "seperat", "date-time", "datetime", "structured", "formatted", "shaped", "laid out", "/{",
 )
 
 

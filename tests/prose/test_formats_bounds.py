@@ -328,3 +328,13 @@ def test_label_naming_a_standard_leaves_it_to_the_standard() -> None:
     assert fmt("Created at.\n* Format: ISO 8601", "createdAt") == [("ISO 8601", {"format": "date-time", "inferred": True})]
     assert fmt("Country of the shop.\n* Format: ISO 3166-1 alpha-3\n* Fixed length: 3 characters", "country") == []
     assert fmt("Destination code.\n* Encoding: ASCII", "code") == [("Encoding: ASCII", {"pattern": "^[\\x00-\\x7F]*$"})]
+
+
+def test_words_next_to_the_standard_decide_what_it_covers() -> None:
+    assert fmt("The due date of the task. The ISO 8601 date format.", "due") == [
+        ("ISO 8601", {"format": "date", "inferred": True})]
+    assert fmt("The hold time. This field is specified as a time duration, in RFC 3339 format.", "hold") == [
+        ("RFC 3339", {"format": "duration"})]
+    assert fmt("Due on (%Y-%m-%d).", "due") == [("%Y-%m-%d", {"format": "date", "layout": "%Y-%m-%d"})]
+    assert fmt("Logged at %Y-%m-%dT%H:%M:%SZ.", "at") == [
+        ("%Y-%m-%dT%H:%M:%SZ", {"format": "date-time", "layout": "%Y-%m-%dT%H:%M:%SZ"})]
