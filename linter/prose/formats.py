@@ -183,6 +183,7 @@ _AFTER_DATE = re.compile(r"[\s(),:-]*(?:(?:full|calendar)[- ])?date\b(?![- ]?(?:
 _AFTER_DURATION = re.compile(r"[\s(),:-]*(?:durations?|periods?|intervals?)\b", re.I | re.A)
 _AFTER_INSTANT = re.compile(r"[\s(),:-]*(?:date[- ]?time|timestamp|date\s+and\s+time|time\s*stamp|instant)", re.I | re.A)
 _BEFORE_DURATION = re.compile(r"\b(?:durations?|periods?\s+of\s+time|intervals?)\b[^.;\n]{0,40}$", re.I | re.A)
+_RANGE_SEPS = frozenset(("..", "/", ",", "_", "~", "--"))
 _DATE_EXAMPLE = re.compile(
     r"(?:\be\.[ ]?g(?![a-z])\.?|\bfor\s+example|\bsuch\s+as|\bexamples?|\blike|例如|比如)[ ,:：]*[`\"'“]?"
     r"(?P<d>\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)"
@@ -298,6 +299,11 @@ def layout_data(layout: str) -> Data:
         return {"format": "date", "layout": layout}
     if re.fullmatch(r"YYYY-MM-DDT(?:HH|hh):mm(?::ss(?:[.,](?:S+|s+|f+))?)?(?:Z|[+-±]hh:?mm|TZD|XXX)?", up):
         return {"format": "date-time", "layout": layout}
+    return {"pattern": "^" + _layout_regex(layout) + "$", "layout": layout}
+
+
+def _layout_regex(layout: str) -> str:
+    """The unanchored regex of a date/time layout (``DD/MM/YYYY`` → ``[0-9]{2}/[0-9]{2}/[0-9]{4}``)."""
     parts: list[str] = []
     pos = 0
     for m in _LAYOUT_TOKENS.finditer(layout):
@@ -312,7 +318,7 @@ def layout_data(layout: str) -> Data:
             parts.append(f"[0-9]{{{width}}}")
         pos = m.end()
     parts.append(ecma_escape(layout[pos:]))
-    return {"pattern": "^" + "".join(parts) + "$", "layout": layout}
+    return "".join(parts)
 
 
 def _charset_pattern(t: str, m: re.Match[str]) -> tuple[int, Data]:
@@ -360,8 +366,17 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
     def add(a: int, b: int, data: Data) -> None:
         hits.append((a, b, data))
 
+    prev: re.Match[str] | None = None
     for m in scan(_LAYOUT, s, low, ('yyyy', 'hh:mm')):
-        add(m.start(), m.end(), layout_data(m.group()))
+        sep = s[prev.end() : m.start()] if prev is not None else ""
+        if prev is not None and sep in _RANGE_SEPS and hits and hits[-1][0] == prev.start():
+            # "yyyy-MM-dd..yyyy-MM-dd": one value made of two instants, not one of them
+            lay = prev.group() + sep + m.group()
+            hits[-1] = (prev.start(), m.end(), {
+                "pattern": "^" + _layout_regex(prev.group()) + ecma_escape(sep) + _layout_regex(m.group()) + "$", "layout": lay})
+        else:
+            add(m.start(), m.end(), layout_data(m.group()))
+        prev = m
     for m in scan(_STRFTIME, s, low, ('%y',)):
         lay = re.sub(r"%[YymdHMSfz]", lambda t: _STRFTIME_TOKENS[t.group()], m.group())
         add(m.start(), m.end(), {**layout_data(lay), "layout": m.group()})

@@ -338,3 +338,9 @@ def test_words_next_to_the_standard_decide_what_it_covers() -> None:
     assert fmt("Due on (%Y-%m-%d).", "due") == [("%Y-%m-%d", {"format": "date", "layout": "%Y-%m-%d"})]
     assert fmt("Logged at %Y-%m-%dT%H:%M:%SZ.", "at") == [
         ("%Y-%m-%dT%H:%M:%SZ", {"format": "date-time", "layout": "%Y-%m-%dT%H:%M:%SZ"})]
+
+
+def test_a_range_of_two_layouts_is_one_value() -> None:
+    assert fmt("Created between. Valid Format: <code>yyyy-MM-dd..yyyy-MM-dd</code>", "createdRange") == [
+        ("yyyy-MM-dd..yyyy-MM-dd",
+         {"pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}\\.\\.[0-9]{4}-[0-9]{2}-[0-9]{2}$", "layout": "yyyy-MM-dd..yyyy-MM-dd"})]
