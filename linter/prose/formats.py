@@ -714,7 +714,16 @@ _OR_AFTER = re.compile(
     r"|omitted|blank|not|zero)\b)(?:an?\s+|the\s+)?[A-Za-z\u4e00-\u9fff]",
     re.I,
 )
-_OR_BEFORE = re.compile(r"\bor\s+(?:an?\s+|the\s+|as\s+an?\s+)?[^\s.;]{0,12}\s*$", re.I)
+_OR_BEFORE = re.compile(
+    r"\bor\s+(?!(?:more|fewer|less|greater|higher|lower|later|earlier)\b)(?:an?\s+|the\s+|as\s+an?\s+)?[^\s.;]{0,12}\s*$", re.I
+)
+# values the field takes beside the format, anywhere in the text: "The special value "me" …",
+# "can also be `all`", "The value may be a DateTime, a String, or numeric."
+_OTHER_VALUES = re.compile(
+    r"\bspecial\s+values?\b|\b(?:can|may)\s+also\s+be\s+(?:set\s+to\s+)?[`\"'“]"
+    r"|\b(?:may|can|could)\s+be\s+(?:either\s+)?(?:an?\s+)?[\w-]+(?:\s*,\s*(?:an?\s+)?[\w-]+)+,?\s+or\s+",
+    re.I,
+)
 _IF_LEAD = re.compile(r"(?:^|[.;:]\s+|\n)\s*(?:if|when|unless|whenever)\b[^.;\n]*$", re.I)
 
 
@@ -729,6 +738,8 @@ def _qualified(s: str, a: int, b: int) -> str:
     if _IF_LEAD.search(s[max(0, a - 200) : a]):
         return "condition"
     if _OR_BEFORE.search(s[max(sent_start, a - 30) : a]) or _OR_AFTER.match(s, b) is not None:
+        return "alternatives"
+    if ("pecial" in s or "be" in s) and _OTHER_VALUES.search(s):
         return "alternatives"
     return ""
 

@@ -344,3 +344,16 @@ def test_a_range_of_two_layouts_is_one_value() -> None:
     assert fmt("Created between. Valid Format: <code>yyyy-MM-dd..yyyy-MM-dd</code>", "createdRange") == [
         ("yyyy-MM-dd..yyyy-MM-dd",
          {"pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}\\.\\.[0-9]{4}-[0-9]{2}-[0-9]{2}$", "layout": "yyyy-MM-dd..yyyy-MM-dd"})]
+
+
+def test_special_values_beside_a_format_are_alternatives() -> None:
+    assert fmt('The member\'s email address. The special value "me" stands for the caller.', "member") == [
+        ("The member's email address", {"format": "email", "alternatives": True})]
+    assert fmt("Start of the window. The value may be a DateTime, a String, or numeric. "
+               "A numeric is the number of seconds since January 1, 1970 UTC.", "start") == [
+        ("seconds since January 1, 1970", {"layout": "unix epoch seconds", "pattern": "^[0-9]+$", "alternatives": True})]
+
+
+def test_one_or_more_is_not_an_alternative() -> None:
+    assert fmt("One or more comma-separated sort keys.", "sort", where="query") == [
+        ("comma-separated", {"advice": "declare an array with style: form, explode: false", "layout": "comma-separated list"})]
