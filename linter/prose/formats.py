@@ -456,8 +456,11 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             add(m.start(), m.end(), {"pattern": "^[0-9a-fA-F]+$"})
         for m in scan(_HOST, s, low, ('host', 'fqdn', 'domain')):
             add(m.start(), m.end(), {"format": "hostname"})
-        vs = {m.group("v") for m in scan(_IPV, s, low, ('ipv',))}
-        for m in scan(_IPV, s, low, ('ipv',)):
+        ipv = list(scan(_IPV, s, low, ('ipv',)))
+        vs = {m.group("v") for m in ipv}
+        if any(_quoted(s, m.start(), m.end()) for m in ipv):
+            ipv = []  # "Valid values: `IPV4`, `DUAL`": the name is a value of the field, the text is about protocols
+        for m in ipv:
             if words & _RANGE_NAMES:
                 add(m.start(), m.end(), {"pattern": r"^[0-9a-fA-F.:]+/[0-9]{1,3}$", "layout": "CIDR"})
             elif len(vs) == 1 and not _CIDR.search(s):
@@ -654,8 +657,8 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
     kept = []
     objects = '":' in s or "':" in s
     for a, b, d in hits:
-        if other_bullet(s, a, name) or objects and _in_object(s, a):
-            continue
+        if other_bullet(s, a, name) or objects and _in_object(s, a) or _quoted(s, a, b) and _FORMAT_NAME.fullmatch(s, a, b):
+            continue  # another field's, another key's, or a value ("`UUID`", "'JSON'"): not this field's format
         how = _qualified(s, a, b)
         if how == "hedged":
             continue  # "usually lang-country": not prescribed
@@ -679,6 +682,14 @@ def _add_run(run: list[re.Match[str]], add: Any) -> None:
     forms = list(dict.fromkeys(m.group("t") for m in run))
     if len(forms) > 1:
         add(run[0].start(), run[-1].end(), {"layout": " | ".join(forms), "alternatives": True})
+
+
+_FORMAT_NAME = re.compile(r"uuid|guid|json|base-?64(?:url)?|hex|ipv[46]|cidr|e\.?164|ur[il]|fqdn|e-?mail|hostname", re.I | re.A)
+
+
+def _quoted(s: str, a: int, b: int) -> bool:
+    """Whether ``s[a:b]`` is exactly what a pair of quotes or backticks holds."""
+    return 0 < a and b < len(s) and s[a - 1] in "`\"'“‘" and s[b] in "`\"'”’"
 
 
 def _in_code_with_more(s: str, a: int, b: int) -> bool:

@@ -357,3 +357,8 @@ def test_special_values_beside_a_format_are_alternatives() -> None:
 def test_one_or_more_is_not_an_alternative() -> None:
     assert fmt("One or more comma-separated sort keys.", "sort", where="query") == [
         ("comma-separated", {"advice": "declare an array with style: form, explode: false", "layout": "comma-separated list"})]
+
+
+def test_a_format_name_shown_as_a_value_is_a_value() -> None:
+    d = "The network type.\nValid values:\n- `IPV4`\n- `DUAL`\nA group supports the IPv4 protocol or both."
+    assert fmt(d, "networkType") == []
