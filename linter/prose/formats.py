@@ -83,6 +83,8 @@ _URI_NOUN = re.compile(
 # a URI that cannot be absolute: said relative, or shown as a path ("`/img/a.png`", "projects/{id}")
 _RELATIVE = re.compile(r"\b(?:relative|partial)\b|[`\"'“]/[\w{.]|(?<![/\w.:-])[a-z][A-Za-z]*/\{", re.I | re.A)
 _DT_NOUN = re.compile(r"\bdate-?time\s+(?:string|value)s?\b", re.I | re.A)
+# the layout after "in the format": quoted, or one token (a "…/ " wrapped onto the next word joined)
+_LAYOUT_TOKEN = re.compile(r"`[^`\n]+`|\"[^\"\n]+\"|'[^'\n]+'|(?:[^\s]*/[ ](?=[A-Za-z{<\[]))*[^\s]+", re.A)
 _SHAPED = re.compile(r"\b(?:structured|formatted|shaped|laid\s+out)\s+(?:like|as)\b\s*[:：]?\s*", re.I | re.A)
 # a resource-name template in code: ``shops/{shop}/notes/{note}``
 _TEMPLATE_CODE = re.compile(
@@ -579,11 +581,11 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         for m in scan(_IN_FORMAT, s, low, ('format', 'form', 'pattern', 'syntax', 'layout', 'structure')):
             if _NEGATED.search(s, max(0, m.start() - 60), m.start()):
                 continue  # "do not provide credentials in the format …"
-            x = re.match(r"`[^`\n]+`|\"[^\"\n]+\"|'[^'\n]+'|[^\s]+", s[m.end() :])
+            x = _LAYOUT_TOKEN.match(s, m.end())
             if not x:
                 continue
             raw = x.group()
-            lay = clean_token(raw)
+            lay = clean_token(raw).replace("/ ", "/")  # "projects/ PROJECT_ID/apps/APP_ID": one layout, wrapped
             quoted = raw[0] in "`\"'"
             if not lay or len(lay) < 2:
                 continue
@@ -592,7 +594,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
                     continue
             elif not _PLACEHOLDER.search(lay):
                 continue
-            add(m.start(), m.end() + x.end(), _layout_pattern(lay))
+            add(m.start(), x.end(), _layout_pattern(lay))
         for m in scan(_SHAPED, s, low, ('structured', 'formatted', 'shaped', 'laid out')):
             x = re.match(r"`[^`\n]+`|\"[^\"\n]+\"|'[^'\n]+'|[^\s]+", s[m.end() :])
             lay = clean_token(x.group()) if x is not None else ""
@@ -777,6 +779,7 @@ def _pattern_data(rx: str) -> Data:
     return {"pattern": rx}
 
 
+_ILLUSTRATIVE = re.compile(r"\bpath/to\b|\bexample\b|\b(?:your|my)[-_]", re.I | re.A)
 _SLOT = re.compile(r"\{[^}]+\}|<[^>]+>|\[[A-Z][A-Z0-9_]*\]")  # {project}, <id>, [PROJECT_ID]
 
 
@@ -784,8 +787,8 @@ def _layout_pattern(layout: str) -> Data:
     """``projects/{project}/locations/{location}`` → ``^projects/[^/]+/locations/[^/]+$``."""
     if _LAYOUT.fullmatch(layout):
         return layout_data(layout)
-    if not _SLOT.search(layout):
-        return {"layout": layout}
+    if not _SLOT.search(layout) or _ILLUSTRATIVE.search(layout):
+        return {"layout": layout}  # "gs://{bucket}/path/to/app.conf": the literal parts are only an illustration
     out: list[str] = []
     pos = 0
     for m in _SLOT.finditer(layout):

@@ -362,3 +362,10 @@ def test_one_or_more_is_not_an_alternative() -> None:
 def test_a_format_name_shown_as_a_value_is_a_value() -> None:
     d = "The network type.\nValid values:\n- `IPV4`\n- `DUAL`\nA group supports the IPv4 protocol or both."
     assert fmt(d, "networkType") == []
+
+
+def test_illustrative_path_and_split_layout() -> None:
+    assert fmt("It is of the form gs://{bucket}/path/to/app.conf, although the file may have any name.", "confUri") == [
+        ("of the form gs://{bucket}/path/to/app.conf,", {"layout": "gs://{bucket}/path/to/app.conf"})]
+    assert fmt("The app, in the format: shops/ SHOP_ID/apps/APP_ID", "app") == [
+        ("in the format: shops/ SHOP_ID/apps/APP_ID", {"layout": "shops/SHOP_ID/apps/APP_ID"})]
