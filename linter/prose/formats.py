@@ -535,15 +535,21 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             add(m.start(), m.end(), {"pattern": f"^{cls}{{{n}}}$"})
         for m in scan(_LABEL, s, low, ('format', 'encoding', '格式')):
             v = m.group("v").strip()
+            if not v:
+                continue  # "Format: ```…```": the value is a code sample, blanked out
             v_end = m.end("v")
             v0 = m.start("v") + len(m.group("v")) - len(m.group("v").lstrip())
             st = m.start("k")
             if s[v0] in "`\"":
                 # "Format: `a/{b}` where `{b}` is …": the quoted layout only, however long
-                close = s.find(s[v0], v0 + 1, v0 + 400)
+                q = re.match(r"`+", s[v0 : v0 + 3]) if s[v0] == "`" else None
+                q_ = q.group() if q is not None else s[v0]  # ```a/{b}```: the whole run of backticks
+                close = s.find(q_, v0 + len(q_), v0 + 400)
                 if close == -1 or "\n" in s[v0:close]:
                     continue  # no end to the quote: no layout to read
-                v, v_end = s[v0 + 1 : close], close + 1
+                v, v_end = s[v0 + len(q_) : close].strip("\"'` "), close + len(q_)
+                if not v:
+                    continue
             elif v and "/" in v and _SLOT.search(v.split(None, 1)[0]):
                 # "Format: a/{b}/c/{d} The next sentence…", "Format: a/{b} c/{b}": the templates only
                 forms = []
@@ -659,7 +665,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
     kept = []
     objects = '":' in s or "':" in s
     for a, b, d in hits:
-        if other_bullet(s, a, name) or objects and _in_object(s, a) or _quoted(s, a, b) and _FORMAT_NAME.fullmatch(s, a, b):
+        if other_bullet(s, a, name) or objects and _in_object(s, a) or _named_value(s, a, b):
             continue  # another field's, another key's, or a value ("`UUID`", "'JSON'"): not this field's format
         how = _qualified(s, a, b)
         if how == "hedged":
@@ -687,6 +693,13 @@ def _add_run(run: list[re.Match[str]], add: Any) -> None:
 
 
 _FORMAT_NAME = re.compile(r"uuid|guid|json|base-?64(?:url)?|hex|ipv[46]|cidr|e\.?164|ur[il]|fqdn|e-?mail|hostname", re.I | re.A)
+
+
+def _named_value(s: str, a: int, b: int) -> bool:
+    """A format's name held by quotes and not introduced as an encoding ("Currently `"utf-8"` and
+    `"base64"` are supported", not "encoded in `base64`"): a value of the field."""
+    return _quoted(s, a, b) and _FORMAT_NAME.fullmatch(s, a, b) is not None \
+        and re.search(r"\b(?:in|as|using|with)\s*[`\"'“‘]*$", s[max(0, a - 12) : a], re.I) is None
 
 
 def _quoted(s: str, a: int, b: int) -> bool:

@@ -369,3 +369,13 @@ def test_illustrative_path_and_split_layout() -> None:
         ("of the form gs://{bucket}/path/to/app.conf,", {"layout": "gs://{bucket}/path/to/app.conf"})]
     assert fmt("The app, in the format: shops/ SHOP_ID/apps/APP_ID", "app") == [
         ("in the format: shops/ SHOP_ID/apps/APP_ID", {"layout": "shops/SHOP_ID/apps/APP_ID"})]
+
+
+def test_quoted_format_names_and_code_blocks() -> None:
+    """A quoted format name is a value unless the text encodes in it; a label whose value is a
+    code block (blanked as a sample) states no layout."""
+    assert fmt("The file's bytes, encoded in `base64`.", "file") == [("base64", {"format": "byte"})]
+    assert fmt('How `body` is encoded. Currently `"utf-8"` and `"base64"` are supported.', "encoding") == []
+    assert fmt('The link. Format: ```"shops/{shop}"```', "link") == []
+    assert fmt("The link. Format: `` `shops/{shop}` ``", "link") == [
+        ("Format: `` `shops/{shop}` ``", {"pattern": "^shops/[^/]+$", "layout": "shops/{shop}"})]
