@@ -84,7 +84,9 @@ _URI_NOUN = re.compile(
 _RELATIVE = re.compile(r"\b(?:relative|partial)\b|[`\"'“]/[\w{.]|(?<![/\w.:-])[a-z][A-Za-z]*/\{", re.I | re.A)
 _DT_NOUN = re.compile(r"\bdate-?time\s+(?:string|value)s?\b", re.I | re.A)
 # the layout after "in the format": quoted, or one token (a "…/ " wrapped onto the next word joined)
-_LAYOUT_TOKEN = re.compile(r"`[^`\n]+`|\"[^\"\n]+\"|'[^'\n]+'|(?:[^\s]*/[ ](?=[A-Za-z{<\[]))*[^\s]+", re.A)
+_LAYOUT_TOKEN = re.compile(
+    r"`[^`\n]+`|\"[^\"\n]+\"|'[^'\n]+'|(?:[^\s]*(?:/[ ](?=[A-Za-z{<\[])|[^\s/][ ](?=/[A-Za-z{<\[])))*[^\s]+", re.A
+)
 _SHAPED = re.compile(r"\b(?:structured|formatted|shaped|laid\s+out)\s+(?:like|as)\b\s*[:：]?\s*", re.I | re.A)
 # a resource-name template in code: ``shops/{shop}/notes/{note}``
 _TEMPLATE_CODE = re.compile(
@@ -550,12 +552,12 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
                 v, v_end = s[v0 + len(q_) : close].strip("\"'` "), close + len(q_)
                 if not v:
                     continue
-            elif v and "/" in v and _SLOT.search(v.split(None, 1)[0]):
+            elif v and "/" in v and _ANY_SLOT.search(v.split(None, 1)[0].replace("://", "").replace("//", "/*/")):
                 # "Format: a/{b}/c/{d} The next sentence…", "Format: a/{b} c/{b}": the templates only
                 forms = []
                 for tk in re.finditer(r"\S+", s[v0 : v0 + 1000]):
                     t_ = tk.group().rstrip(".,;")
-                    if "/" not in t_ or not _SLOT.search(t_):
+                    if "/" not in t_ or not _ANY_SLOT.search(t_.replace("://", "").replace("//", "/*/")):
                         break
                     forms.append(t_)
                     v_end = v0 + tk.start() + len(t_)
@@ -563,6 +565,8 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
                     add(st, v_end, {"layout": " | ".join(forms), "alternatives": True})
                     continue
                 v = forms[0]
+                if len(forms) == 1 and "/" not in v:
+                    continue
             vl = v.lower().rstrip(" .。")
             if re.fullmatch(r"(?:variable|fixed|free)[- ](?:length|text|form)|text|string|any|free text|varies", vl):
                 continue  # "Format: Variable length": no layout
@@ -591,7 +595,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             if not x:
                 continue
             raw = x.group()
-            lay = clean_token(raw).replace("/ ", "/")  # "projects/ PROJECT_ID/apps/APP_ID": one layout, wrapped
+            lay = clean_token(raw).replace("/ ", "/").replace(" /", "/")  # "projects/ PROJECT_ID/apps/APP_ID": wrapped
             quoted = raw[0] in "`\"'"
             if not lay or len(lay) < 2:
                 continue
@@ -793,6 +797,8 @@ def _pattern_data(rx: str) -> Data:
 
 
 _ILLUSTRATIVE = re.compile(r"\bpath/to\b|\bexample\b|\b(?:your|my)[-_]", re.I | re.A)
+_STAR_SEGMENT = re.compile(r"(?:(?<=/)|^)\*(?=/|$)")  # "projects/*/locations/*": a wildcard segment
+_ANY_SLOT = re.compile(r"\{[^}]+\}|<[^>]+>|\[[A-Z][A-Z0-9_]*\]|(?:(?<=/)|^)\*(?=/|$)")
 _SLOT = re.compile(r"\{[^}]+\}|<[^>]+>|\[[A-Z][A-Z0-9_]*\]")  # {project}, <id>, [PROJECT_ID]
 
 
@@ -800,16 +806,27 @@ def _layout_pattern(layout: str) -> Data:
     """``projects/{project}/locations/{location}`` → ``^projects/[^/]+/locations/[^/]+$``."""
     if _LAYOUT.fullmatch(layout):
         return layout_data(layout)
-    if not _SLOT.search(layout) or _ILLUSTRATIVE.search(layout):
+    layout, guessed = _restore_slots(layout)
+    if not (_SLOT.search(layout) or _STAR_SEGMENT.search(layout)) or _ILLUSTRATIVE.search(layout):
         return {"layout": layout}  # "gs://{bucket}/path/to/app.conf": the literal parts are only an illustration
     out: list[str] = []
     pos = 0
-    for m in _SLOT.finditer(layout):
+    for m in _ANY_SLOT.finditer(layout):
         out.append(ecma_escape(layout[pos : m.start()]))
         out.append("[^/]+")
         pos = m.end()
     out.append(ecma_escape(layout[pos:]))
-    return {"pattern": "^" + "".join(out) + "$", "layout": layout}
+    return {"pattern": "^" + "".join(out) + "$", "layout": layout, **({"inferred": True} if guessed else {})}
+
+
+def _restore_slots(layout: str) -> tuple[str, bool]:
+    """``shops//shelves/`` (its placeholders were tags, stripped at the source) →
+    ``shops/{…}/shelves/{…}``: each empty inner or final segment stands for one (a guess)."""
+    head, sep, rest = layout.partition("://") if "://" in layout else ("", "", layout)
+    segs = rest.split("/")
+    if len(segs) < 3 or "" not in segs[1:-1]:
+        return layout, False
+    return head + sep + "/".join(x or ("{…}" if i or sep else "") for i, x in enumerate(segs)), True
 
 
 def _resolve(t: Text, hits: list[tuple[int, int, Data]]) -> list[Evidence]:

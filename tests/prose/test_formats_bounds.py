@@ -379,3 +379,17 @@ def test_quoted_format_names_and_code_blocks() -> None:
     assert fmt('The link. Format: ```"shops/{shop}"```', "link") == []
     assert fmt("The link. Format: `` `shops/{shop}` ``", "link") == [
         ("Format: `` `shops/{shop}` ``", {"pattern": "^shops/[^/]+$", "layout": "shops/{shop}"})]
+
+
+def test_layout_segments_lost_to_markup_and_wildcards() -> None:
+    """"Format: `shops//shelves/`" (the placeholders were tags, stripped at the source): each empty
+    segment stands for one, a guess, so the fix is unsafe; "*" segments are wildcards."""
+    assert fmt("The shelf. Format: `shops//shelves/`.", "shelf") == [
+        ("Format: `shops//shelves/`", {"pattern": "^shops/[^/]+/shelves/[^/]+$", "layout": "shops/{…}/shelves/{…}",
+                                       "inferred": True})]
+    assert fmt("Must be in the format `shops/*/shelves/{shelf}/books/*`.", "book") == [
+        ("in the format `shops/*/shelves/{shelf}/books/*`",
+         {"pattern": "^shops/[^/]+/shelves/[^/]+/books/[^/]+$", "layout": "shops/*/shelves/{shelf}/books/*"})]
+    assert fmt("The shelf, in the format of shops/{shop}/shelves/{shelf} /books/{book}", "book") == [
+        ("in the format of shops/{shop}/shelves/{shelf} /books/{book}",
+         {"pattern": "^shops/[^/]+/shelves/[^/]+/books/[^/]+$", "layout": "shops/{shop}/shelves/{shelf}/books/{book}"})]
