@@ -148,7 +148,7 @@ _CHARSET = re.compile(
     re.I | re.A,
 )
 _CHARSET_EXTRA = re.compile(
-    r"(?:\s*,\s*|\s+(?:and|or)\s+|\s*,\s*(?:and|or)\s+|\s*\(\s*|\s*[、，]\s*(?:以及|和|及|与|與|或)?\s*|\s*(?:以及|和|及|与|與|或)\s*)"
+    r"(?:\s*,\s*|\s+(?:and|or|with|plus)\s+|\s*,\s*(?:and|or)\s+|\s*\(\s*|\s*[、，]\s*(?:以及|和|及|与|與|或)?\s*|\s*(?:以及|和|及|与|與|或)\s*)"
     r"(?:(?P<w>hyphens?|dashes?|underscores?|periods?|dots?|spaces?|commas?|slashes?|colons?|plus\s+signs?|at\s+signs?|下划线|下劃線|中划线|中劃線|点|點)"
     r"|(?P<q>'[^'\s]'|\"[^\"\s]\"|`[^`\s]`|‘[^’\s]’))",
     re.I | re.A,
@@ -325,6 +325,18 @@ def _layout_regex(layout: str) -> str:
     return "".join(parts)
 
 
+def _class_body(inner: str) -> str:
+    """A listed character set as the body of one ECMA class: brackets inside it are characters
+    ("[a-z!@[]_]"), and so is a backslash that escapes nothing a class knows ("\\:")."""
+    return re.sub(r"\\(?![-\]\[\\^dws])|(?<!\\)[\[\]]", lambda c: "\\" + c.group(), inner)
+
+
+# the text lets spaces in, though not everywhere: "must not start with a space or be all spaces"
+_SPACES_ALLOWED = re.compile(
+    r"\bnot\s+(?:start|begin|end)\s+with\s+(?:a\s+)?(?:space|blank)|\ball\s+spaces\b|\bspaces?\s+(?:are|is)\s+allowed", re.I | re.A
+)
+
+
 def _charset_pattern(t: str, m: re.Match[str]) -> tuple[int, Data]:
     words = m.group().lower()
     cls = ""
@@ -352,6 +364,8 @@ def _charset_pattern(t: str, m: re.Match[str]) -> tuple[int, Data]:
         end = e.end()
         if t[end : end + 1] == ")":
             end += 1
+    if _SPACES_ALLOWED.search(t):
+        extras.append(" ")
     extra = "".join(dict.fromkeys(c for c in extras if c != "-"))
     extra = "".join("\\" + c if c in "\\]^[" else c for c in extra)
     return end, {"pattern": f"^[{cls}{extra}{'-' if '-' in extras else ''}]+$"}
@@ -497,7 +511,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             if re.search(r"\]" + _QUANT, body) is None:
                 if s[m.end() : m.end() + 1] in ("'", '"', "`", ")"):
                     continue  # a quoted regex of one class, "letters ([A-Za-z])": one character, not the value
-                d = _pattern_data("^" + body + "*$")  # "characters [a-z0-9-]": the set every character is from
+                d = _pattern_data("^[" + _class_body(body[1:-1]) + "]*$")  # "characters [a-z0-9!@[]_]": the set
             elif _REGEX_CUE.search(s, max(0, m.start() - 40), m.start()):
                 d = _pattern_data("^" + body + "$")  # "pattern [a-z0-9_-]+", "regex [A-Z]{2}[0-9]{4}": the whole value
             else:
@@ -519,7 +533,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
                 if not lit or (x[0] not in "`\"'" and lit.isalpha() and len(lit) > 1):
                     continue
                 cls = re.escape(lit)
-            add(m.start(), m.end(), {"pattern": f"{cls}.*$" if anchor else f"^{cls}"})
+            add(m.start(), m.end(), {"pattern": f"{cls}$" if anchor else f"^{cls}"})  # "end with a digit": [0-9]$
         for m in scan(_CHARSET, s, low, ('alpha', 'letter', '字母')):
             if _EDGE.search(s, max(0, m.start() - 40), m.start()):
                 continue  # "start and end with alphanumeric characters": the ends, not the whole value
@@ -573,7 +587,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             if _NAMED_STANDARD.match(v):
                 continue  # "Format: ISO 8601", "Format: [ISO 3166-1 alpha-3](…)": the standard's own evidence says it
             if re.fullmatch(r"alpha-?numeric(?: characters?)?", vl):
-                d = {"pattern": "^[A-Za-z0-9]*$"}
+                d = {"pattern": "^[A-Za-z0-9 ]*$" if _SPACES_ALLOWED.search(s) else "^[A-Za-z0-9]*$"}
             elif re.fullmatch(r"(?:us-)?ascii(?: characters?| text| only)?", vl):
                 d = {"pattern": "^[\\x00-\\x7F]*$"}  # "Encoding: ASCII": every character in U+0000–U+007F
             elif _LAYOUT.fullmatch(v.rstrip("。.")):

@@ -393,3 +393,13 @@ def test_layout_segments_lost_to_markup_and_wildcards() -> None:
     assert fmt("The shelf, in the format of shops/{shop}/shelves/{shelf} /books/{book}", "book") == [
         ("in the format of shops/{shop}/shelves/{shelf} /books/{book}",
          {"pattern": "^shops/[^/]+/shelves/[^/]+/books/[^/]+$", "layout": "shops/{shop}/shelves/{shelf}/books/{book}"})]
+
+
+def test_character_rules_read_whole() -> None:
+    assert fmt("Must end with a number.", "name") == [("Must end with a number", {"pattern": "[0-9]$"})]
+    assert fmt("Ids contain only alphanumeric characters with dashes and underscores.", "runId") == [
+        ("alphanumeric characters with dashes and underscores", {"pattern": "^[A-Za-z0-9_-]+$"})]
+    assert fmt("The model.\n* Format: Alphanumeric\n* Must not start with a space or be all spaces", "model") == [
+        ("Format: Alphanumeric", {"pattern": "^[A-Za-z0-9 ]*$"})]
+    d = "Type: Alphanumeric Special [a-z0-9!#@[]_~], Length: 1-20"
+    assert fmt(d, "note") == [("[a-z0-9!#@[]_~]", {"pattern": "^[a-z0-9!#@\\[\\]_~]*$"})]
