@@ -501,9 +501,9 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
                 continue  # "regex match. Set one of `full`", "pattern of the form `abc*`": no regex given
             if re.fullmatch(r"\[[^\]]*\]", m.group("re")):
                 continue  # "(matches regex `[A-Za-z]`)": one character (the first, the rest), not the value
-            add(m.start(), m.end(), _pattern_data(m.group("re")))
+            add(m.start(), m.end(), _pattern_data(_as_written(t, m.start("re"), m.end("re"))))
         for m in scan(_REGEX_ANCHORED, s, low, ('^',)):
-            add(m.start("re"), m.end("re"), _pattern_data(m.group("re")))
+            add(m.start("re"), m.end("re"), _pattern_data(_as_written(t, m.start("re"), m.end("re"))))
         for m in scan(_CHAR_CLASS, s, low, ('a-z', '0-9')):
             body = m.group()
             if _in_code_with_more(s, m.start(), m.end()):
@@ -800,6 +800,17 @@ _KEYS = (
     "格式", "合法", "有效", "完整", "十六进制", "十六進制", "字母", "例如", "比如", "位",
     "1970", "%y", "seperat", "date-time", "datetime", "structured", "formatted", "shaped", "laid out", "/{",
 )
+
+
+def _as_written(t: Text, a: int, b: int) -> str:
+    """The regex at ``t.norm[a:b]`` as the description wrote it: "[a-z]([a-z0-9]{0,8})" reads as
+    a markdown link to the text preparation, which keeps only "a-z"."""
+    rx = t.norm[a:b]
+    oa, ob = t.span(a, b)
+    raw = t.original[oa:ob]
+    if raw != rx and "](" in raw and "\n" not in raw and _pattern_data(raw).get("pattern") == raw:
+        return raw
+    return rx
 
 
 def _pattern_data(rx: str) -> Data:

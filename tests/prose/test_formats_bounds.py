@@ -403,3 +403,10 @@ def test_character_rules_read_whole() -> None:
         ("Format: Alphanumeric", {"pattern": "^[A-Za-z0-9 ]*$"})]
     d = "Type: Alphanumeric Special [a-z0-9!#@[]_~], Length: 1-20"
     assert fmt(d, "note") == [("[a-z0-9!#@[]_~]", {"pattern": "^[a-z0-9!#@\\[\\]_~]*$"})]
+
+
+def test_a_regex_the_markdown_reading_mangled_is_read_from_the_source() -> None:
+    """``[a-z]([a-z0-9-]{0,8})`` looks like a markdown link to the text preparation: the regex is
+    read from the description as written."""
+    d = "It must match the following regex: `^[a-z]([a-z0-9-]{0,8}[a-z0-9])?$`."
+    assert fmt(d, "phase") == [("regex: `^[a-z]([a-z0-9-]{0,8}[a-z0-9])?$`", {"pattern": "^[a-z]([a-z0-9-]{0,8}[a-z0-9])?$"})]
