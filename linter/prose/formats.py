@@ -677,9 +677,9 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         hits = [h for h in hits if not (is_list_layout(h[2]) or "contentMediaType" in h[2])]
         listed = False
     if listed:
-        # "comma-separated email addresses": the format is the list's; each item's format
-        # ("email") would reject the list itself
-        hits = [h for h in hits if "format" not in h[2]]
+        # "comma-separated email addresses", "5-digit codes, comma-separated": the format is the
+        # list's; each item's format or pattern would reject the list itself
+        hits = [h for h in hits if is_list_layout(h[2]) or not ("format" in h[2] or "pattern" in h[2])]
     kept = []
     objects = '":' in s or "':" in s
     for a, b, d in hits:

@@ -410,3 +410,9 @@ def test_a_regex_the_markdown_reading_mangled_is_read_from_the_source() -> None:
     read from the description as written."""
     d = "It must match the following regex: `^[a-z]([a-z0-9-]{0,8}[a-z0-9])?$`."
     assert fmt(d, "phase") == [("regex: `^[a-z]([a-z0-9-]{0,8}[a-z0-9])?$`", {"pattern": "^[a-z]([a-z0-9-]{0,8}[a-z0-9])?$"})]
+
+
+def test_an_items_shape_is_not_the_lists() -> None:
+    d = "5-digit zip code filter. May contain multiple comma-separated values."
+    assert fmt(d, "zip", where="query") == [
+        ("comma-separated", {"advice": "declare an array with style: form, explode: false", "layout": "comma-separated list"})]
