@@ -206,6 +206,41 @@ def _pattern_lists(schema: Mapping[str, Any], values: tuple[str, ...]) -> bool:
     return all(rx.search(v) for v in values)
 
 
+# examples that show no value ("string", "{{until}}", "<email>"): they contradict nothing
+_PLACEHOLDER_EXAMPLE = re.compile(
+    r"^(?:string|text|example|sample|value|test|none|null|n/?a|todo|tbd|x+|a string value)$|\{\{|<[^>]*>|^\$\{", re.I
+)
+_FORMAT_SHAPES = {
+    "uri": re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:"),
+    "email": re.compile(r"[^@\s]+@[^@\s]+$"),
+    "date": re.compile(r"\d{4}-\d{2}-\d{2}$"),
+    "date-time": re.compile(r"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}"),
+    "uuid": re.compile(r"[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$"),
+    "ipv4": re.compile(r"\d{1,3}(?:\.\d{1,3}){3}$"),
+}
+
+
+def _contradicted(data: Mapping[str, Any], schema: Mapping[str, Any]) -> bool:
+    """Whether every real example or default the schema gives (not a placeholder) fails the
+    format read from the prose: then the prose was read wrong for this field, or says less
+    than it seems ("The URI of the user", example "/users/42"; "letters and numbers", example
+    "Apartment 9")."""
+    given = [schema.get("example"), schema.get("default")]
+    if isinstance(schema.get("examples"), list):
+        given += schema["examples"]
+    vals = [v for v in given if isinstance(v, str) and v.strip() and not _PLACEHOLDER_EXAMPLE.search(v.strip())]
+    if not vals:
+        return False
+    shape = _FORMAT_SHAPES.get(str(data.get("format")))
+    if shape is None and isinstance(data.get("pattern"), str):
+        try:
+            shape = re.compile(data["pattern"])
+        except re.error:
+            return False
+        return not any(shape.search(v) for v in vals)
+    return shape is not None and not any(shape.match(v) for v in vals)
+
+
 def _format_keywords(data: Mapping[str, Any], ty: str | None) -> dict[str, Any]:
     """The one keyword a fix would add (none for numbers, parameter styles and bare layouts)."""
     if ty in ("integer", "number") and data.get("format") == "unixtime":
@@ -286,6 +321,8 @@ def gaps(
                 continue
             if "style" in e.data and (schema.get("explode") is False or schema.get("collectionFormat") not in (None, "multi")):
                 continue
+            if _contradicted(e.data, schema):
+                continue  # "The URI of the user", example "/users/42": the reading is wrong for this field
             what = e.data.get("format") or e.data.get("layout") or "a fixed format"
             if e.data.get("alternatives") or e.data.get("condition"):
                 how = "as one of several accepted forms" if e.data.get("alternatives") else "under a condition"

@@ -416,3 +416,16 @@ def test_an_items_shape_is_not_the_lists() -> None:
     d = "5-digit zip code filter. May contain multiple comma-separated values."
     assert fmt(d, "zip", where="query") == [
         ("comma-separated", {"advice": "declare an array with style: form, explode: false", "layout": "comma-separated list"})]
+
+
+def test_a_format_the_fields_own_example_contradicts_is_not_reported() -> None:
+    """The spec's own example or default (not a placeholder) fails the format read from prose:
+    the reading is wrong for this field ("The URI of the user", example "/users/42")."""
+    def rules(schema: dict[str, Any]) -> list[str]:
+        return [g.rule for g in gaps("The URI of the user.", name="user", type="string", where="body", schema=schema)]
+    assert rules({"type": "string", "example": "/users/42"}) == []
+    assert rules({"type": "string", "example": "https://example.com/users/42"}) == ["prose-format"]
+    assert rules({"type": "string", "example": "string"}) == ["prose-format"]  # a placeholder says nothing
+    assert rules({"type": "string", "default": ""}) == ["prose-format"]
+    pat = gaps("Only letters and numbers.", name="label", type="string", where="body", schema={"example": "Apartment 9"})
+    assert pat == []
