@@ -221,10 +221,13 @@ _FORMAT_SHAPES = {
 
 
 def _contradicted(data: Mapping[str, Any], schema: Mapping[str, Any]) -> bool:
-    """Whether every real example or default the schema gives (not a placeholder) fails the
-    format read from the prose: then the prose was read wrong for this field, or says less
-    than it seems ("The URI of the user", example "/users/42"; "letters and numbers", example
-    "Apartment 9")."""
+    """Whether every real example or default the schema gives (not a placeholder) fails a
+    format read from a name or a word ("The URI of the user", example "/users/42"; "letters
+    and numbers", example "Apartment 9"): then the prose was read wrong for this field, or
+    says less than it seems. A layout the prose spells out (YYYY-MM-DD, a template, E.164) is
+    trusted over the examples, which are often generated."""
+    if "layout" in data:
+        return False
     given = [schema.get("example"), schema.get("default")]
     if isinstance(schema.get("examples"), list):
         given += schema["examples"]
@@ -238,6 +241,8 @@ def _contradicted(data: Mapping[str, Any], schema: Mapping[str, Any]) -> bool:
         except re.error:
             return False
         return not any(shape.search(v) for v in vals)
+    if data.get("format") == "date-time":
+        return shape is not None and not any(shape.search(v) for v in vals)  # ">2015-09-01T12:00:00Z": an operator first
     return shape is not None and not any(shape.match(v) for v in vals)
 
 

@@ -429,3 +429,14 @@ def test_a_format_the_fields_own_example_contradicts_is_not_reported() -> None:
     assert rules({"type": "string", "default": ""}) == ["prose-format"]
     pat = gaps("Only letters and numbers.", name="label", type="string", where="body", schema={"example": "Apartment 9"})
     assert pat == []
+
+
+def test_a_spelled_out_layout_is_trusted_over_the_examples() -> None:
+    """Examples are often generated ("2025-10-15T13:50:18.777Z" on a YYYY-MM-DD field): a layout
+    the prose spells out stands; an instant behind an operator still shows a date-time."""
+    g = gaps("End date, in YYYY-MM-DD format.", name="to", type="string", where="query",
+             schema={"default": "2025-10-15T13:50:18.777Z"})
+    assert [x.rule for x in g] == ["prose-format"]
+    g = gaps("Updated since, in ISO 8601 format, after an optional operator (<, >).", name="updated", type="string",
+             where="query", schema={"default": ">2015-09-01T12:00:00Z"})
+    assert [x.rule for x in g] == ["prose-format"]
