@@ -211,6 +211,12 @@ _SEP_NAMES = {",": "comma", ";": "semicolon", " ": "space", "|": "pipe", ":": "c
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
             "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 _DURATION_WORDS = frozenset("duration period interval retention timeout ttl delay age expiry lifetime".split())
+# a description of a flag: "Determines whether …", "If true, …"
+_FLAG = re.compile(
+    r"\W*(?:(?:determines|indicates|specifies|controls|sets|selects?|chooses?|decides?)\s+)?whether\b"
+    r"|\W*(?:if|when)\s+(?:set\s+to\s+|this\s+is\s+|it\s+is\s+)?(?:true|enabled)\b",
+    re.I | re.A,
+)
 _GUESS = "\0guess"  # a format read from the standard's name and its context words, not from a layout or an instance
 # a point in time ("the start of the window"), not a length of time
 _POINT = re.compile(r"\b(?:start|end|beginning|begin)\s+(?:of|time|date)\b|\b(?:before|after|since|until)\b", re.I)
@@ -377,6 +383,8 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
     low = gate_text(s)  # for the key gates only (blanks collapsed: not the offsets of s)
     if not has_any(low, _KEYS):
         return []  # every pattern below is scanned only on one of its keys: none occurs, none can match
+    if ("whether" in low or "true" in low or "enabled" in low) and _FLAG.match(s):
+        return []  # "Whether the reply is sent as JSON": a flag that switches a format has none of its own
     hits: list[tuple[int, int, Data]] = []
     words = set(name_words(name))
     stringish = type_ in (None, "string", "array")

@@ -440,3 +440,10 @@ def test_a_spelled_out_layout_is_trusted_over_the_examples() -> None:
     g = gaps("Updated since, in ISO 8601 format, after an optional operator (<, >).", name="updated", type="string",
              where="query", schema={"default": ">2015-09-01T12:00:00Z"})
     assert [x.rule for x in g] == ["prose-format"]
+
+
+def test_a_flag_field_states_no_format_of_its_own() -> None:
+    """"Whether the content is returned as base64": the field switches a format, it has none."""
+    assert fmt("Determines whether the body is returned as base64. Defaults to false.", "raw") == []
+    assert fmt("Whether the reply is sent in JSON format.", "json") == []
+    assert fmt("If true, dates are sent as ISO 8601 strings.", "isoDates") == []
