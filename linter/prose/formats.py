@@ -159,6 +159,8 @@ _BANNED = re.compile(
     r"|\b(?:invalid|disallowed|forbidden|illegal|prohibited)\s+characters?\b",
     re.I | re.A,
 )
+# the characters a ban lists after its words: "(… following characters in tag value) , | { } : < >"
+_BANNED_SET = re.compile(r"[ ]*(?:\([^)\n]{0,80}\))?[ ]*:?[ ]*(?P<set>(?:[^\w\s][ ]*){3,20})(?=$|\n|[ ]*\w)", re.A)
 _NW = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 _DIGITS = re.compile(
     rf"\b(?P<lo>{_NW})[ ]*[-–][ ]*(?P<hi2>{_NW})[- ]digits?\b"
@@ -550,7 +552,22 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         # both alternatives of _BANNED end in characters/spaces/whitespace/wildcards (re.A: ASCII folding)
         banned_cue = "character" in low or "space" in low or "wildcard" in low
         for m in scan(_BANNED, s, low, ('not', "n't", 'invalid', 'disallowed', 'forbidden', 'illegal', 'prohibited')) if banned_cue else ():
-            add(m.start(), m.end(), {"layout": m.group()})
+            banned = m.group().lower()
+            if re.search(r"leading|trailing|consecutive|double|two|multiple|special", banned):
+                continue  # only some blanks, or a set the text does not spell out
+            if re.search(r"\b(?:spaces|whitespace)\b", banned):
+                add(m.start(), m.end(), {"pattern": "^[^\\s]*$"})  # "can't contain spaces": no blank anywhere
+            elif "wildcard" in banned:
+                tail = re.match(r"\s+characters?\b", s[m.end() :])
+                add(m.start(), m.end() + (tail.end() if tail else 0), {"pattern": "^[^*?]*$"})  # the glob wildcards
+            else:
+                # "Invalid characters (we don't accept these …) , | { } :": the set, when it follows
+                shown = _BANNED_SET.match(s, m.end())
+                if shown is not None:
+                    toks = shown.group("set").split()
+                    # ", | { }": each a character; "<, >, |": the commas separate them
+                    chars = "".join(dict.fromkeys(toks if all(len(x) == 1 for x in toks) else "".join(x.rstrip(",") for x in toks)))
+                    add(m.start(), shown.end(), {"pattern": "^[^" + _class_body(chars) + "]*$"})
         for m in scan(_LETTER_CODE, s, low, ('letter', 'character', 'char ')):
             if has_standard:
                 continue

@@ -447,3 +447,14 @@ def test_a_flag_field_states_no_format_of_its_own() -> None:
     assert fmt("Determines whether the body is returned as base64. Defaults to false.", "raw") == []
     assert fmt("Whether the reply is sent in JSON format.", "json") == []
     assert fmt("If true, dates are sent as ISO 8601 strings.", "isoDates") == []
+
+
+def test_banned_characters_state_a_pattern_only_for_blanks() -> None:
+    assert fmt("The title can't contain spaces.", "title") == [("can't contain spaces", {"pattern": "^[^\\s]*$"})]
+    assert fmt("The name of the shelf. Cannot contain wildcard characters.", "shelf") == [
+        ("Cannot contain wildcard characters", {"pattern": "^[^*?]*$"})]
+    assert fmt("Labels: 1. Invalid characters (these are refused) , | { } < >", "label") == [
+        ("Invalid characters (these are refused) , | { } < >", {"pattern": "^[^,|{}<>]*$"})]
+    assert fmt("Invalid characters: <, >, &", "label") == [("Invalid characters: <, >, &", {"pattern": "^[^<>&]*$"})]
+    assert fmt("Must not contain special characters.", "label") == []
+    assert fmt("Must not contain leading or trailing spaces.", "label") == []
