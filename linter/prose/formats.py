@@ -511,6 +511,9 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
                 continue  # "regex match. Set one of `full`", "pattern of the form `abc*`": no regex given
             if re.fullmatch(r"\[[^\]]*\]", m.group("re")):
                 continue  # "(matches regex `[A-Za-z]`)": one character (the first, the rest), not the value
+            if "/" in m.group("re") and re.fullmatch(r"[\w{}*/.:-]+", m.group("re")) and re.search(r"\*|\{", m.group("re")):
+                add(m.start(), m.end(), _layout_pattern(m.group("re")))  # "matches pattern `a/*/b/`": a glob template
+                continue
             add(m.start(), m.end(), _pattern_data(_as_written(t, m.start("re"), m.end("re"))))
         for m in scan(_REGEX_ANCHORED, s, low, ('^',)):
             add(m.start("re"), m.end("re"), _pattern_data(_as_written(t, m.start("re"), m.end("re"))))
@@ -874,7 +877,8 @@ def _restore_slots(layout: str) -> tuple[str, bool]:
     ``shops/{…}/shelves/{…}``: each empty inner or final segment stands for one (a guess)."""
     head, sep, rest = layout.partition("://") if "://" in layout else ("", "", layout)
     segs = rest.split("/")
-    if len(segs) < 3 or "" not in segs[1:-1]:
+    lost = "" in segs[1:-1] or bool(sep) and "" in segs or segs[-1] == "" and _ANY_SLOT.search(rest) is not None
+    if len(segs) < 2 or not lost:
         return layout, False
     return head + sep + "/".join(x or ("{…}" if i or sep else "") for i, x in enumerate(segs)), True
 

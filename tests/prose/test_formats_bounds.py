@@ -458,3 +458,11 @@ def test_banned_characters_state_a_pattern_only_for_blanks() -> None:
     assert fmt("Invalid characters: <, >, &", "label") == [("Invalid characters: <, >, &", {"pattern": "^[^<>&]*$"})]
     assert fmt("Must not contain special characters.", "label") == []
     assert fmt("Must not contain leading or trailing spaces.", "label") == []
+
+
+def test_a_glob_named_as_a_pattern_is_a_template() -> None:
+    assert fmt("Name of the route. It matches pattern `shops/*/routes/`", "route") == [
+        ("pattern `shops/*/routes/`",
+         {"pattern": "^shops/[^/]+/routes/[^/]+$", "layout": "shops/*/routes/{…}", "inferred": True})]
+    assert fmt("A folder, in the format gs:///.", "folder") == [
+        ("in the format gs:///.", {"pattern": "^gs://[^/]+/[^/]+$", "layout": "gs://{…}/{…}", "inferred": True})]
