@@ -136,7 +136,8 @@ _IN_FORMAT = re.compile(
 _FORMS_LIST = re.compile(r"\bin\s+one\s+of\s+the\s+following\s+(?:forms|formats|patterns)\s*:", re.I | re.A)
 _STARTS = re.compile(
     r"\b(?:must|should|has\s+to|needs?\s+to|shall)\s+(?:always\s+)?(?P<w>start|begin|end)\s+with\s+(?:an?\s+|the\s+)?"
-    r"(?P<x>`[^`\n]+`|\"[^\"\n]+\"|'[^'\n]+'|(?:lower-?case\s+|upper-?case\s+)?(?:letter|digit|number|alphanumeric\s+character)\b|[^\s,.;]+)"
+    r"(?P<x>`[^`\n]+`|\"[^\"\n]+\"|'[^'\n]+'|(?:lower-?case\s+|upper-?case\s+)?(?:letter|digit|number|alphanumeric\s+character)\b"
+    r"(?:\s+or\s+(?:an?\s+)?(?:letter|digit|number|underscore)\b)?|[^\s,.;]+)"
     r"|\bfirst\s+character\s+must\s+be\s+an?\s+(?P<x2>(?:lower-?case\s+|upper-?case\s+)?(?:letter|digit|number))",
     re.I | re.A,
 )
@@ -339,6 +340,7 @@ def _class_body(inner: str) -> str:
     return re.sub(r"\\(?![-\]\[\\^dws])|(?<!\\)[\[\]]", lambda c: "\\" + c.group(), inner)
 
 
+_SHOWN_CHAR = re.compile(r"[ ]*\([^A-Za-z0-9\s()]{1,3}\)")
 # the text lets spaces in, though not everywhere: "must not start with a space or be all spaces"
 _SPACES_ALLOWED = re.compile(
     r"\bnot\s+(?:start|begin|end)\s+with\s+(?:a\s+)?(?:space|blank)|\ball\s+spaces\b|\bspaces?\s+(?:are|is)\s+allowed", re.I | re.A
@@ -359,6 +361,9 @@ def _charset_pattern(t: str, m: re.Match[str]) -> tuple[int, Data]:
     end = m.end()
     extras: list[str] = []
     while True:
+        shown = _SHOWN_CHAR.match(t, end)  # "underscores (_)": the character shown after its name
+        if shown is not None and extras:
+            end = shown.end()
         e = _CHARSET_EXTRA.match(t, end)
         if not e:
             break
@@ -535,12 +540,12 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             x = m.group("x") or m.group("x2") or ""
             xl = x.lower()
             anchor = "$" if (m.group("w") or "").lower() == "end" else ""
-            if "letter" in xl:
-                cls = "[a-z]" if "lower" in xl else "[A-Z]" if "upper" in xl else "[A-Za-z]"
-            elif "digit" in xl or "number" in xl:
-                cls = "[0-9]"
-            elif "alphanumeric" in xl:
-                cls = "[A-Za-z0-9]"
+            kinds = ("A-Za-z0-9" if "alphanumeric" in xl else "") + (
+                ("a-z" if "lower" in xl else "A-Z" if "upper" in xl else "A-Za-z") if "letter" in xl and "alphanumeric" not in xl else "")
+            kinds += "0-9" if ("digit" in xl or "number" in xl) and "0-9" not in kinds else ""
+            kinds += "_" if "underscore" in xl else ""
+            if kinds:
+                cls = f"[{kinds}]"  # "a lower-case letter or number": [a-z0-9]
             else:
                 lit = clean_token(x)
                 if not lit or (x[0] not in "`\"'" and lit.isalpha() and len(lit) > 1):

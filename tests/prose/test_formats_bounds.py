@@ -466,3 +466,10 @@ def test_a_glob_named_as_a_pattern_is_a_template() -> None:
          {"pattern": "^shops/[^/]+/routes/[^/]+$", "layout": "shops/*/routes/{…}", "inferred": True})]
     assert fmt("A folder, in the format gs:///.", "folder") == [
         ("in the format gs:///.", {"pattern": "^gs://[^/]+/[^/]+$", "layout": "gs://{…}/{…}", "inferred": True})]
+
+
+def test_character_lists_with_the_characters_shown() -> None:
+    assert fmt("The characters can be alphanumeric characters, underscores (_), or hyphens (-).", "tpl") == [
+        ("alphanumeric characters, underscores (_), or hyphens (-)", {"pattern": "^[A-Za-z0-9_-]+$"})]
+    assert fmt("It must start with a lower-case letter or number.", "pid") == [
+        ("must start with a lower-case letter or number", {"pattern": "^[a-z0-9]"})]
