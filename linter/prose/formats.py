@@ -73,7 +73,8 @@ _LEAD = (r"^\W*(?:(?:\[[^\]\n]{1,30}\]|\([^)\n]{1,30}\))\s*)?"
 # nor a relative one.
 _URI_NOUN = re.compile(
     _LEAD + r"(?P<v>(?:(?:the|an?|its|their|your)\s+)?(?:(?!(?:relative|partial|short|base|if|when|whether|unless|for|to|of|in|on|at|with|by|from|and|or|not|no"
-    r"|is|are|be|can|may|must|this|that|these|use|using|enter|provide|specify|returns?|list|array|set|one|any|each)\b)[\w'’-]+\s+){0,2}?"
+    r"|is|are|be|can|may|must|this|that|these|use|using|enter|provide|specify|returns?|list|array|set|one|any|each)\b)"
+    r"(?![\w'’-]*(?:encoded|escaped)\b)[\w'’-]+\s+){0,2}?"
     r"(?:URL|URI)s?\b"
     r"(?![-/_.]\w|\s+(?:path|paths|slug|segments?|parameters?|params?|query|fragment|prefix|suffix|template|pattern|scheme"
     r"|components?|encod\w*|safe|host|domain|id|ids|identifier|name|key|type|kind|count|length|hash|rewrites?|mapping|map"

@@ -473,3 +473,7 @@ def test_character_lists_with_the_characters_shown() -> None:
         ("alphanumeric characters, underscores (_), or hyphens (-)", {"pattern": "^[A-Za-z0-9_-]+$"})]
     assert fmt("It must start with a lower-case letter or number.", "pid") == [
         ("must start with a lower-case letter or number", {"pattern": "^[a-z0-9]"})]
+
+
+def test_an_encoded_url_is_no_uri() -> None:
+    assert fmt("URL-encoded URL of the page.", "url") == []
