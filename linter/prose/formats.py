@@ -717,7 +717,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
     kept = []
     objects = '":' in s or "':" in s
     for a, b, d in hits:
-        if other_bullet(s, a, name) or objects and _in_object(s, a) or _named_value(s, a, b):
+        if other_bullet(s, a, name) or objects and _in_object(s, a) or _named_value(s, a, b) or _in_value_definition(s, a):
             continue  # another field's, another key's, or a value ("`UUID`", "'JSON'"): not this field's format
         how = _qualified(s, a, b)
         if how == "hedged":
@@ -745,6 +745,18 @@ def _add_run(run: list[re.Match[str]], add: Any) -> None:
 
 
 _FORMAT_NAME = re.compile(r"uuid|guid|json|base-?64(?:url)?|hex|ipv[46]|cidr|e\.?164|ur[il]|fqdn|e-?mail|hostname", re.I | re.A)
+
+
+# a line that defines one of the field's values: "- CSV = …", "* `tsv`: …"
+_VALUE_DEFINITION = re.compile(r"[ ]*(?:[-*•+][ ]+)?(?:[A-Z][A-Z0-9_]*[ ]*=|[`\"'][^`\"'\n]{1,30}[`\"'][ ]*(?:=|:|[-–—][ ]))", re.A)
+
+
+def _in_value_definition(s: str, pos: int) -> bool:
+    """Whether ``pos`` lies in a line that defines one of the field's values ("- CSV = results
+    as a comma delimited file"): the format said there is that value's meaning."""
+    line = s.rfind("\n", 0, pos) + 1
+    m = _VALUE_DEFINITION.match(s, line)
+    return m is not None and m.end() <= pos
 
 
 def _named_value(s: str, a: int, b: int) -> bool:

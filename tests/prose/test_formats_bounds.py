@@ -477,3 +477,11 @@ def test_character_lists_with_the_characters_shown() -> None:
 
 def test_an_encoded_url_is_no_uri() -> None:
     assert fmt("URL-encoded URL of the page.", "url") == []
+
+
+def test_a_format_in_a_values_definition_is_that_values() -> None:
+    """"- CSV = results formatted as a comma delimited file": the value's meaning, not the field's format."""
+    d = "Output flag. Enter one of the following keywords:\n- CSV = results as a comma delimited file."
+    assert fmt(d, "output") == []
+    assert fmt("Kind of export.\n* `tsv`: rows as tab and comma separated text", "kind") == []
+    assert fmt("The shelf.\n* Format: numeric", "shelf") == [("Format: numeric", {"pattern": "^[0-9]*$"})]
