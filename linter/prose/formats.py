@@ -125,6 +125,8 @@ _REGEX_CUE = re.compile(r"(?:regexp?|regular\s+expression|pattern|match(?:es|ing
 _LABEL = re.compile(
     r"(?:^|\n|[.;]\s|[，。；])[ ]*(?:[-*•][ ]+)?(?P<k>Format|Encoding|格式)[ ]*[:：][ ]*(?P<v>(?:[^\n<;.]|\.(?!\s|$)){1,80})", re.I | re.A
 )
+_LENGTH_SPEC = re.compile(r"(?P<f>fixed|variable)[- ]length,?\s*(?:(?:up\s+to|max(?:imum)?)\s+)?(?P<n>\d{1,4})\s*(?P<k>an|n|a)\b")
+_SPEC_CLASS = {"an": "[A-Za-z0-9]", "n": "[0-9]", "a": "[A-Za-z]"}
 # a label's value that is a standard's or a known format's name: that name's own finder reads it
 _NAMED_STANDARD = re.compile(r"\W*(?:ISO|RFC|IANA|BCP|E\.?164|UUID|GUID|JSON|base[- ]?64|unix|epoch|hex)", re.I | re.A)
 _TYPE_LABEL = re.compile(r"(?:^|\n)[ ]*(?:[-*•][ ]+)?(?:Type|Encoding)[ ]*:[ ]*(?P<v>(?:alpha-?)?numeric\b|alphabetic\b)(?=[ ]*(?:$|[\n,.;(]))", re.I | re.A)
@@ -398,7 +400,8 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
     stringish = type_ in (None, "string", "array")
 
     def add(a: int, b: int, data: Data) -> None:
-        hits.append((a, b, data))
+        if data:  # an empty reading (a garbled layout) is no evidence
+            hits.append((a, b, data))
 
     prev: re.Match[str] | None = None
     for m in scan(_LAYOUT, s, low, ('yyyy', 'hh:mm')):
@@ -616,6 +619,12 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
                 if len(forms) == 1 and "/" not in v:
                     continue
             vl = v.lower().rstrip(" .。")
+            spec = _LENGTH_SPEC.fullmatch(vl)
+            if spec is not None:
+                # "Fixed length, 32 AN", "Variable length, up to 12 N": a card-industry field spec
+                ln = spec.group("n")
+                add(st, v_end, {"pattern": f"^{_SPEC_CLASS[spec.group('k')]}{{{ln if spec.group('f') == 'fixed' else '1,' + ln}}}$"})
+                continue
             if re.fullmatch(r"(?:variable|fixed|free)[- ](?:length|text|form)|text|string|any|free text|varies", vl):
                 continue  # "Format: Variable length": no layout
             if _NAMED_STANDARD.match(v):
@@ -717,6 +726,8 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
     kept = []
     objects = '":' in s or "':" in s
     for a, b, d in hits:
+        if _ABSENT.search(s, max(0, a - 40), a):
+            continue  # "when there is no corresponding 4 character code": a format the value does not have
         if other_bullet(s, a, name) or objects and _in_object(s, a) or _named_value(s, a, b) or _in_value_definition(s, a):
             continue  # another field's, another key's, or a value ("`UUID`", "'JSON'"): not this field's format
         how = _qualified(s, a, b)
@@ -749,6 +760,9 @@ _FORMAT_NAME = re.compile(r"uuid|guid|json|base-?64(?:url)?|hex|ipv[46]|cidr|e\.
 
 # a line that defines one of the field's values: "- CSV = …", "* `tsv`: …"
 _VALUE_DEFINITION = re.compile(r"[ ]*(?:[-*•+][ ]+)?(?:[A-Z][A-Z0-9_]*[ ]*=|[`\"'][^`\"'\n]{1,30}[`\"'][ ]*(?:=|:|[-–—][ ]))", re.A)
+
+
+_ABSENT = re.compile(r"\b(?:there\s+(?:is|are)|has|have)\s+no\s+(?:[\w-]+\s+)?$", re.I | re.A)
 
 
 def _in_value_definition(s: str, pos: int) -> bool:
@@ -867,6 +881,7 @@ def _pattern_data(rx: str) -> Data:
     return {"pattern": rx}
 
 
+_GARBLED = re.compile(r"^[._/]|(?<!\.)\._|_\.(?!\.)|/\.(?!\.)|[._]$")
 _ILLUSTRATIVE = re.compile(r"\bpath/to\b|\bexample\b|\b(?:your|my)[-_]", re.I | re.A)
 _STAR_SEGMENT = re.compile(r"(?:(?<=/)|^)\*(?=/|$)")  # "projects/*/locations/*": a wildcard segment
 _ANY_SLOT = re.compile(r"\{[^}]+\}|<[^>]+>|\[[A-Z][A-Z0-9_]*\]|(?:(?<=/)|^)\*(?=/|$)")
@@ -879,6 +894,8 @@ def _layout_pattern(layout: str) -> Data:
         return layout_data(layout)
     layout, guessed = _restore_slots(layout)
     if not (_SLOT.search(layout) or _STAR_SEGMENT.search(layout)) or _ILLUSTRATIVE.search(layout):
+        if _GARBLED.search(layout.split("://", 1)[-1]):
+            return {}  # "bq://.monitoring_._": its placeholders were stripped, nothing is left to read
         return {"layout": layout}  # "gs://{bucket}/path/to/app.conf": the literal parts are only an illustration
     out: list[str] = []
     pos = 0

@@ -485,3 +485,17 @@ def test_a_format_in_a_values_definition_is_that_values() -> None:
     assert fmt(d, "output") == []
     assert fmt("Kind of export.\n* `tsv`: rows as tab and comma separated text", "kind") == []
     assert fmt("The shelf.\n* Format: numeric", "shelf") == [("Format: numeric", {"pattern": "^[0-9]*$"})]
+
+
+def test_a_format_said_to_be_missing_is_not_the_fields() -> None:
+    assert fmt("The purpose, when there is no corresponding 4 character code in the list.", "purpose") == []
+
+
+def test_a_layout_with_its_placeholders_stripped_is_none() -> None:
+    assert fmt("The table. Format: `bq://.monitoring_._`", "table") == []
+
+
+def test_fixed_length_field_specs() -> None:
+    assert fmt("Format: Fixed length, 32 AN", "cardId") == [("Format: Fixed length, 32 AN", {"pattern": "^[A-Za-z0-9]{32}$"})]
+    assert fmt("Format: Variable length, up to 12 N", "amount") == [
+        ("Format: Variable length, up to 12 N", {"pattern": "^[0-9]{1,12}$"})]
