@@ -600,7 +600,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
                 close = s.find(q_, v0 + len(q_), v0 + 400)
                 if close == -1 or "\n" in s[v0:close]:
                     continue  # no end to the quote: no layout to read
-                v, v_end = s[v0 + len(q_) : close].strip("\"'` "), close + len(q_)
+                v, v_end = s[v0 + len(q_) : close].strip("\"'` ").rstrip(".,;"), close + len(q_)
                 if not v:
                     continue
             elif v and "/" in v and _ANY_SLOT.search(v.split(None, 1)[0].replace("://", "").replace("//", "/*/")):
@@ -843,6 +843,9 @@ def _qualified(s: str, a: int, b: int) -> str:
         return "condition"
     if _OR_BEFORE.search(s[max(sent_start, a - 30) : a]) or _OR_AFTER.match(s, b) is not None:
         return "alternatives"
+    paren = s.rfind("(", sent_start, a)
+    if paren != -1 and ")" not in s[paren:a] and re.search(r"\bor\b", s[sent_start:paren]):
+        return "alternatives"  # "the chat's id or the channel's username (in the format `@name`)": the second one's
     if ("pecial" in s or "be" in s) and _OTHER_VALUES.search(s):
         return "alternatives"
     return ""
@@ -893,6 +896,8 @@ def _layout_pattern(layout: str) -> Data:
     if _LAYOUT.fullmatch(layout):
         return layout_data(layout)
     layout, guessed = _restore_slots(layout)
+    if _ANY_SLOT.fullmatch(layout):
+        return {}  # "Format: `{parent}`": one placeholder says nothing of the value's shape
     if not (_SLOT.search(layout) or _STAR_SEGMENT.search(layout)) or _ILLUSTRATIVE.search(layout):
         if _GARBLED.search(layout.split("://", 1)[-1]):
             return {}  # "bq://.monitoring_._": its placeholders were stripped, nothing is left to read

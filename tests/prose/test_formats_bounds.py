@@ -499,3 +499,16 @@ def test_fixed_length_field_specs() -> None:
     assert fmt("Format: Fixed length, 32 AN", "cardId") == [("Format: Fixed length, 32 AN", {"pattern": "^[A-Za-z0-9]{32}$"})]
     assert fmt("Format: Variable length, up to 12 N", "amount") == [
         ("Format: Variable length, up to 12 N", {"pattern": "^[0-9]{1,12}$"})]
+
+
+def test_a_parenthesised_format_of_one_alternative() -> None:
+    """"The chat's id or the channel's username (in the format `@name`)": the layout is the
+    second alternative's."""
+    assert fmt("Id of the target chat or username of the channel (in the format `@channelname`)", "chat") == [
+        ("in the format `@channelname`", {"layout": "@channelname", "alternatives": True})]
+
+
+def test_a_layout_of_one_slot_or_with_a_closing_dot() -> None:
+    assert fmt("The parent. Format: `{parent}`", "parent") == []
+    assert fmt('The name. Format: "shops/{shop}/notes/{note}."', "name") == [
+        ('Format: "shops/{shop}/notes/{note}."', {"pattern": "^shops/[^/]+/notes/[^/]+$", "layout": "shops/{shop}/notes/{note}"})]
