@@ -31,7 +31,7 @@ _CUE_WORD = re.compile(
     r"|i(?:nstance|nclud\w*|so|pv[46]|f|ndicat\w*)|j(?:son)|l(?:ike|etters?|east|ess|imit\w*|anguage|ocale)"
     r"|m(?:ust|ay|ax\w*|in\w*|ost|ore|ime|edia|eans?)|n(?:egative)|o(?:r|ptions?|ne\s*of|nly)"
     r"|p(?:osix|attern|ositive|ossible|ass)|r(?:fc|egexp?|egular|ange|epresent\w*|eturn\w*)"
-    r"|s(?:hould|uch|tart|eparated|upported|pecify|elect|et|ignif\w*)"
+    r"|s(?:hould|uch|tart|eparated?|eperated|upported|pecify|elect|et|ignif\w*)"
     r"|t(?:ime)|u(?:nix|uid|r[il]|p\s+to|se)|v(?:alues?|alid)|w(?:hen)|y(?:yyy)|z(?:one))\b",
     re.I,
 )
@@ -208,8 +208,50 @@ def _pattern_lists(schema: Mapping[str, Any], values: tuple[str, ...]) -> bool:
     return all(rx.search(v) for v in values)
 
 
+# examples that show no value ("string", "{{until}}", "<email>"): they contradict nothing
+_PLACEHOLDER_EXAMPLE = re.compile(
+    r"^(?:string|text|example|sample|value|test|none|null|n/?a|todo|tbd|x+|a string value)$|\{\{|<[^>]*>|^\$\{", re.I
+)
+_FORMAT_SHAPES = {
+    "uri": re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:"),
+    "email": re.compile(r"[^@\s]+@[^@\s]+$"),
+    "date": re.compile(r"\d{4}-\d{2}-\d{2}$"),
+    "date-time": re.compile(r"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}"),
+    "uuid": re.compile(r"[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$"),
+    "ipv4": re.compile(r"\d{1,3}(?:\.\d{1,3}){3}$"),
+}
+
+
+def _contradicted(data: Mapping[str, Any], schema: Mapping[str, Any]) -> bool:
+    """Whether every real example or default the schema gives (not a placeholder) fails a
+    format read from a name or a word ("The URI of the user", example "/users/42"; "letters
+    and numbers", example "Apartment 9"): then the prose was read wrong for this field, or
+    says less than it seems. A layout the prose spells out (YYYY-MM-DD, a template, E.164) is
+    trusted over the examples, which are often generated."""
+    if "layout" in data:
+        return False
+    given = [schema.get("example"), schema.get("default")]
+    if isinstance(schema.get("examples"), list):
+        given += schema["examples"]
+    vals = [v for v in given if isinstance(v, str) and v.strip() and not _PLACEHOLDER_EXAMPLE.search(v.strip())]
+    if not vals:
+        return False
+    shape = _FORMAT_SHAPES.get(str(data.get("format")))
+    if shape is None and isinstance(data.get("pattern"), str):
+        try:
+            shape = re.compile(data["pattern"])
+        except re.error:
+            return False
+        return not any(shape.search(v) for v in vals)
+    if data.get("format") == "date-time":
+        return shape is not None and not any(shape.search(v) for v in vals)  # ">2015-09-01T12:00:00Z": an operator first
+    return shape is not None and not any(shape.match(v) for v in vals)
+
+
 def _format_keywords(data: Mapping[str, Any], ty: str | None) -> dict[str, Any]:
     """The one keyword a fix would add (none for numbers, parameter styles and bare layouts)."""
+    if ty in ("integer", "number") and data.get("format") == "unixtime":
+        return {"format": "unixtime"}  # the registry format for seconds since the epoch (number or string)
     if ty in ("integer", "number") or "style" in data:
         return {}
     for k in ("format", "pattern", "contentMediaType"):
@@ -220,6 +262,8 @@ def _format_keywords(data: Mapping[str, Any], ty: str | None) -> dict[str, Any]:
 
 def _format_advice(data: Mapping[str, Any], ty: str | None = None) -> str:
     """What would state the format in the schema (the message must name it, not just complain)."""
+    if ty in ("integer", "number") and data.get("format") == "unixtime":
+        return "format: unixtime would express it"
     if ty in ("integer", "number"):
         digits = re.fullmatch(r"\^\[0-9\]\{(\d+)\}\$", str(data.get("pattern", "")))
         if digits:
@@ -284,6 +328,8 @@ def gaps(
                 continue
             if "style" in e.data and (schema.get("explode") is False or schema.get("collectionFormat") not in (None, "multi")):
                 continue
+            if _contradicted(e.data, schema):
+                continue  # "The URI of the user", example "/users/42": the reading is wrong for this field
             what = e.data.get("format") or e.data.get("layout") or "a fixed format"
             if e.data.get("alternatives") or e.data.get("condition"):
                 how = "as one of several accepted forms" if e.data.get("alternatives") else "under a condition"

@@ -29,13 +29,15 @@ _ISO = re.compile(r"\bISO[- ]?8601\b|\bRFC[- ]?3339(?:nano)?\b|ISO8601|\bRFC[- ]
 _EPOCH = re.compile(
     r"\b(?:unix|posix)(?:[- ]epoch)?[- ](?:time(?:stamp)?s?|date(?:time)?|seconds?|milliseconds?|ms|format|epoch)\b"
     r"|\bepoch[- ](?:time(?:stamp)?s?|seconds?|milliseconds?|ms|format)\b|\b(?:unix|posix)\s+epoch\b"
-    r"|\b(?:seconds|milliseconds|ms|microseconds|nanoseconds)\s+since\s+(?:the\s+)?(?:unix\s+)?epoch\b"
+    r"|\b(?:seconds|milliseconds|ms|microseconds|nanoseconds)\s+(?:elapsed\s+)?since\s+(?:the\s+)?(?:unix\s+)?epoch\b"
+    r"|\b(?:seconds|milliseconds|ms)\s+(?:elapsed\s+)?since\s+(?:midnight\s+)?(?:(?:on\s+)?jan(?:uary|\.)?\s+1(?:st)?,?\s+1970"
+    r"|1970-01-01(?:[T ]00:00(?::00(?:\.0+)?)?Z?)?|0?1/0?1/1970)(?![\w-])"
     r"|(?:秒级|毫秒级|秒級|毫秒級|Unix|unix|UNIX)?(?:时间戳|時間戳)",
     re.I | re.A,
 )
 _SEPARATED = re.compile(
     r"\b(?:comma|space|semicolon|pipe|whitespace|colon)[- ]?(?:separated|delimited|seperated)\b"
-    r"|\bseparated\s+by\s+(?:a\s+)?(?:commas?|semicolons?|spaces?|pipes?)\b"
+    r"|\b(?:separated?|seperated?|delimited)\s+(?:by|with)\s+(?:an?\s+)?(?:comm?as?|semicolons?|spaces?|pipes?)\b"
     r"|(?:以|用|使用)?(?:英文)?(?:逗号|逗號|分号|分號|空格|竖线|豎線)(?:分隔|隔开|隔開|分割)",
     re.I | re.A,
 )
@@ -63,6 +65,36 @@ _URI = re.compile(
     re.I | re.A,
 )
 _URI_ZH = re.compile(r"(?:合法|有效|完整)的?(?:URL|URI|网址|網址)|(?:URL|URI|网址|網址)格式", re.I)
+# What a description opens with, before the noun of what the value is: a tag ("[Output Only]",
+# "(Optional)") and the usual run-in words ("Required.").
+_LEAD = (r"^\W*(?:(?:\[[^\]\n]{1,30}\]|\([^)\n]{1,30}\))\s*)?"
+         r"(?:(?:required|optional|output\s+only|input\s+only|immutable|identifier)\s*[.:]\s*)*")
+# "The URL of the status page": the value is a URL. Not a part of one ("URL path", "URL-encoded"),
+# nor a relative one.
+_URI_NOUN = re.compile(
+    _LEAD + r"(?P<v>(?:(?:the|an?|its|their|your)\s+)?(?:(?!(?:relative|partial|short|base|if|when|whether|unless|for|to|of|in|on|at|with|by|from|and|or|not|no"
+    r"|is|are|be|can|may|must|this|that|these|use|using|enter|provide|specify|returns?|list|array|set|one|any|each)\b)"
+    r"(?![\w'’-]*(?:encoded|escaped)\b)[\w'’-]+\s+){0,2}?"
+    r"(?:URL|URI)s?\b"
+    r"(?![-/_.]\w|\s+(?:path|paths|slug|segments?|parameters?|params?|query|fragment|prefix|suffix|template|pattern|scheme"
+    r"|components?|encod\w*|safe|host|domain|id|ids|identifier|name|key|type|kind|count|length|hash|rewrites?|mapping|map"
+    r"|filters?|format|style|label|title|text|field)\b))",
+    re.I | re.A,
+)
+# a URI that cannot be absolute: said relative, or shown as a path ("`/img/a.png`", "projects/{id}")
+_RELATIVE = re.compile(r"\b(?:relative|partial)\b|[`\"'“]/[\w{.]|(?<![/\w.:-])[a-z][A-Za-z]*/\{", re.I | re.A)
+_DT_NOUN = re.compile(r"\bdate-?time\s+(?:string|value)s?\b", re.I | re.A)
+# the layout after "in the format": quoted, or one token (a "…/ " wrapped onto the next word joined)
+_LAYOUT_TOKEN = re.compile(
+    r"`[^`\n]+`|\"[^\"\n]+\"|'[^'\n]+'|(?:[^\s]*(?:/[ ](?=[A-Za-z{<\[])|[^\s/][ ](?=/[A-Za-z{<\[])))*[^\s]+", re.A
+)
+_SHAPED = re.compile(r"\b(?:structured|formatted|shaped|laid\s+out)\s+(?:like|as)\b\s*[:：]?\s*", re.I | re.A)
+# a resource-name template in code: ``shops/{shop}/notes/{note}``
+_TEMPLATE_CODE = re.compile(
+    r"`(?P<t>[a-z][A-Za-z0-9]*(?:/(?:[a-z][A-Za-z0-9]*|\{[^}`\s]+\}))*/\{[^}`\s]+\}(?:/[a-zA-Z][A-Za-z0-9]*(?:/\{[^}`\s]+\})?)*)`",
+    re.A,
+)
+_TEMPLATE_GAP = re.compile(r"(?:\s|[-+*•,;]|\bor\b|\band\b)*", re.A)
 _BASE64 = re.compile(r"\bbase[- ]?64(?P<url>[- ]?url)?\b", re.I | re.A)
 _HEX = re.compile(
     r"\bbase[- ]?16\b|\bhex(?:adecimal)?[- ]encoded\b|\b(?:as|in)\s+(?:a\s+)?hex(?:adecimal)?\b"
@@ -81,10 +113,22 @@ _REGEX_NAMED = re.compile(
 )
 _REGEX_META = re.compile(r"[\\^$\[\]()*+?{}|.]")
 _REGEX_ANCHORED = re.compile(r"(?P<q>[\"'`])(?P<re>\^[^\"'`\n]{1,300}\$)(?P=q)", re.A)
-_CHAR_CLASS = re.compile(r"\[(?=[^\]\n]{0,5}(?:a-z|A-Z|0-9))[^\n]{3,120}?\](?=[\s,.;]|$)", re.A)
+_QUANT = r"(?:[+*]|\{\d+(?:,\d*)?\})"
+# a character class, or a run of classes with quantifiers ("[A-Z]{2}[0-9]{4}"), quoted or not
+_CHAR_CLASS = re.compile(
+    r"(?<![\w/.-])\[(?=[^\]\n]{0,5}(?:a-z|A-Z|0-9))[^\n]{3,120}?\](?P<q>" + _QUANT + r")?(?:\[[^\]\n]{1,40}\]" + _QUANT + r"?)*"
+    r"(?=[\s,.;)'\"`]|$)",
+    re.A,
+)
+# what names a regex just before it: "with pattern ''[a-z]+''", "must match the regex: [a-z]{2}", "format : [0-9]{3}"
+_REGEX_CUE = re.compile(r"(?:regexp?|regular\s+expression|pattern|match(?:es|ing)?|format|form|syntax)\W{0,5}(?:\w+\W{1,3}){0,2}$", re.I | re.A)
 _LABEL = re.compile(
     r"(?:^|\n|[.;]\s|[，。；])[ ]*(?:[-*•][ ]+)?(?P<k>Format|Encoding|格式)[ ]*[:：][ ]*(?P<v>(?:[^\n<;.]|\.(?!\s|$)){1,80})", re.I | re.A
 )
+_LENGTH_SPEC = re.compile(r"(?P<f>fixed|variable)[- ]length,?\s*(?:(?:up\s+to|max(?:imum)?)\s+)?(?P<n>\d{1,4})\s*(?P<k>an|n|a)\b")
+_SPEC_CLASS = {"an": "[A-Za-z0-9]", "n": "[0-9]", "a": "[A-Za-z]"}
+# a label's value that is a standard's or a known format's name: that name's own finder reads it
+_NAMED_STANDARD = re.compile(r"\W*(?:ISO|RFC|IANA|BCP|E\.?164|UUID|GUID|JSON|base[- ]?64|unix|epoch|hex)", re.I | re.A)
 _TYPE_LABEL = re.compile(r"(?:^|\n)[ ]*(?:[-*•][ ]+)?(?:Type|Encoding)[ ]*:[ ]*(?P<v>(?:alpha-?)?numeric\b|alphabetic\b)(?=[ ]*(?:$|[\n,.;(]))", re.I | re.A)
 _IN_FORMAT = re.compile(
     r"(?=\b[iowufm])"
@@ -95,7 +139,8 @@ _IN_FORMAT = re.compile(
 _FORMS_LIST = re.compile(r"\bin\s+one\s+of\s+the\s+following\s+(?:forms|formats|patterns)\s*:", re.I | re.A)
 _STARTS = re.compile(
     r"\b(?:must|should|has\s+to|needs?\s+to|shall)\s+(?:always\s+)?(?P<w>start|begin|end)\s+with\s+(?:an?\s+|the\s+)?"
-    r"(?P<x>`[^`\n]+`|\"[^\"\n]+\"|'[^'\n]+'|(?:lower-?case\s+|upper-?case\s+)?(?:letter|digit|number|alphanumeric\s+character)\b|[^\s,.;]+)"
+    r"(?P<x>`[^`\n]+`|\"[^\"\n]+\"|'[^'\n]+'|(?:lower-?case\s+|upper-?case\s+)?(?:letter|digit|number|alphanumeric\s+character)\b"
+    r"(?:\s+or\s+(?:an?\s+)?(?:letter|digit|number|underscore)\b)?|[^\s,.;]+)"
     r"|\bfirst\s+character\s+must\s+be\s+an?\s+(?P<x2>(?:lower-?case\s+|upper-?case\s+)?(?:letter|digit|number))",
     re.I | re.A,
 )
@@ -107,7 +152,7 @@ _CHARSET = re.compile(
     re.I | re.A,
 )
 _CHARSET_EXTRA = re.compile(
-    r"(?:\s*,\s*|\s+(?:and|or)\s+|\s*,\s*(?:and|or)\s+|\s*\(\s*|\s*[、，]\s*(?:以及|和|及|与|與|或)?\s*|\s*(?:以及|和|及|与|與|或)\s*)"
+    r"(?:\s*,\s*|\s+(?:and|or|with|plus)\s+|\s*,\s*(?:and|or)\s+|\s*\(\s*|\s*[、，]\s*(?:以及|和|及|与|與|或)?\s*|\s*(?:以及|和|及|与|與|或)\s*)"
     r"(?:(?P<w>hyphens?|dashes?|underscores?|periods?|dots?|spaces?|commas?|slashes?|colons?|plus\s+signs?|at\s+signs?|下划线|下劃線|中划线|中劃線|点|點)"
     r"|(?P<q>'[^'\s]'|\"[^\"\s]\"|`[^`\s]`|‘[^’\s]’))",
     re.I | re.A,
@@ -118,6 +163,8 @@ _BANNED = re.compile(
     r"|\b(?:invalid|disallowed|forbidden|illegal|prohibited)\s+characters?\b",
     re.I | re.A,
 )
+# the characters a ban lists after its words: "(… following characters in tag value) , | { } : < >"
+_BANNED_SET = re.compile(r"[ ]*(?:\([^)\n]{0,80}\))?[ ]*:?[ ]*(?P<set>(?:[^\w\s][ ]*){3,20})(?=$|\n|[ ]*\w)", re.A)
 _NW = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 _DIGITS = re.compile(
     rf"\b(?P<lo>{_NW})[ ]*[-–][ ]*(?P<hi2>{_NW})[- ]digits?\b"
@@ -134,6 +181,19 @@ _JSON = re.compile(
     r"|JSON(?:格式|字符串|字串)",
     re.I | re.A,
 )
+# a strftime layout ("%Y-%m-%d", "%Y-%m-%dT%H:%M:%SZ") and the layout tokens it stands for
+_STRFTIME = re.compile(
+    r"(?<![\w%])%[Yy](?:[-/.]?%[md](?:[-/.]?%[dm])?)?(?:[T ]%H(?::?%M(?::?%S(?:\.%f)?)?)?)?(?:%z|Z)?(?![\w%])", re.A
+)
+_STRFTIME_TOKENS = {"%Y": "YYYY", "%y": "YY", "%m": "MM", "%d": "DD", "%H": "HH", "%M": "mm", "%S": "ss", "%f": "SSSSSS",
+                    "%z": "XXX"}
+# the words right after a standard's name ("ISO 8601 date format", "RFC 3339 duration"), or a
+# duration named just before it in the same sentence ("a time duration, in RFC 3339 format")
+_AFTER_DATE = re.compile(r"[\s(),:-]*(?:(?:full|calendar)[- ])?date\b(?![- ]?(?:and[- ]time|time|/time|stamp))", re.I | re.A)
+_AFTER_DURATION = re.compile(r"[\s(),:-]*(?:durations?|periods?|intervals?)\b", re.I | re.A)
+_AFTER_INSTANT = re.compile(r"[\s(),:-]*(?:date[- ]?time|timestamp|date\s+and\s+time|time\s*stamp|instant)", re.I | re.A)
+_BEFORE_DURATION = re.compile(r"\b(?:durations?|periods?\s+of\s+time|intervals?)\b[^.;\n]{0,40}$", re.I | re.A)
+_RANGE_SEPS = frozenset(("..", "/", ",", "_", "~", "--"))
 _DATE_EXAMPLE = re.compile(
     r"(?:\be\.[ ]?g(?![a-z])\.?|\bfor\s+example|\bsuch\s+as|\bexamples?|\blike|例如|比如)[ ,:：]*[`\"'“]?"
     r"(?P<d>\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)"
@@ -157,6 +217,12 @@ _SEP_NAMES = {",": "comma", ";": "semicolon", " ": "space", "|": "pipe", ":": "c
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
             "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 _DURATION_WORDS = frozenset("duration period interval retention timeout ttl delay age expiry lifetime".split())
+# a description of a flag: "Determines whether …", "If true, …"
+_FLAG = re.compile(
+    r"\W*(?:(?:determines|indicates|specifies|controls|sets|selects?|chooses?|decides?)\s+)?whether\b"
+    r"|\W*(?:if|when)\s+(?:set\s+to\s+|this\s+is\s+|it\s+is\s+)?(?:true|enabled)\b",
+    re.I | re.A,
+)
 _GUESS = "\0guess"  # a format read from the standard's name and its context words, not from a layout or an instance
 # a point in time ("the start of the window"), not a length of time
 _POINT = re.compile(r"\b(?:start|end|beginning|begin)\s+(?:of|time|date)\b|\b(?:before|after|since|until)\b", re.I)
@@ -189,6 +255,30 @@ def _separator(phrase: str) -> str:
     txt = phrase.lower()
     return ";" if ("semicolon" in txt or "分号" in txt or "分號" in txt) else " " if ("space" in txt or "空格" in txt) \
         else "|" if ("pipe" in txt or "竖线" in txt or "豎線" in txt) else ":" if "colon" in txt else ","
+
+
+def _epoch_unit(txt: str) -> str:
+    """The unit a lower-cased epoch phrase counts in ("milliseconds since …", "unix time (ms)")."""
+    if re.search(r"milli|\bms\b|毫秒", txt):
+        return "milliseconds"
+    if re.search(r"micro|\b[uµ]s\b|微秒", txt):
+        return "microseconds"
+    if re.search(r"nano|\bns\b|纳秒", txt):
+        return "nanoseconds"
+    return "seconds"
+
+
+def _near_kind(s: str, a: int, b: int) -> str:
+    """What the words next to a standard's name at ``s[a:b]`` say it covers: ``"date"``,
+    ``"duration"`` or ``""`` (the wider context decides)."""
+    if _AFTER_INSTANT.match(s, b):
+        return ""
+    if _AFTER_DATE.match(s, b):
+        return "date"
+    sent = max(s.rfind(". ", 0, a), s.rfind("\n", 0, a), s.rfind("; ", 0, a)) + 1
+    if _AFTER_DURATION.match(s, b) or _BEFORE_DURATION.search(s, max(sent, a - 60), a):
+        return "duration"
+    return ""
 
 
 def is_list_layout(data: Mapping[str, Any]) -> bool:
@@ -225,6 +315,11 @@ def layout_data(layout: str) -> Data:
         return {"format": "date", "layout": layout}
     if re.fullmatch(r"YYYY-MM-DDT(?:HH|hh):mm(?::ss(?:[.,](?:S+|s+|f+))?)?(?:Z|[+-±]hh:?mm|TZD|XXX)?", up):
         return {"format": "date-time", "layout": layout}
+    return {"pattern": "^" + _layout_regex(layout) + "$", "layout": layout}
+
+
+def _layout_regex(layout: str) -> str:
+    """The unanchored regex of a date/time layout (``DD/MM/YYYY`` → ``[0-9]{2}/[0-9]{2}/[0-9]{4}``)."""
     parts: list[str] = []
     pos = 0
     for m in _LAYOUT_TOKENS.finditer(layout):
@@ -239,7 +334,20 @@ def layout_data(layout: str) -> Data:
             parts.append(f"[0-9]{{{width}}}")
         pos = m.end()
     parts.append(ecma_escape(layout[pos:]))
-    return {"pattern": "^" + "".join(parts) + "$", "layout": layout}
+    return "".join(parts)
+
+
+def _class_body(inner: str) -> str:
+    """A listed character set as the body of one ECMA class: brackets inside it are characters
+    ("[a-z!@[]_]"), and so is a backslash that escapes nothing a class knows ("\\:")."""
+    return re.sub(r"\\(?![-\]\[\\^dws])|(?<!\\)[\[\]]", lambda c: "\\" + c.group(), inner)
+
+
+_SHOWN_CHAR = re.compile(r"[ ]*\([^A-Za-z0-9\s()]{1,3}\)")
+# the text lets spaces in, though not everywhere: "must not start with a space or be all spaces"
+_SPACES_ALLOWED = re.compile(
+    r"\bnot\s+(?:start|begin|end)\s+with\s+(?:a\s+)?(?:space|blank)|\ball\s+spaces\b|\bspaces?\s+(?:are|is)\s+allowed", re.I | re.A
+)
 
 
 def _charset_pattern(t: str, m: re.Match[str]) -> tuple[int, Data]:
@@ -256,6 +364,9 @@ def _charset_pattern(t: str, m: re.Match[str]) -> tuple[int, Data]:
     end = m.end()
     extras: list[str] = []
     while True:
+        shown = _SHOWN_CHAR.match(t, end)  # "underscores (_)": the character shown after its name
+        if shown is not None and extras:
+            end = shown.end()
         e = _CHARSET_EXTRA.match(t, end)
         if not e:
             break
@@ -269,6 +380,8 @@ def _charset_pattern(t: str, m: re.Match[str]) -> tuple[int, Data]:
         end = e.end()
         if t[end : end + 1] == ")":
             end += 1
+    if _SPACES_ALLOWED.search(t):
+        extras.append(" ")
     extra = "".join(dict.fromkeys(c for c in extras if c != "-"))
     extra = "".join("\\" + c if c in "\\]^[" else c for c in extra)
     return end, {"pattern": f"^[{cls}{extra}{'-' if '-' in extras else ''}]+$"}
@@ -280,22 +393,42 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
     low = gate_text(s)  # for the key gates only (blanks collapsed: not the offsets of s)
     if not has_any(low, _KEYS):
         return []  # every pattern below is scanned only on one of its keys: none occurs, none can match
+    if ("whether" in low or "true" in low or "enabled" in low) and _FLAG.match(s):
+        return []  # "Whether the reply is sent as JSON": a flag that switches a format has none of its own
     hits: list[tuple[int, int, Data]] = []
     words = set(name_words(name))
     stringish = type_ in (None, "string", "array")
 
     def add(a: int, b: int, data: Data) -> None:
-        hits.append((a, b, data))
+        if data:  # an empty reading (a garbled layout) is no evidence
+            hits.append((a, b, data))
 
+    prev: re.Match[str] | None = None
     for m in scan(_LAYOUT, s, low, ('yyyy', 'hh:mm')):
-        add(m.start(), m.end(), layout_data(m.group()))
+        sep = s[prev.end() : m.start()] if prev is not None else ""
+        if prev is not None and sep in _RANGE_SEPS and hits and hits[-1][0] == prev.start():
+            # "yyyy-MM-dd..yyyy-MM-dd": one value made of two instants, not one of them
+            lay = prev.group() + sep + m.group()
+            hits[-1] = (prev.start(), m.end(), {
+                "pattern": "^" + _layout_regex(prev.group()) + ecma_escape(sep) + _layout_regex(m.group()) + "$", "layout": lay})
+        else:
+            add(m.start(), m.end(), layout_data(m.group()))
+        prev = m
+    for m in scan(_STRFTIME, s, low, ('%y',)):
+        lay = re.sub(r"%[YymdHMSfz]", lambda t: _STRFTIME_TOKENS[t.group()], m.group())
+        add(m.start(), m.end(), {**layout_data(lay), "layout": m.group()})
     for m in scan(_ISO, s, low, ('iso', 'rfc')):
         tok = m.group().upper().replace(" ", "").replace("-", "")
         ctx = s[max(0, m.start() - 200) : m.end() + 60].lower()
         ctx_words = set(re.findall(r"[a-z]+", ctx)) | words
         iso = tok.startswith("ISO")
+        near = _near_kind(s, m.start(), m.end())
         if tok.startswith("RFC") and tok not in ("RFC3339", "RFC3339NANO"):
             add(m.start(), m.end(), {"layout": m.group()})
+        elif near == "date":
+            add(m.start(), m.end(), {"format": "date", _GUESS: True, **({"inferred": True} if iso else {})})
+        elif near == "duration":
+            add(m.start(), m.end(), {"format": "duration", _GUESS: True})
         elif (ctx_words & _DURATION_WORDS or _ZH_DURATION.search(ctx)) and not (
                 ctx_words & {"timestamp", "datetime"} or _POINT.search(ctx)):
             add(m.start(), m.end(), {"format": "duration", _GUESS: True})
@@ -306,14 +439,19 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             # "the date, in ISO 8601": APIs mostly mean a date-time, but ISO 8601 also has dates,
             # times and intervals: a guess, so its fix is unsafe (RFC 3339 is date-time itself)
             add(m.start(), m.end(), {"format": "date-time", _GUESS: True, **({"inferred": True} if iso else {})})
-    for m in scan(_EPOCH, s, low, ('unix', 'posix', 'epoch', '时间戳', '時間戳')):
-        txt = s[m.start() : m.end() + 16].lower()
-        unit = "milliseconds" if re.search(r"milli|\bms\b|毫秒", txt) else "seconds"
+    for m in scan(_EPOCH, s, low, ('unix', 'posix', 'epoch', '1970', '时间戳', '時間戳')):
+        unit = _epoch_unit(s[m.start() : m.end() + 16].lower())
         d: Data = {"layout": f"unix epoch {unit}"}
         if type_ in (None, "string"):
             d["pattern"] = "^[0-9]+$"
+        elif type_ in ("integer", "number"):
+            # a count, not a textual format: the OpenAPI format registry's unixtime states seconds
+            # since the epoch; another unit has no format, and a number no pattern
+            if unit != "seconds" or _epoch_unit(s.lower()) != "seconds":
+                continue
+            d["format"] = "unixtime"
         add(m.start(), m.end(), d)
-    for m in scan(_SEPARATED, s, low, ('separat', 'delimit', '逗号', '逗號', '分号', '分號', '空格', '竖线', '豎線')):
+    for m in scan(_SEPARATED, s, low, ('separat', 'seperat', 'delimit', '逗号', '逗號', '分号', '分號', '空格', '竖线', '豎線')):
         sep = _separator(m.group())
         style = _STYLE.get((where if where in ("query", "path", "header", "cookie") else "", sep))
         if type_ == "array" and style == "default":
@@ -339,16 +477,27 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         for m in scan(_EMAIL, s, low, ('mail', '邮箱', '郵箱', '邮件', '郵件')):
             st = m.start() + len(m.group()) - len(m.group().lstrip(" \t\n\"'`(*"))
             add(st, m.end(), {"format": "email"})
-        for m in itertools.chain(scan(_URI, s, low, ('url', 'uri')), scan(_URI_ZH, s, low, ('网址', '網址', '格式', '合法', '有效', '完整'))):
+        if _RELATIVE.search(s) is None:  # "relative", "`/img/a.png`", "projects/{id}": no absolute URI
+            for m in scan(_URI, s, low, ('url', 'uri')):
+                add(m.start(), m.end(), {"format": "uri"})
+            noun = _URI_NOUN.match(s) if has_any(low, ('url', 'uri')) else None
+            if noun is not None:
+                add(noun.start("v"), noun.end("v"), {"format": "uri"})
+        for m in scan(_URI_ZH, s, low, ('网址', '網址', '格式', '合法', '有效', '完整')):
             add(m.start(), m.end(), {"format": "uri"})
+        for m in scan(_DT_NOUN, s, low, ('date-time', 'datetime')):
+            add(m.start(), m.end(), {"format": "date-time"})
         for m in scan(_BASE64, s, low, ('64',)):
             add(m.start(), m.end(), {"format": "base64url"} if m.group("url") else {"format": "byte"})
         for m in scan(_HEX, s, low, ('hex', '16', '十六进制', '十六進制')):
             add(m.start(), m.end(), {"pattern": "^[0-9a-fA-F]+$"})
         for m in scan(_HOST, s, low, ('host', 'fqdn', 'domain')):
             add(m.start(), m.end(), {"format": "hostname"})
-        vs = {m.group("v") for m in scan(_IPV, s, low, ('ipv',))}
-        for m in scan(_IPV, s, low, ('ipv',)):
+        ipv = list(scan(_IPV, s, low, ('ipv',)))
+        vs = {m.group("v") for m in ipv}
+        if any(_quoted(s, m.start(), m.end()) for m in ipv):
+            ipv = []  # "Valid values: `IPV4`, `DUAL`": the name is a value of the field, the text is about protocols
+        for m in ipv:
             if words & _RANGE_NAMES:
                 add(m.start(), m.end(), {"pattern": r"^[0-9a-fA-F.:]+/[0-9]{1,3}$", "layout": "CIDR"})
             elif len(vs) == 1 and not _CIDR.search(s):
@@ -369,29 +518,44 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             gap = m.group(0)[: m.start("re") - m.start()]
             if re.search(r"[.;]\s|\bform\b|\bof\s+(?:`|\"|')?$", gap) or not _REGEX_META.search(m.group("re")):
                 continue  # "regex match. Set one of `full`", "pattern of the form `abc*`": no regex given
-            add(m.start(), m.end(), _pattern_data(m.group("re")))
+            if re.fullmatch(r"\[[^\]]*\]", m.group("re")):
+                continue  # "(matches regex `[A-Za-z]`)": one character (the first, the rest), not the value
+            if "/" in m.group("re") and re.fullmatch(r"[\w{}*/.:-]+", m.group("re")) and re.search(r"\*|\{", m.group("re")):
+                add(m.start(), m.end(), _layout_pattern(m.group("re")))  # "matches pattern `a/*/b/`": a glob template
+                continue
+            add(m.start(), m.end(), _pattern_data(_as_written(t, m.start("re"), m.end("re"))))
         for m in scan(_REGEX_ANCHORED, s, low, ('^',)):
-            add(m.start("re"), m.end("re"), _pattern_data(m.group("re")))
+            add(m.start("re"), m.end("re"), _pattern_data(_as_written(t, m.start("re"), m.end("re"))))
         for m in scan(_CHAR_CLASS, s, low, ('a-z', '0-9')):
-            d = _pattern_data("^" + m.group() + "*$")
+            body = m.group()
+            if _in_code_with_more(s, m.start(), m.end()):
+                continue  # "e.g. `self.name.matches('[a-z]+')`": a part of an example, not the value's regex
+            if re.search(r"\]" + _QUANT, body) is None:
+                if s[m.end() : m.end() + 1] in ("'", '"', "`", ")"):
+                    continue  # a quoted regex of one class, "letters ([A-Za-z])": one character, not the value
+                d = _pattern_data("^[" + _class_body(body[1:-1]) + "]*$")  # "characters [a-z0-9!@[]_]": the set
+            elif _REGEX_CUE.search(s, max(0, m.start() - 40), m.start()):
+                d = _pattern_data("^" + body + "$")  # "pattern [a-z0-9_-]+", "regex [A-Z]{2}[0-9]{4}": the whole value
+            else:
+                continue  # a regex nothing names as this value's (an example, a part of a longer rule)
             if "pattern" in d:
                 add(m.start(), m.end(), d)
         for m in scan(_STARTS, s, low, ('start', 'begin', 'end with', 'first character')):
             x = m.group("x") or m.group("x2") or ""
             xl = x.lower()
             anchor = "$" if (m.group("w") or "").lower() == "end" else ""
-            if "letter" in xl:
-                cls = "[a-z]" if "lower" in xl else "[A-Z]" if "upper" in xl else "[A-Za-z]"
-            elif "digit" in xl or "number" in xl:
-                cls = "[0-9]"
-            elif "alphanumeric" in xl:
-                cls = "[A-Za-z0-9]"
+            kinds = ("A-Za-z0-9" if "alphanumeric" in xl else "") + (
+                ("a-z" if "lower" in xl else "A-Z" if "upper" in xl else "A-Za-z") if "letter" in xl and "alphanumeric" not in xl else "")
+            kinds += "0-9" if ("digit" in xl or "number" in xl) and "0-9" not in kinds else ""
+            kinds += "_" if "underscore" in xl else ""
+            if kinds:
+                cls = f"[{kinds}]"  # "a lower-case letter or number": [a-z0-9]
             else:
                 lit = clean_token(x)
                 if not lit or (x[0] not in "`\"'" and lit.isalpha() and len(lit) > 1):
                     continue
                 cls = re.escape(lit)
-            add(m.start(), m.end(), {"pattern": f"{cls}.*$" if anchor else f"^{cls}"})
+            add(m.start(), m.end(), {"pattern": f"{cls}$" if anchor else f"^{cls}"})  # "end with a digit": [0-9]$
         for m in scan(_CHARSET, s, low, ('alpha', 'letter', '字母')):
             if _EDGE.search(s, max(0, m.start() - 40), m.start()):
                 continue  # "start and end with alphanumeric characters": the ends, not the whole value
@@ -400,7 +564,22 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         # both alternatives of _BANNED end in characters/spaces/whitespace/wildcards (re.A: ASCII folding)
         banned_cue = "character" in low or "space" in low or "wildcard" in low
         for m in scan(_BANNED, s, low, ('not', "n't", 'invalid', 'disallowed', 'forbidden', 'illegal', 'prohibited')) if banned_cue else ():
-            add(m.start(), m.end(), {"layout": m.group()})
+            banned = m.group().lower()
+            if re.search(r"leading|trailing|consecutive|double|two|multiple|special", banned):
+                continue  # only some blanks, or a set the text does not spell out
+            if re.search(r"\b(?:spaces|whitespace)\b", banned):
+                add(m.start(), m.end(), {"pattern": "^[^\\s]*$"})  # "can't contain spaces": no blank anywhere
+            elif "wildcard" in banned:
+                tail = re.match(r"\s+characters?\b", s[m.end() :])
+                add(m.start(), m.end() + (tail.end() if tail else 0), {"pattern": "^[^*?]*$"})  # the glob wildcards
+            else:
+                # "Invalid characters (we don't accept these …) , | { } :": the set, when it follows
+                shown = _BANNED_SET.match(s, m.end())
+                if shown is not None:
+                    toks = shown.group("set").split()
+                    # ", | { }": each a character; "<, >, |": the commas separate them
+                    chars = "".join(dict.fromkeys(toks if all(len(x) == 1 for x in toks) else "".join(x.rstrip(",") for x in toks)))
+                    add(m.start(), shown.end(), {"pattern": "^[^" + _class_body(chars) + "]*$"})
         for m in scan(_LETTER_CODE, s, low, ('letter', 'character', 'char ')):
             if has_standard:
                 continue
@@ -409,17 +588,51 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             add(m.start(), m.end(), {"pattern": f"^{cls}{{{n}}}$"})
         for m in scan(_LABEL, s, low, ('format', 'encoding', '格式')):
             v = m.group("v").strip()
+            if not v:
+                continue  # "Format: ```…```": the value is a code sample, blanked out
             v_end = m.end("v")
-            lead = re.match(r"`[^`\n]+`|\"[^\"\n]+\"", v)
-            if lead:
-                v = lead.group()[1:-1]  # "Format: `a/{b}` where `{b}` is …": the quoted layout only
-                v_end = m.start("v") + m.group("v").index(lead.group()) + len(lead.group())
+            v0 = m.start("v") + len(m.group("v")) - len(m.group("v").lstrip())
             st = m.start("k")
+            if s[v0] in "`\"":
+                # "Format: `a/{b}` where `{b}` is …": the quoted layout only, however long
+                q = re.match(r"`+", s[v0 : v0 + 3]) if s[v0] == "`" else None
+                q_ = q.group() if q is not None else s[v0]  # ```a/{b}```: the whole run of backticks
+                close = s.find(q_, v0 + len(q_), v0 + 400)
+                if close == -1 or "\n" in s[v0:close]:
+                    continue  # no end to the quote: no layout to read
+                v, v_end = s[v0 + len(q_) : close].strip("\"'` ").rstrip(".,;"), close + len(q_)
+                if not v:
+                    continue
+            elif v and "/" in v and _ANY_SLOT.search(v.split(None, 1)[0].replace("://", "").replace("//", "/*/")):
+                # "Format: a/{b}/c/{d} The next sentence…", "Format: a/{b} c/{b}": the templates only
+                forms = []
+                for tk in re.finditer(r"\S+", s[v0 : v0 + 1000]):
+                    t_ = tk.group().rstrip(".,;")
+                    if "/" not in t_ or not _ANY_SLOT.search(t_.replace("://", "").replace("//", "/*/")):
+                        break
+                    forms.append(t_)
+                    v_end = v0 + tk.start() + len(t_)
+                if len(forms) > 1:
+                    add(st, v_end, {"layout": " | ".join(forms), "alternatives": True})
+                    continue
+                v = forms[0]
+                if len(forms) == 1 and "/" not in v:
+                    continue
             vl = v.lower().rstrip(" .。")
+            spec = _LENGTH_SPEC.fullmatch(vl)
+            if spec is not None:
+                # "Fixed length, 32 AN", "Variable length, up to 12 N": a card-industry field spec
+                ln = spec.group("n")
+                add(st, v_end, {"pattern": f"^{_SPEC_CLASS[spec.group('k')]}{{{ln if spec.group('f') == 'fixed' else '1,' + ln}}}$"})
+                continue
             if re.fullmatch(r"(?:variable|fixed|free)[- ](?:length|text|form)|text|string|any|free text|varies", vl):
                 continue  # "Format: Variable length": no layout
+            if _NAMED_STANDARD.match(v):
+                continue  # "Format: ISO 8601", "Format: [ISO 3166-1 alpha-3](…)": the standard's own evidence says it
             if re.fullmatch(r"alpha-?numeric(?: characters?)?", vl):
-                d = {"pattern": "^[A-Za-z0-9]*$"}
+                d = {"pattern": "^[A-Za-z0-9 ]*$" if _SPACES_ALLOWED.search(s) else "^[A-Za-z0-9]*$"}
+            elif re.fullmatch(r"(?:us-)?ascii(?: characters?| text| only)?", vl):
+                d = {"pattern": "^[\\x00-\\x7F]*$"}  # "Encoding: ASCII": every character in U+0000–U+007F
             elif _LAYOUT.fullmatch(v.rstrip("。.")):
                 continue  # the layout itself is the evidence (and says which format)
             elif re.fullmatch(r"numeric|digits?|numbers? only|digits only", vl):
@@ -435,11 +648,11 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         for m in scan(_IN_FORMAT, s, low, ('format', 'form', 'pattern', 'syntax', 'layout', 'structure')):
             if _NEGATED.search(s, max(0, m.start() - 60), m.start()):
                 continue  # "do not provide credentials in the format …"
-            x = re.match(r"`[^`\n]+`|\"[^\"\n]+\"|'[^'\n]+'|[^\s]+", s[m.end() :])
+            x = _LAYOUT_TOKEN.match(s, m.end())
             if not x:
                 continue
             raw = x.group()
-            lay = clean_token(raw)
+            lay = clean_token(raw).replace("/ ", "/").replace(" /", "/")  # "projects/ PROJECT_ID/apps/APP_ID": wrapped
             quoted = raw[0] in "`\"'"
             if not lay or len(lay) < 2:
                 continue
@@ -448,7 +661,14 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
                     continue
             elif not _PLACEHOLDER.search(lay):
                 continue
-            add(m.start(), m.end() + x.end(), _layout_pattern(lay))
+            add(m.start(), x.end(), _layout_pattern(lay))
+        for m in scan(_SHAPED, s, low, ('structured', 'formatted', 'shaped', 'laid out')):
+            x = re.match(r"`[^`\n]+`|\"[^\"\n]+\"|'[^'\n]+'|[^\s]+", s[m.end() :])
+            lay = clean_token(x.group()) if x is not None else ""
+            if x is not None and len(lay) > 1 and _SLOT.search(lay):
+                add(m.start(), m.end() + x.end(), _layout_pattern(lay))  # "structured like: a/{b}"
+        if "`" in s:
+            _listed_templates(s, low, add)
         for m in scan(_FORMS_LIST, s, low, ('following form',)):
             p = parse_bullets(s, m.end())
             if p is None or len(p.items) < 2:
@@ -500,18 +720,96 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         hits = [h for h in hits if not (is_list_layout(h[2]) or "contentMediaType" in h[2])]
         listed = False
     if listed:
-        # "comma-separated email addresses": the format is the list's; each item's format
-        # ("email") would reject the list itself
-        hits = [h for h in hits if "format" not in h[2]]
+        # "comma-separated email addresses", "5-digit codes, comma-separated": the format is the
+        # list's; each item's format or pattern would reject the list itself
+        hits = [h for h in hits if is_list_layout(h[2]) or not ("format" in h[2] or "pattern" in h[2])]
     kept = []
+    objects = '":' in s or "':" in s
     for a, b, d in hits:
-        if other_bullet(s, a, name):
-            continue
+        if _ABSENT.search(s, max(0, a - 40), a):
+            continue  # "when there is no corresponding 4 character code": a format the value does not have
+        if other_bullet(s, a, name) or objects and _in_object(s, a) or _named_value(s, a, b) or _in_value_definition(s, a):
+            continue  # another field's, another key's, or a value ("`UUID`", "'JSON'"): not this field's format
         how = _qualified(s, a, b)
         if how == "hedged":
             continue  # "usually lang-country": not prescribed
         kept.append((a, b, {**d, how: True} if how else d))
     return _resolve(t, kept)
+
+
+def _listed_templates(s: str, low: str, add: Any) -> None:
+    """Resource-name templates listed one after another ("+ `shops/{shop}/notes/{note}` + `stores/…`"):
+    the value takes one of those forms."""
+    run: list[re.Match[str]] = []
+    for m in scan(_TEMPLATE_CODE, s, low, ('/{',)):
+        if run and _TEMPLATE_GAP.fullmatch(s, run[-1].end(), m.start()) is None:
+            _add_run(run, add)
+            run = []
+        run.append(m)
+    _add_run(run, add)
+
+
+def _add_run(run: list[re.Match[str]], add: Any) -> None:
+    forms = list(dict.fromkeys(m.group("t") for m in run))
+    if len(forms) > 1:
+        add(run[0].start(), run[-1].end(), {"layout": " | ".join(forms), "alternatives": True})
+
+
+_FORMAT_NAME = re.compile(r"uuid|guid|json|base-?64(?:url)?|hex|ipv[46]|cidr|e\.?164|ur[il]|fqdn|e-?mail|hostname", re.I | re.A)
+
+
+# a line that defines one of the field's values: "- CSV = …", "* `tsv`: …"
+_VALUE_DEFINITION = re.compile(r"[ ]*(?:[-*•+][ ]+)?(?:[A-Z][A-Z0-9_]*[ ]*=|[`\"'][^`\"'\n]{1,30}[`\"'][ ]*(?:=|:|[-–—][ ]))", re.A)
+
+
+_ABSENT = re.compile(r"\b(?:there\s+(?:is|are)|has|have)\s+no\s+(?:[\w-]+\s+)?$", re.I | re.A)
+
+
+def _in_value_definition(s: str, pos: int) -> bool:
+    """Whether ``pos`` lies in a line that defines one of the field's values ("- CSV = results
+    as a comma delimited file"): the format said there is that value's meaning."""
+    line = s.rfind("\n", 0, pos) + 1
+    m = _VALUE_DEFINITION.match(s, line)
+    return m is not None and m.end() <= pos
+
+
+def _named_value(s: str, a: int, b: int) -> bool:
+    """A format's name held by quotes and not introduced as an encoding ("Currently `"utf-8"` and
+    `"base64"` are supported", not "encoded in `base64`"): a value of the field."""
+    return _quoted(s, a, b) and _FORMAT_NAME.fullmatch(s, a, b) is not None \
+        and re.search(r"\b(?:in|as|using|with)\s*[`\"'“‘]*$", s[max(0, a - 12) : a], re.I) is None
+
+
+def _quoted(s: str, a: int, b: int) -> bool:
+    """Whether ``s[a:b]`` is exactly what a pair of quotes or backticks holds."""
+    return 0 < a and b < len(s) and s[a - 1] in "`\"'“‘" and s[b] in "`\"'”’"
+
+
+def _in_code_with_more(s: str, a: int, b: int) -> bool:
+    """Whether ``s[a:b]`` lies in an inline code span that holds more than it (and its quotes)."""
+    line = s.rfind("\n", 0, a) + 1
+    if s.count("`", line, a) % 2 == 0:
+        return False
+    close = s.find("`", b)
+    return close != -1 and s[s.rfind("`", line, a) + 1 : close].strip("'\" ") != s[a:b]
+
+
+_OBJECT_KEY = re.compile(r"[\"'][\w$@.-]+[\"']\s*:")
+
+
+def _in_object(s: str, pos: int) -> bool:
+    """Whether ``pos`` lies inside an object literal with keys (``{"name": "after", "type": "iso8601
+    string"}``): what is said there is about a key of that object, not about this field."""
+    depth = 0
+    for i in range(pos - 1, max(-1, pos - 2000), -1):
+        c = s[i]
+        if c == "}":
+            depth += 1
+        elif c == "{":
+            if depth == 0:
+                return _OBJECT_KEY.search(s, i, pos) is not None
+            depth -= 1
+    return False
 
 
 _HEDGE = re.compile(r"\b(?:usually|typically|generally|often|normally|mostly|commonly|preferably|ideally|may\s+also|can\s+also)\b", re.I)
@@ -520,7 +818,16 @@ _OR_AFTER = re.compile(
     r"|omitted|blank|not|zero)\b)(?:an?\s+|the\s+)?[A-Za-z\u4e00-\u9fff]",
     re.I,
 )
-_OR_BEFORE = re.compile(r"\bor\s+(?:an?\s+|the\s+|as\s+an?\s+)?[^\s.;]{0,12}\s*$", re.I)
+_OR_BEFORE = re.compile(
+    r"\bor\s+(?!(?:more|fewer|less|greater|higher|lower|later|earlier)\b)(?:an?\s+|the\s+|as\s+an?\s+)?[^\s.;]{0,12}\s*$", re.I
+)
+# values the field takes beside the format, anywhere in the text: "The special value "me" …",
+# "can also be `all`", "The value may be a DateTime, a String, or numeric."
+_OTHER_VALUES = re.compile(
+    r"\bspecial\s+values?\b|\b(?:can|may)\s+also\s+be\s+(?:set\s+to\s+)?[`\"'“]"
+    r"|\b(?:may|can|could)\s+be\s+(?:either\s+)?(?:an?\s+)?[\w-]+(?:\s*,\s*(?:an?\s+)?[\w-]+)+,?\s+or\s+",
+    re.I,
+)
 _IF_LEAD = re.compile(r"(?:^|[.;:]\s+|\n)\s*(?:if|when|unless|whenever)\b[^.;\n]*$", re.I)
 
 
@@ -536,6 +843,11 @@ def _qualified(s: str, a: int, b: int) -> str:
         return "condition"
     if _OR_BEFORE.search(s[max(sent_start, a - 30) : a]) or _OR_AFTER.match(s, b) is not None:
         return "alternatives"
+    paren = s.rfind("(", sent_start, a)
+    if paren != -1 and ")" not in s[paren:a] and re.search(r"\bor\b", s[sent_start:paren]):
+        return "alternatives"  # "the chat's id or the channel's username (in the format `@name`)": the second one's
+    if ("pecial" in s or "be" in s) and _OTHER_VALUES.search(s):
+        return "alternatives"
     return ""
 
 
@@ -549,7 +861,19 @@ _KEYS = (
     "encoding", "numeric", "syntax", "layout", "structure", "digit", "yyyy", "hh:mm",
     "时间戳", "時間戳", "逗号", "逗號", "分号", "分號", "空格", "竖线", "豎線", "邮箱", "郵箱", "邮件", "郵件", "网址", "網址",
     "格式", "合法", "有效", "完整", "十六进制", "十六進制", "字母", "例如", "比如", "位",
+    "1970", "%y", "seperat", "date-time", "datetime", "structured", "formatted", "shaped", "laid out", "/{",
 )
+
+
+def _as_written(t: Text, a: int, b: int) -> str:
+    """The regex at ``t.norm[a:b]`` as the description wrote it: "[a-z]([a-z0-9]{0,8})" reads as
+    a markdown link to the text preparation, which keeps only "a-z"."""
+    rx = t.norm[a:b]
+    oa, ob = t.span(a, b)
+    raw = t.original[oa:ob]
+    if raw != rx and "](" in raw and "\n" not in raw and _pattern_data(raw).get("pattern") == raw:
+        return raw
+    return rx
 
 
 def _pattern_data(rx: str) -> Data:
@@ -560,6 +884,10 @@ def _pattern_data(rx: str) -> Data:
     return {"pattern": rx}
 
 
+_GARBLED = re.compile(r"^[._/]|(?<!\.)\._|_\.(?!\.)|/\.(?!\.)|[._]$")
+_ILLUSTRATIVE = re.compile(r"\bpath/to\b|\bexample\b|\b(?:your|my)[-_]", re.I | re.A)
+_STAR_SEGMENT = re.compile(r"(?:(?<=/)|^)\*(?=/|$)")  # "projects/*/locations/*": a wildcard segment
+_ANY_SLOT = re.compile(r"\{[^}]+\}|<[^>]+>|\[[A-Z][A-Z0-9_]*\]|(?:(?<=/)|^)\*(?=/|$)")
 _SLOT = re.compile(r"\{[^}]+\}|<[^>]+>|\[[A-Z][A-Z0-9_]*\]")  # {project}, <id>, [PROJECT_ID]
 
 
@@ -567,16 +895,32 @@ def _layout_pattern(layout: str) -> Data:
     """``projects/{project}/locations/{location}`` → ``^projects/[^/]+/locations/[^/]+$``."""
     if _LAYOUT.fullmatch(layout):
         return layout_data(layout)
-    if not _SLOT.search(layout):
-        return {"layout": layout}
+    layout, guessed = _restore_slots(layout)
+    if _ANY_SLOT.fullmatch(layout):
+        return {}  # "Format: `{parent}`": one placeholder says nothing of the value's shape
+    if not (_SLOT.search(layout) or _STAR_SEGMENT.search(layout)) or _ILLUSTRATIVE.search(layout):
+        if _GARBLED.search(layout.split("://", 1)[-1]):
+            return {}  # "bq://.monitoring_._": its placeholders were stripped, nothing is left to read
+        return {"layout": layout}  # "gs://{bucket}/path/to/app.conf": the literal parts are only an illustration
     out: list[str] = []
     pos = 0
-    for m in _SLOT.finditer(layout):
+    for m in _ANY_SLOT.finditer(layout):
         out.append(ecma_escape(layout[pos : m.start()]))
         out.append("[^/]+")
         pos = m.end()
     out.append(ecma_escape(layout[pos:]))
-    return {"pattern": "^" + "".join(out) + "$", "layout": layout}
+    return {"pattern": "^" + "".join(out) + "$", "layout": layout, **({"inferred": True} if guessed else {})}
+
+
+def _restore_slots(layout: str) -> tuple[str, bool]:
+    """``shops//shelves/`` (its placeholders were tags, stripped at the source) →
+    ``shops/{…}/shelves/{…}``: each empty inner or final segment stands for one (a guess)."""
+    head, sep, rest = layout.partition("://") if "://" in layout else ("", "", layout)
+    segs = rest.split("/")
+    lost = "" in segs[1:-1] or bool(sep) and "" in segs or segs[-1] == "" and _ANY_SLOT.search(rest) is not None
+    if len(segs) < 2 or not lost:
+        return layout, False
+    return head + sep + "/".join(x or ("{…}" if i or sep else "") for i, x in enumerate(segs)), True
 
 
 def _resolve(t: Text, hits: list[tuple[int, int, Data]]) -> list[Evidence]:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from linter.prose import Evidence, analyse
+from linter.prose import Evidence, analyse, gaps
 
 
 def only(description: str, kind: str, *, name: str = "", type: str | None = "string", where: str = "") -> list[Evidence]:
@@ -23,7 +23,7 @@ FORMATS: list[tuple[str, str, str, str, str, dict[str, Any]]] = [
     ("Retention period in ISO 8601 format.", "retention", "string", "", "ISO 8601", {"format": "duration"}),
     ("Birth date as an ISO 8601 date.", "birthDate", "string", "", "ISO 8601", {"format": "date", "inferred": True}),
     ("RFC 3339 timestamp", "ts", "string", "", "RFC 3339", {"format": "date-time"}),
-    ("Unix timestamp in seconds", "since", "integer", "", "Unix timestamp", {"layout": "unix epoch seconds"}),
+    ("Unix timestamp in seconds", "since", "integer", "", "Unix timestamp", {"layout": "unix epoch seconds", "format": "unixtime"}),
     ("Milliseconds since the Unix epoch.", "ts", "string", "", "Milliseconds since the Unix epoch",
      {"layout": "unix epoch milliseconds", "pattern": "^[0-9]+$"}),
     ("Comma-separated list of tags", "tags", "string", "query", "Comma-separated",
@@ -52,7 +52,7 @@ FORMATS: list[tuple[str, str, str, str, str, dict[str, Any]]] = [
     ("A JSON string with the attributes.", "blob", "string", "", "JSON string",
      {"contentMediaType": "application/json", "layout": "JSON"}),
     ("开始日期，格式：yyyy-MM-dd", "start", "string", "", "yyyy-MM-dd", {"format": "date", "layout": "yyyy-MM-dd"}),
-    ("创建时间，时间戳（毫秒）", "ct", "integer", "", "时间戳", {"layout": "unix epoch milliseconds"}),
+    ("创建时间，时间戳（毫秒）", "ct", "string", "", "时间戳", {"layout": "unix epoch milliseconds", "pattern": "^[0-9]+$"}),
     ("多个ID以逗号分隔", "ids", "string", "query", "以逗号分隔",
      {"advice": "declare an array with style: form, explode: false", "layout": "comma-separated list"}),
     ("開始時間，格式為 yyyy-MM-dd HH:mm:ss", "start", "string", "", "yyyy-MM-dd HH:mm:ss",
@@ -76,7 +76,6 @@ NO_FORMAT = [
     ("Send a confirmation email to registrants.", "notify", "boolean"),
     ("JSONP", "callback", "string"),
     ("Filter by creation date in YYYY-MM-DD.", "filter", "string"),
-    ("Callback URL.\n\nSample:\n<pre><code>{\"payload\": \"base64 data\"}</code></pre>", "callbackUrl", "string"),
     ("Number of training epochs.", "epochs", "integer"),
 ]
 
@@ -197,3 +196,319 @@ def test_two_encodings_are_no_one_format() -> None:
 
     assert [e for e in analyse("The ids, as a JSON array or a comma-separated list.", name="ids", type="string",
                                where="query") if e.kind == "format"] == []
+
+
+# -- forms that name what the value is, or state a layout without "in the format" -------------------------
+
+NAMED_FORMATS: list[tuple[str, str, str | None, str, str, dict[str, Any]]] = [
+    # the description opens with the noun the value is
+    ("The URL of the status page.", "statusPage", "string", "", "The URL", {"format": "uri"}),
+    ("(Optional) Public URI where the invoice can be downloaded.", "invoiceLink", "string", "", "Public URI",
+     {"format": "uri"}),
+    ("[Read Only] Server-assigned URL for this shelf.", "selfLink", "string", "", "Server-assigned URL", {"format": "uri"}),
+    ("URL (Uniform Resource Locator) of the logo image", "logo", "string", "", "URL", {"format": "uri"}),
+    ("Required. The URI of the callback endpoint.", "callback", None, "", "The URI", {"format": "uri"}),
+    ("Only orders placed after this date-time string.", "after", "string", "query", "date-time string",
+     {"format": "date-time"}),
+    # a bare regex: a character class with a quantifier, in whatever quotes
+    ("Shelf label, at most 40 characters, with pattern ''[a-z0-9_-]+''.", "label", None, "", "[a-z0-9_-]+",
+     {"pattern": "^[a-z0-9_-]+$"}),
+    ("Matches the regular expression [A-Z]{2}[0-9]{4} exactly.", "code", "string", "", "[A-Z]{2}[0-9]{4}",
+     {"pattern": "^[A-Z]{2}[0-9]{4}$"}),
+    # seconds since a stated instant of the epoch
+    ("The whole number of seconds since 1970-01-01T00:00:00Z when the batch closed.", "closedAt", None, "",
+     "seconds since 1970-01-01T00:00:00Z", {"layout": "unix epoch seconds", "pattern": "^[0-9]+$"}),
+    ("Milliseconds elapsed since January 1, 1970 UTC.", "ts", "string", "", "Milliseconds elapsed since January 1, 1970",
+     {"layout": "unix epoch milliseconds", "pattern": "^[0-9]+$"}),
+    # a separator written as a verb, or misspelt
+    ("Colours to include, separate by comas: red,blue", "colours", "string", "query", "separate by comas",
+     {"advice": "declare an array with style: form, explode: false", "layout": "comma-separated list"}),
+    ("Labels to apply, delimited with semicolons.", "labels", "string", "", "delimited with semicolons",
+     {"layout": "semicolon-separated list"}),
+    ("Comma-seperated list of shelf ids", "shelves", "string", "", "Comma-seperated",
+     {"advice": "declare an array with style: form, explode: false", "layout": "comma-separated list"}),
+    # a resource-name template after another verb of shape
+    ("The shelf's name. Structured like: shops/{shop}/shelves/{shelf}", "name", "string", "",
+     "Structured like: shops/{shop}/shelves/{shelf}",
+     {"pattern": "^shops/[^/]+/shelves/[^/]+$", "layout": "shops/{shop}/shelves/{shelf}"}),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_", "where", "text", "data"), NAMED_FORMATS)
+def test_named_format(description: str, name: str, type_: str | None, where: str, text: str, data: dict[str, Any]) -> None:
+    ev = only(description, "format", name=name, type=type_, where=where)
+    assert [(e.text, dict(e.data)) for e in ev] == [(text, data)]
+    assert description[ev[0].span[0] : ev[0].span[1]] == text
+
+
+def test_several_listed_templates_are_alternatives() -> None:
+    """Examples of the name in several template forms: the value takes one of them, so the layout is
+    reported as one of several accepted forms (no single pattern)."""
+    d = ("Name of the note. Some examples: + `shops/{shop}/notes/{note}` + `stores/{store}/notes/{note}` "
+         "The prefix is the owning resource.")
+    ev = only(d, "format", name="noteName")
+    assert [(e.text, dict(e.data)) for e in ev] == [
+        ("`shops/{shop}/notes/{note}` + `stores/{store}/notes/{note}`",
+         {"layout": "shops/{shop}/notes/{note} | stores/{store}/notes/{note}", "alternatives": True}),
+    ]
+
+
+NOT_NAMED_FORMATS = [
+    ("The URL path of the page, relative to the site root.", "page", "string"),
+    ("URL-encoded search terms.", "q", "string"),
+    ("The URL slug of the post.", "slug", "string"),
+    ("Relative URL of the avatar image.", "avatar", "string"),
+    ("The URL of the avatar, e.g. `/img/a.png`.", "avatar", "string"),
+    ("The name of the shelf. See the URL field for links.", "name", "string"),
+    ("URL of the image", "image", "integer"),
+    ('Filters on the created field.\n{"keys":[{"name":"after","type":"iso8601 string"}],"type":"object"}',
+     "created_at", "string"),
+    ("A shelf id or a full URL to the shelf.", "shelf", "string"),
+    ("Valid ids are of the form `shelf-[a-z0-9]+` and are unique.", "shelfId", "string"),
+    ("Letters ([A-Za-z]), digits ([0-9]) and dashes.", "slug", "string"),
+    ("The rule, e.g. `self.name.matches('[a-z]+')`.", "check", "string"),
+    ("If a URL is given, the page is fetched first.", "source", "string"),
+    ("The URL of the network. Full or partial URLs are accepted.", "network", "string"),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_"), NOT_NAMED_FORMATS)
+def test_not_named_format(description: str, name: str, type_: str) -> None:
+    assert only(description, "format", name=name, type=type_) == []
+
+
+def test_sample_shows_no_format_of_the_field() -> None:
+    """"base64" in a sample body is another field's: only the noun that opens the description counts."""
+    d = "Callback URL.\n\nSample:\n<pre><code>{\"payload\": \"base64 data\"}</code></pre>"
+    assert [(e.text, dict(e.data)) for e in only(d, "format", name="callbackUrl")] == [("Callback URL", {"format": "uri"})]
+
+
+def test_one_character_class_is_one_character() -> None:
+    """A regex of one character class and no quantifier matches one character: here the first
+    one, which the words say already; it is no pattern for the whole value."""
+    ev = only("Must start with a letter (matches regex `[A-Za-z]`).", "format", name="slug")
+    assert [(e.text, dict(e.data)) for e in ev] == [("Must start with a letter", {"pattern": "^[A-Za-z]"})]
+
+
+# -- kinds of wrong findings seen on real specs: each must now read right ----------------------------------
+
+def fmt(description: str, name: str = "x", type_: str | None = "string", where: str = "") -> list[tuple[str, dict[str, Any]]]:
+    return [(e.text, dict(e.data)) for e in only(description, "format", name=name, type=type_, where=where)]
+
+
+def test_epoch_seconds_on_a_number_is_the_unixtime_format() -> None:
+    """An integer counted in seconds since the epoch is no textual format; the OpenAPI format
+    registry's ``unixtime`` (number or string) says it. Milliseconds have no registered format,
+    and a number carries no pattern: nothing to report."""
+    assert fmt("Unix timestamp of the last login.", "lastLogin", "integer") == [
+        ("Unix timestamp", {"format": "unixtime", "layout": "unix epoch seconds"})]
+    assert fmt("Last login, in milliseconds since the epoch.", "lastLogin", "integer") == []
+    (g,) = gaps("Unix timestamp of the last login.", name="lastLogin", type="integer", where="query", schema={})
+    assert g.message.endswith("format: unixtime would express it") and dict(g.keywords) == {"format": "unixtime"}
+    assert gaps("Unix timestamp of the last login.", name="lastLogin", type="integer", where="query",
+                schema={"format": "int64"}) == []
+
+
+def test_label_value_is_the_template_only() -> None:
+    """"Format: a/{b} The next sentence …", a template longer than the label's reach, several
+    templates in a row: the layout is the template (or the templates, as alternatives)."""
+    assert fmt("Parent shop. Format: shops/{shop}/shelves/{shelf} The newest shelf is used.", "parent") == [
+        ("Format: shops/{shop}/shelves/{shelf}",
+         {"pattern": "^shops/[^/]+/shelves/[^/]+$", "layout": "shops/{shop}/shelves/{shelf}"})]
+    long = "`shops/{shop}/departments/{department}/shelves/{shelf}/books/{book}`"
+    assert fmt(f"The book. Format: {long}", "book") == [
+        (f"Format: {long}", {"pattern": "^shops/[^/]+/departments/[^/]+/shelves/[^/]+/books/[^/]+$",
+                             "layout": long.strip("`")})]
+    assert fmt("The policy. Format: shops/{shop}/rules/{rule} malls/{mall}/rules/{rule}", "policy") == [
+        ("Format: shops/{shop}/rules/{rule} malls/{mall}/rules/{rule}",
+         {"layout": "shops/{shop}/rules/{rule} | malls/{mall}/rules/{rule}", "alternatives": True})]
+
+
+def test_label_naming_a_standard_leaves_it_to_the_standard() -> None:
+    assert fmt("Created at.\n* Format: ISO 8601", "createdAt") == [("ISO 8601", {"format": "date-time", "inferred": True})]
+    assert fmt("Country of the shop.\n* Format: ISO 3166-1 alpha-3\n* Fixed length: 3 characters", "country") == []
+    assert fmt("Destination code.\n* Encoding: ASCII", "code") == [("Encoding: ASCII", {"pattern": "^[\\x00-\\x7F]*$"})]
+
+
+def test_words_next_to_the_standard_decide_what_it_covers() -> None:
+    assert fmt("The due date of the task. The ISO 8601 date format.", "due") == [
+        ("ISO 8601", {"format": "date", "inferred": True})]
+    assert fmt("The hold time. This field is specified as a time duration, in RFC 3339 format.", "hold") == [
+        ("RFC 3339", {"format": "duration"})]
+    assert fmt("Due on (%Y-%m-%d).", "due") == [("%Y-%m-%d", {"format": "date", "layout": "%Y-%m-%d"})]
+    assert fmt("Logged at %Y-%m-%dT%H:%M:%SZ.", "at") == [
+        ("%Y-%m-%dT%H:%M:%SZ", {"format": "date-time", "layout": "%Y-%m-%dT%H:%M:%SZ"})]
+
+
+def test_a_range_of_two_layouts_is_one_value() -> None:
+    assert fmt("Created between. Valid Format: <code>yyyy-MM-dd..yyyy-MM-dd</code>", "createdRange") == [
+        ("yyyy-MM-dd..yyyy-MM-dd",
+         {"pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}\\.\\.[0-9]{4}-[0-9]{2}-[0-9]{2}$", "layout": "yyyy-MM-dd..yyyy-MM-dd"})]
+
+
+def test_special_values_beside_a_format_are_alternatives() -> None:
+    assert fmt('The member\'s email address. The special value "me" stands for the caller.', "member") == [
+        ("The member's email address", {"format": "email", "alternatives": True})]
+    assert fmt("Start of the window. The value may be a DateTime, a String, or numeric. "
+               "A numeric is the number of seconds since January 1, 1970 UTC.", "start") == [
+        ("seconds since January 1, 1970", {"layout": "unix epoch seconds", "pattern": "^[0-9]+$", "alternatives": True})]
+
+
+def test_one_or_more_is_not_an_alternative() -> None:
+    assert fmt("One or more comma-separated sort keys.", "sort", where="query") == [
+        ("comma-separated", {"advice": "declare an array with style: form, explode: false", "layout": "comma-separated list"})]
+
+
+def test_a_format_name_shown_as_a_value_is_a_value() -> None:
+    d = "The network type.\nValid values:\n- `IPV4`\n- `DUAL`\nA group supports the IPv4 protocol or both."
+    assert fmt(d, "networkType") == []
+
+
+def test_illustrative_path_and_split_layout() -> None:
+    assert fmt("It is of the form gs://{bucket}/path/to/app.conf, although the file may have any name.", "confUri") == [
+        ("of the form gs://{bucket}/path/to/app.conf,", {"layout": "gs://{bucket}/path/to/app.conf"})]
+    assert fmt("The app, in the format: shops/ SHOP_ID/apps/APP_ID", "app") == [
+        ("in the format: shops/ SHOP_ID/apps/APP_ID", {"layout": "shops/SHOP_ID/apps/APP_ID"})]
+
+
+def test_quoted_format_names_and_code_blocks() -> None:
+    """A quoted format name is a value unless the text encodes in it; a label whose value is a
+    code block (blanked as a sample) states no layout."""
+    assert fmt("The file's bytes, encoded in `base64`.", "file") == [("base64", {"format": "byte"})]
+    assert fmt('How `body` is encoded. Currently `"utf-8"` and `"base64"` are supported.', "encoding") == []
+    assert fmt('The link. Format: ```"shops/{shop}"```', "link") == []
+    assert fmt("The link. Format: `` `shops/{shop}` ``", "link") == [
+        ("Format: `` `shops/{shop}` ``", {"pattern": "^shops/[^/]+$", "layout": "shops/{shop}"})]
+
+
+def test_layout_segments_lost_to_markup_and_wildcards() -> None:
+    """"Format: `shops//shelves/`" (the placeholders were tags, stripped at the source): each empty
+    segment stands for one, a guess, so the fix is unsafe; "*" segments are wildcards."""
+    assert fmt("The shelf. Format: `shops//shelves/`.", "shelf") == [
+        ("Format: `shops//shelves/`", {"pattern": "^shops/[^/]+/shelves/[^/]+$", "layout": "shops/{…}/shelves/{…}",
+                                       "inferred": True})]
+    assert fmt("Must be in the format `shops/*/shelves/{shelf}/books/*`.", "book") == [
+        ("in the format `shops/*/shelves/{shelf}/books/*`",
+         {"pattern": "^shops/[^/]+/shelves/[^/]+/books/[^/]+$", "layout": "shops/*/shelves/{shelf}/books/*"})]
+    assert fmt("The shelf, in the format of shops/{shop}/shelves/{shelf} /books/{book}", "book") == [
+        ("in the format of shops/{shop}/shelves/{shelf} /books/{book}",
+         {"pattern": "^shops/[^/]+/shelves/[^/]+/books/[^/]+$", "layout": "shops/{shop}/shelves/{shelf}/books/{book}"})]
+
+
+def test_character_rules_read_whole() -> None:
+    assert fmt("Must end with a number.", "name") == [("Must end with a number", {"pattern": "[0-9]$"})]
+    assert fmt("Ids contain only alphanumeric characters with dashes and underscores.", "runId") == [
+        ("alphanumeric characters with dashes and underscores", {"pattern": "^[A-Za-z0-9_-]+$"})]
+    assert fmt("The model.\n* Format: Alphanumeric\n* Must not start with a space or be all spaces", "model") == [
+        ("Format: Alphanumeric", {"pattern": "^[A-Za-z0-9 ]*$"})]
+    d = "Type: Alphanumeric Special [a-z0-9!#@[]_~], Length: 1-20"
+    assert fmt(d, "note") == [("[a-z0-9!#@[]_~]", {"pattern": "^[a-z0-9!#@\\[\\]_~]*$"})]
+
+
+def test_a_regex_the_markdown_reading_mangled_is_read_from_the_source() -> None:
+    """``[a-z]([a-z0-9-]{0,8})`` looks like a markdown link to the text preparation: the regex is
+    read from the description as written."""
+    d = "It must match the following regex: `^[a-z]([a-z0-9-]{0,8}[a-z0-9])?$`."
+    assert fmt(d, "phase") == [("regex: `^[a-z]([a-z0-9-]{0,8}[a-z0-9])?$`", {"pattern": "^[a-z]([a-z0-9-]{0,8}[a-z0-9])?$"})]
+
+
+def test_an_items_shape_is_not_the_lists() -> None:
+    d = "5-digit zip code filter. May contain multiple comma-separated values."
+    assert fmt(d, "zip", where="query") == [
+        ("comma-separated", {"advice": "declare an array with style: form, explode: false", "layout": "comma-separated list"})]
+
+
+def test_a_format_the_fields_own_example_contradicts_is_not_reported() -> None:
+    """The spec's own example or default (not a placeholder) fails the format read from prose:
+    the reading is wrong for this field ("The URI of the user", example "/users/42")."""
+    def rules(schema: dict[str, Any]) -> list[str]:
+        return [g.rule for g in gaps("The URI of the user.", name="user", type="string", where="body", schema=schema)]
+    assert rules({"type": "string", "example": "/users/42"}) == []
+    assert rules({"type": "string", "example": "https://example.com/users/42"}) == ["prose-format"]
+    assert rules({"type": "string", "example": "string"}) == ["prose-format"]  # a placeholder says nothing
+    assert rules({"type": "string", "default": ""}) == ["prose-format"]
+    pat = gaps("Only letters and numbers.", name="label", type="string", where="body", schema={"example": "Apartment 9"})
+    assert pat == []
+
+
+def test_a_spelled_out_layout_is_trusted_over_the_examples() -> None:
+    """Examples are often generated ("2025-10-15T13:50:18.777Z" on a YYYY-MM-DD field): a layout
+    the prose spells out stands; an instant behind an operator still shows a date-time."""
+    g = gaps("End date, in YYYY-MM-DD format.", name="to", type="string", where="query",
+             schema={"default": "2025-10-15T13:50:18.777Z"})
+    assert [x.rule for x in g] == ["prose-format"]
+    g = gaps("Updated since, in ISO 8601 format, after an optional operator (<, >).", name="updated", type="string",
+             where="query", schema={"default": ">2015-09-01T12:00:00Z"})
+    assert [x.rule for x in g] == ["prose-format"]
+
+
+def test_a_flag_field_states_no_format_of_its_own() -> None:
+    """"Whether the content is returned as base64": the field switches a format, it has none."""
+    assert fmt("Determines whether the body is returned as base64. Defaults to false.", "raw") == []
+    assert fmt("Whether the reply is sent in JSON format.", "json") == []
+    assert fmt("If true, dates are sent as ISO 8601 strings.", "isoDates") == []
+
+
+def test_banned_characters_state_a_pattern_only_for_blanks() -> None:
+    assert fmt("The title can't contain spaces.", "title") == [("can't contain spaces", {"pattern": "^[^\\s]*$"})]
+    assert fmt("The name of the shelf. Cannot contain wildcard characters.", "shelf") == [
+        ("Cannot contain wildcard characters", {"pattern": "^[^*?]*$"})]
+    assert fmt("Labels: 1. Invalid characters (these are refused) , | { } < >", "label") == [
+        ("Invalid characters (these are refused) , | { } < >", {"pattern": "^[^,|{}<>]*$"})]
+    assert fmt("Invalid characters: <, >, &", "label") == [("Invalid characters: <, >, &", {"pattern": "^[^<>&]*$"})]
+    assert fmt("Must not contain special characters.", "label") == []
+    assert fmt("Must not contain leading or trailing spaces.", "label") == []
+
+
+def test_a_glob_named_as_a_pattern_is_a_template() -> None:
+    assert fmt("Name of the route. It matches pattern `shops/*/routes/`", "route") == [
+        ("pattern `shops/*/routes/`",
+         {"pattern": "^shops/[^/]+/routes/[^/]+$", "layout": "shops/*/routes/{…}", "inferred": True})]
+    assert fmt("A folder, in the format gs:///.", "folder") == [
+        ("in the format gs:///.", {"pattern": "^gs://[^/]+/[^/]+$", "layout": "gs://{…}/{…}", "inferred": True})]
+
+
+def test_character_lists_with_the_characters_shown() -> None:
+    assert fmt("The characters can be alphanumeric characters, underscores (_), or hyphens (-).", "tpl") == [
+        ("alphanumeric characters, underscores (_), or hyphens (-)", {"pattern": "^[A-Za-z0-9_-]+$"})]
+    assert fmt("It must start with a lower-case letter or number.", "pid") == [
+        ("must start with a lower-case letter or number", {"pattern": "^[a-z0-9]"})]
+
+
+def test_an_encoded_url_is_no_uri() -> None:
+    assert fmt("URL-encoded URL of the page.", "url") == []
+
+
+def test_a_format_in_a_values_definition_is_that_values() -> None:
+    """"- CSV = results formatted as a comma delimited file": the value's meaning, not the field's format."""
+    d = "Output flag. Enter one of the following keywords:\n- CSV = results as a comma delimited file."
+    assert fmt(d, "output") == []
+    assert fmt("Kind of export.\n* `tsv`: rows as tab and comma separated text", "kind") == []
+    assert fmt("The shelf.\n* Format: numeric", "shelf") == [("Format: numeric", {"pattern": "^[0-9]*$"})]
+
+
+def test_a_format_said_to_be_missing_is_not_the_fields() -> None:
+    assert fmt("The purpose, when there is no corresponding 4 character code in the list.", "purpose") == []
+
+
+def test_a_layout_with_its_placeholders_stripped_is_none() -> None:
+    assert fmt("The table. Format: `bq://.monitoring_._`", "table") == []
+
+
+def test_fixed_length_field_specs() -> None:
+    assert fmt("Format: Fixed length, 32 AN", "cardId") == [("Format: Fixed length, 32 AN", {"pattern": "^[A-Za-z0-9]{32}$"})]
+    assert fmt("Format: Variable length, up to 12 N", "amount") == [
+        ("Format: Variable length, up to 12 N", {"pattern": "^[0-9]{1,12}$"})]
+
+
+def test_a_parenthesised_format_of_one_alternative() -> None:
+    """"The chat's id or the channel's username (in the format `@name`)": the layout is the
+    second alternative's."""
+    assert fmt("Id of the target chat or username of the channel (in the format `@channelname`)", "chat") == [
+        ("in the format `@channelname`", {"layout": "@channelname", "alternatives": True})]
+
+
+def test_a_layout_of_one_slot_or_with_a_closing_dot() -> None:
+    assert fmt("The parent. Format: `{parent}`", "parent") == []
+    assert fmt('The name. Format: "shops/{shop}/notes/{note}."', "name") == [
+        ('Format: "shops/{shop}/notes/{note}."', {"pattern": "^shops/[^/]+/notes/[^/]+$", "layout": "shops/{shop}/notes/{note}"})]
