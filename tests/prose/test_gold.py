@@ -25,12 +25,11 @@ def test_dev_set_meets_targets() -> None:
 
 def test_structured_dev_set_holds_the_prose_enum_targets() -> None:
     """The hard structured set (definition lists, tables, run-ins, hard negatives): prose-enum
-    meets its targets there too; the other rules are held at what they reach today, so a
-    regression fails (their targets are not met on this set yet)."""
+    and prose-format meet their targets there too; prose-bounds is held at what it reaches
+    today, so a regression fails (its targets are not met on this set yet)."""
     gold = _gold()
     result = gold.score(gold.load(ROOT / "tests" / "data" / "gold" / "dev-structured.jsonl"))
-    assert not [m for m in gold.meets_targets(result) if m.startswith("prose-enum")], result["prose-enum"]
-    assert result["prose-format"]["precision"] >= 0.93 and result["prose-format"]["recall"] >= 0.53, result["prose-format"]
+    assert not [m for m in gold.meets_targets(result) if m.startswith(("prose-enum", "prose-format"))], result
     assert result["prose-bounds"]["precision"] >= 0.95 and result["prose-bounds"]["recall"] >= 0.63, result["prose-bounds"]
 
 
