@@ -107,6 +107,24 @@ class _Hit(NamedTuple):
     explicit: bool
 
 
+_PLACEHOLDER_OPEN = re.compile(r"[{<][^{}<>\n]{0,40}$")
+_COND_START = re.compile(r"\s*(?:(?i:if|when|unless)\b|For\s+(?!example\b|instance\b)[A-Z][a-z]+,)")
+
+
+def _elsewhere(s: str, h: "_Hit") -> bool:
+    """A standard named where it is not this field's: inside a placeholder of a layout
+    ("{language code}.{project}"), in a table row (another attribute's), or in a sentence under
+    a condition ("For India, use the ISO 3166-2 code")."""
+    if _PLACEHOLDER_OPEN.search(s, max(0, h.start - 40), h.start) and re.match(r"[^{}<>\n]{0,40}[}>]", s[h.end :]):
+        return True
+    line_start = s.rfind("\n", 0, h.start) + 1
+    line_end = s.find("\n", h.end)
+    if "| " in s[line_start : line_end if line_end >= 0 else len(s)]:
+        return True
+    cut = max(s.rfind(". ", 0, h.start), s.rfind("\n", 0, h.start))
+    return _COND_START.match(s, cut + 1 if cut >= 0 else 0) is not None
+
+
 def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     """Standards named in the description (or, for currency/language, implied by the name)."""
     if type_ not in (None, "string", "array") or name_words(name)[-1:] in (["version"], ["versions"]):
@@ -162,7 +180,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         hits = [
             h for h in hits
             if (h.explicit or h.start < first_end or words & _NAME_DOMAIN[_DOMAIN[h.std]]) and not other_bullet(s, h.start, name)
-            and not _WITHOUT.search(s, max(0, h.start - 30), h.start)
+            and not _WITHOUT.search(s, max(0, h.start - 30), h.start) and not _elsewhere(s, h)
         ]
     return _evidence(t, [h for h in _one_per_domain(hits, words, s) if h.explicit or _named_by_shape(s, h)])
 

@@ -370,3 +370,16 @@ def test_a_generic_noun_names_no_standard(description: str, name: str) -> None:
     """The rule reports a public standard named in prose: a bare "currency" or "country code",
     with neither the standard's name, the code's shape nor an instance, names none."""
     assert "public-standard-vocabulary" not in rules(description, name=name)
+
+
+@pytest.mark.parametrize(
+    ("description", "name"),
+    [
+        # a standard named inside a placeholder of a layout, in a table row, under a condition
+        ("A wiki formatted like {language code}.{wiki name}, for example en.wiki.", "wiki"),
+        ("The request data.\n| Name | Code | Format |\n| Country | C | ISO 3166-1 alpha-2 code |", "csr"),
+        ("The district to use. For Ruritania, use the ISO 3166-2 code of the district.", "district"),
+    ],
+)
+def test_standard_named_for_something_else(description: str, name: str) -> None:
+    assert "standard" not in kinds(description, name=name)
