@@ -125,7 +125,7 @@ def _may_open(value: str, quoted: bool, kind: str) -> bool:
     if low not in _LABELS or kind == "t" or (quoted and low not in _HARD_LABELS):
         return True  # alone on its bullet ("- Default" among fonts) or quoted (`TYPE`): a value
     if low not in _FUNCTION:
-        return False
+        return value.isupper() and len(value) > 1 and low not in _HARD_LABELS and kind in ("=", ":", "-")  # "DEFAULT - …"
     return quoted or kind == "t" or (value.isupper() and kind in ("=", ":", "-"))
 
 
@@ -665,6 +665,8 @@ def slash_lists(s: str, low: str) -> Iterator[Candidate]:
             items.append(Item(value, i, i + len(value), False))
             off = i + len(part)
         values = [i.value for i in items]
+        if any(v.isdigit() for v in values) and not all(v.isdigit() for v in values):
+            continue  # "Mozilla / 5.0": a product and its version
         if len(items) >= 2 and len(set(values)) == len(values) and all(_BARE_CODE.fullmatch(v) for v in values):
             yield Candidate(items[0].start, Parsed(items, m.end("list")), True, "slash-list")
 

@@ -213,7 +213,8 @@ _NOT_A_SET = frozenset("url uri urls href email mail phone description summary c
 _NOT_A_VALUE = re.compile(r"^[^\w\s]$|^\w-\w$|[\[\]{},#!'\"<>^~=?]|^[A-Z0-9]{1,3}:[A-Z0-9]{1,3}$")
 _OPEN_SET = re.compile(
     r"\b(?:custom\s+or\s+one\s+of|(?:custom|other|any)\s+(?:values?|strings?)\s+or|or\s+(?:any\s+)?(?:other|custom)\s+(?:values?|strings?)"
-    r"|(?:common|typical|popular|well[- ]known|known|standard)\s+values?|not\s+limited\s+to|among\s+others"
+    r"|(?:common|typical|popular|well[- ]known|known|standard|some|sample)\s+values?|not\s+limited\s+to|among\s+others"
+    r"|\b(?:you|user)\s+(?:created|defined|define|create)\b[^.;:]{0,40}\bor\b|\bor\s+(?:use\s+)?one\s+of\s+the\s+(?:predefined|built-in|standard)"
     r"|(?:predefined|pre-defined|built-in)\s+values?\s+(?:include|are)\b)",
     re.I,
 )
@@ -703,7 +704,7 @@ def _pairs(s: str, add: Callable[..., None], cjk: bool) -> None:
         if len(set(values)) != len(values):
             continue
         items = [Item(r.group("v"), r.start("v"), r.end("v"), False) for r in run]
-        tail = s[j : j + 4]
+        tail = s[j : j + 10]
         parsed = Parsed(items, j, bool(re.match(r"[ ]*[,，、]?[ ]*(?:等|etc)", tail)), "pairs")
         add(items[0].start, parsed, True, "pairs")
 
@@ -719,7 +720,9 @@ def _typed(values: tuple[str, ...], type_: str | None) -> bool:
 
 _NAME_OF = re.compile(r"\bthe\s+(?:full\s+)?names?\s+of\b", re.I)
 _PUBLIC_CODE = re.compile(r"^[A-Z]{2,3}$")
-_PUBLIC_SET = re.compile(r"\b(?:state|country|countries|region|province|city|cities|airport|currency|language)\b", re.I)
+_PUBLIC_SET = re.compile(
+    r"\b(?:state|region|province|city|dns\s+record)\s+(?:codes?|abbreviations?|types?)\b"
+    r"|\b(?:country|countries|airports?|airlines?|carriers?|currency|currencies|language)\b", re.I)
 
 
 def public_codes(values: tuple[str, ...], text: str) -> bool:
@@ -773,6 +776,19 @@ def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None,
 
 
 _WEAK = frozenset({"paren-list"})
+_COND_LEAD = re.compile(r"\s*(?:(?i:if|when|unless)\b|For\s+(?!example\b|instance\b)[A-Za-z][\w -]{0,40},)")
+
+
+def _fragment(s: str, values: tuple[str, ...]) -> bool:
+    """Whether the values share a dotted or underscored prefix ("cache.r4.") that more tokens of
+    the text carry too: the list is one family of a longer one, not the set."""
+    if len(values) < 2:
+        return False
+    m = re.match(r"[A-Za-z][A-Za-z0-9]*[._-]", values[0])
+    if m is None or not all(v.startswith(m.group()) for v in values):
+        return False
+    others = set(re.findall(re.escape(m.group()) + r"[\w.-]+", s)) - set(values)
+    return len(others) >= 2
 _ID_WORDS = frozenset({"id", "ids", "uuid", "guid", "identifier"})
 # lists that are alternatives in a sentence (not a definition list or a values cue)
 _ALTERNATIVES = frozenset({"quoted-alternatives", "bare-alternatives", "paren-list", "slash-list"})
@@ -817,7 +833,8 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             continue  # "a path … Supported: .pdf, .docx": suffixes the path may end with, not its values
         if f.closed and any(_NOT_A_VALUE.search(v) for v in values):
             continue  # "`a-z`, `@`, `[`": characters of a syntax, not values
-        if f.closed and _OPEN_SET.search(_clause_before(t.norm, f.start) + t.norm[f.start : f.parsed.items[0].start]):
+        if f.closed and _OPEN_SET.search(_clause_before(t.norm, f.start) + " " + _intro(t.norm, f.start) + " "
+                                         + t.norm[f.start : f.parsed.items[0].start]):
             f.closed = False  # "can be custom or one of these predefined values": an open vocabulary
         if f.closed and (
             (nw and (nw[-1] in _NOT_A_SET or nw[-1].rstrip("s") in _NOT_A_SET) and f.trigger not in structure.STRUCTURAL)
@@ -825,6 +842,10 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             or _ALT_INTRO.search(_clause_before(t.norm, f.start) + t.norm[f.start : f.parsed.items[0].start])
         ):
             continue  # patterns ("user:{email}"), ranges ("EXT000-EXT350") or extra values beside free ones
+        if f.closed and f.trigger not in structure.STRUCTURAL and _COND_LEAD.match(_sentence_of(t.norm, f.start)):
+            continue  # "For image jobs, valid values are 1, 3, 5": the values of one case
+        if f.closed and _fragment(t.norm, values):
+            continue  # six cache.r4.* types picked out of a list of every cache.* type
         first = not re.search(r"[.!?。]\s|\n", t.norm[: f.start].strip())
         if not f.closed and (
             _qual_other(_clause_before(t.norm, f.start), name)

@@ -37,6 +37,7 @@ def rules(description: str, schema: dict[str, Any] | None = None, *, name: str =
         # codes of a public set, shown by example
         ("Province, for Canada - province code - e.g. QC.", "province"),
         ("Give the city or country code (e.g. 'LIS' or 'PT').", "destination"),
+        ("The operating carrier, an airline code such as XQ.", "carrier"),
         # a free name, whatever the field is called
         ("If known, the name of the state the office is in, for example, Bavaria.", "state"),
         # the field's own name, not a cue

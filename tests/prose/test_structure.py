@@ -116,6 +116,7 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         ("The tier of the pool. The value can be set to GOLD or SILVER.", ("GOLD", "SILVER")),
         ("How rules combine:\nANY - one rule must hold.\nAND - all rules must hold.\nOR - one of two must hold.",
          ("ANY", "AND", "OR")),
+        ("How the port is set:\nDEFAULT - the port of the image.\nFIXED - the given port.", ("DEFAULT", "FIXED")),
         ("The parts to include:\n\n- `head` - the header.\n- `body` - the body.", ("head", "body")),
         # values added with "can also be" / "also supported is" join the set
         ("Can be `open` or `closed`. For teams, `mode` can also be `shared`.", ("open", "closed", "shared")),
@@ -229,6 +230,15 @@ def test_typographic_quotes_inside_code_are_not_part_of_the_value() -> None:
         ("Path to a local file to read. Supported: .txt, .md, .csv", "path"),
         ("Where the link goes: 'https://...', or in this book \"#'Part 2'!C3\" or '#Index'.", "target"),
         ("Rows '4' or '4:9'; columns 'C' or 'C:F'.", "span"),
+        # an open set, led in over a bullet list; a list of one case; one family of a longer list; a product/version
+        ("The pot size. Can be custom or one of these predefined values:\n\n- `S`\n- `M`\n- `L`", "potSize"),
+        ("The tag. Some values are:\n- `red`\n- `blue`", "tagColour"),
+        ("The voice. Give the name of a voice you created or use one of the predefined voices: calm, brisk.", "voice"),
+        ("For audio jobs, valid values are 1, 3, 5.", "jobKind"),
+        ("If it is made by the API, it is FLAT or RATIO.", "rebateKind"),
+        ("Node size. Valid sizes: box.a1.small, box.a1.large; box.b2.small, box.b2.large, box.b2.huge.", "nodeSize"),
+        ("The agent, e.g. Mozilla / 5.0 (X11; Linux)", "agentKind"),
+        ("First day of the week, as a number: 1=Mon, 2=Tue, etc.", "weekStart"),
         # abbreviations in parentheses, not codes
         ("The unique resource locator (URL) or the global record id (GRI) of the bundle.", "bundle"),
     ],
