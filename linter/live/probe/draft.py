@@ -18,7 +18,7 @@ import yaml
 
 from linter.live.probe.plan import Plan
 from linter.live.probe.targets import select_targets
-from linter.model import Document, Operation
+from linter.model import Document, Operation, get_at, parse_pointer
 
 
 def _server(tree: Any) -> str:
@@ -52,20 +52,32 @@ def _auth(tree: Any) -> dict[str, str]:
     return out
 
 
-def _rows(op: Operation) -> tuple[str | None, str | None]:
+def _deref(node: Any, tree: Any) -> Any:
+    for _ in range(8):
+        ref = node.get("$ref") if isinstance(node, dict) else None
+        if not isinstance(ref, str) or not ref.startswith("#/"):
+            return node
+        try:
+            node = get_at(tree, parse_pointer(ref))
+        except (KeyError, ValueError):
+            return {}
+    return node
+
+
+def _rows(op: Operation, tree: Any) -> tuple[str | None, str | None]:
     """Where the rows and their identity are, from the first 2xx JSON response schema."""
     for out in op.outputs:
-        if not (out.status or "").startswith("2") or not isinstance(out.schema, dict):
+        schema = _deref(out.schema, tree)
+        if not (out.status or "").startswith("2") or not isinstance(schema, dict):
             continue
-        schema = out.schema
         if schema.get("type") == "array" or "items" in schema:
-            return "", _id(schema.get("items"))
+            return "", _id(_deref(schema.get("items"), tree))
         raw = schema.get("properties")
         props: dict[str, Any] = raw if isinstance(raw, dict) else {}
-        arrays = [k for k, v in props.items() if isinstance(v, dict) and (v.get("type") == "array" or "items" in v)]
+        arrays = [k for k, v in props.items() if isinstance(_deref(v, tree), dict) and (_deref(v, tree).get("type") == "array" or "items" in _deref(v, tree))]
         if arrays:
             k = next((a for a in arrays if a in ("data", "items", "results", "records", "entries")), arrays[0])
-            return "/" + str(k).replace("~", "~0").replace("/", "~1"), _id(props[k].get("items"))
+            return "/" + str(k).replace("~", "~0").replace("/", "~1"), _id(_deref(_deref(props[k], tree).get("items"), tree))
     return None, None
 
 
@@ -96,7 +108,7 @@ def draft_plan(doc: Document, spec: str, plan_dir: str) -> str:
         base = next(t.op.base for t in sel.targets if t.op.label == op.label)
         if base:
             entry["base"] = {name: value for (_where, name), value in base.items()}
-        results, ident = _rows(op)
+        results, ident = _rows(op, tree)
         if results is not None:
             entry["results"] = results
         if ident is not None:

@@ -130,7 +130,8 @@ class Caller:
             if failure is None and status in REDIRECTS and headers.get("location"):
                 target = urljoin(url, headers["location"])
                 if origin(target) != self.origin:
-                    failure = f"a redirect to another host ({urlsplit(target).hostname}) was not followed"
+                    scheme, host, port = origin(target)
+                    failure = f"a redirect to another origin ({scheme}://{host}:{port}) was not followed"
                 elif hops >= MAX_HOPS:
                     failure = f"more than {MAX_HOPS} redirects"
                 else:

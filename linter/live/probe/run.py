@@ -264,6 +264,8 @@ def probe(
             if progress:
                 progress(f"probing {t.label} ({len(calls)} calls)")
             for call in calls:
+                if records and records[-1].get("failure") and records[-1]["operation"] == t.op.label and records[-1]["parameter"] == t.name:
+                    break  # a call of this parameter failed: its verdict is "failed" whatever the rest would say
                 for attempt in (1, 2):
                     resp = caller.send(call.request)
                     rec = _record(run_id, sha, t, call, resp, attempt, caller)
@@ -271,11 +273,12 @@ def probe(
                     records.append(rec)
                     ever_connected = ever_connected or resp.connected
                     if resp.failure is not None:
-                        failures += 1
-                        if not ever_connected:
-                            raise ProbeFailure(f"cannot reach {plan.base_url}: {rec['failure']}")
-                        if failures >= MAX_FAILURES_IN_A_ROW:
-                            raise ProbeFailure(f"{plan.base_url} stopped answering: {rec['failure']} ({failures} calls in a row)")
+                        if resp.status is None:  # no answer at all (refused, timed out), not a refused redirect
+                            failures += 1
+                            if not ever_connected:
+                                raise ProbeFailure(f"cannot reach {plan.base_url}: {rec['failure']}")
+                            if failures >= MAX_FAILURES_IN_A_ROW:
+                                raise ProbeFailure(f"{plan.base_url} stopped answering: {rec['failure']} ({failures} calls in a row)")
                         break
                     failures = 0
                     status = resp.status or 0

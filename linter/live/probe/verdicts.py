@@ -134,13 +134,13 @@ def judge(t: TargetResult, planned: Mapping[tuple[str, str, str], list[tuple[str
     a = next((c for c in t.calls if c["role"] == "A"), None)
     bs = [c for c in t.calls if c["role"] == "B"]
     wanted = (planned or {}).get(t.key)
-    if len(cs) < 2 or a is None or (wanted is not None and len(bs) < len(wanted)):
-        t.control, t.reason = "failed", "not every call of the parameter was made (budget spent or the run stopped)"
-        return _placeholders(t, wanted)
-    for c in (*cs, a, *bs):
+    for c in t.calls:
         if not _answered(c):
             t.control, t.reason = "failed", f"{_role(c)}: {c.get('failure') or 'no answer'}"
             return _placeholders(t, wanted)
+    if len(cs) < 2 or a is None or (wanted is not None and len(bs) < len(wanted)):
+        t.control, t.reason = "failed", "not every call of the parameter was made (budget spent or the run stopped)"
+        return _placeholders(t, wanted)
     c1, c2 = cs[0], cs[1]
     for c in (c1, c2):
         if _rejected(c) or _throttled(c):
