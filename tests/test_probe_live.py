@@ -376,3 +376,22 @@ def test_check_does_not_run_the_probe_rules(tmp_path: Path) -> None:
     assert ids and not ids & {"silent-empty", "silent-drop", "silent-coercion", "unactionable-error"}
     r = run_cli(["check", "api.yaml", "--select", "probe", "--format", "json"], tmp_path)
     assert (r.returncode, json.loads(r.stdout)["findings"]) == (0, [])
+
+
+def test_the_readme_plan_and_workflow_are_what_the_code_accepts() -> None:
+    import re
+
+    from linter.live.probe.plan import parse_plan
+
+    readme = (HERE.parent / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Probe a staging server\n") : readme.index("## Configuration\n")]
+    blocks = re.findall(r"```yaml\n(.*?)```", section, re.S)
+    plan = parse_plan(yaml.safe_load(blocks[0]), "README")
+    assert plan.auth_headers == {"Authorization": "PROBE_TOKEN"} and plan.limits.rate == 2 and plan.allow == ("searchOrders",)
+    assert plan.operations["listPeople"].parameters["department"].valid == "sales"
+    steps = yaml.safe_load(blocks[1])["jobs"]["probe"]["steps"]
+    action = yaml.safe_load((HERE.parent / "action.yml").read_text(encoding="utf-8"))
+    assert set(re.findall(r"steps\.silentlint\.outputs\.([\w-]+)", section)) <= set(action["outputs"])
+    lint = steps[1]
+    assert set(lint["with"]) <= set(action["inputs"])
+    assert "linter probe --plan probe.yaml" in steps[2]["run"]
