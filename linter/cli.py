@@ -247,6 +247,10 @@ def _parser() -> argparse.ArgumentParser:
     m.add_argument("--quiet", "-q", action="store_true", help="no line per snapshot written")
     m.add_argument("--debug", action="store_true", help="show internal tracebacks and the SDK's logs")
     _mcp_args(m, lint=False)
+
+    from linter.live.probe.cli import add_parser as add_probe_parser
+
+    add_probe_parser(sub)
     return p
 
 
@@ -859,6 +863,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_audit(args)
         if args.command == "rules":
             return cmd_rules(args)
+        if args.command == "probe":
+            from linter.live.probe.cli import cmd_probe
+
+            return cmd_probe(args)
         return cmd_explain(args)
     except ConfigError as exc:
         print(f"silentlint: config error: {one_line(str(exc))}", file=sys.stderr)

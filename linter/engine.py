@@ -53,6 +53,9 @@ T = TypeVar("T")
 IGNORE_KEY = "x-silentlint-ignore"
 _COMMENT_RX = re.compile(r"(?:^|\s)#\s*silentlint-ignore:\s*([A-Za-z0-9_, -]+)")
 MAX_RELATED = 50
+# Families whose evidence comes from a live run (``silentlint probe``), never from the files:
+# check, fix and audit leave them out, so their output does not change.
+LIVE_FAMILIES = ("probe",)
 
 
 class EngineError(Exception):
@@ -69,6 +72,7 @@ class RuleSet:
         select: Iterable[str] = (),
         ignore: Iterable[str] = (),
         extra_options: Mapping[str, Mapping[str, Any]] | None = None,
+        live: bool = False,
     ):
         self.catalog = catalog
         self.extra_options = dict(extra_options or {})
@@ -80,6 +84,8 @@ class RuleSet:
         self.explicit = bool(select)
         enabled: dict[str, Rule] = {}
         for rid, rule in catalog.items():
+            if rule.family in LIVE_FAMILIES and not live:
+                continue
             if select:
                 on = "ALL" in select or rid in select or rule.family in select
             else:
@@ -594,6 +600,7 @@ def prepare_run(
     select: Iterable[str] = (),
     ignore: Iterable[str] = (),
     extra_options: Mapping[str, Mapping[str, Any]] | None = None,
+    live: bool = False,
 ) -> tuple[str, RuleSet, list[Candidate], list[InputProblem]]:
     """What every run over files starts with (``check``/``fix`` and ``audit``): the absolute
     root, this run's limits and ``$ref`` state, the enabled rules, and the files to lint with
@@ -601,7 +608,7 @@ def prepare_run(
     root = os.path.abspath(root or os.getcwd())
     _limits.set_current(config.limits)
     _refs.new_run()
-    rules = RuleSet(load_catalog(), config, select, ignore, extra_options)
+    rules = RuleSet(load_catalog(), config, select, ignore, extra_options, live=live)
     cands, problems = discover(paths, root, config.include, config.exclude, config.respect_gitignore)
     cands = group_tool_sets(cands, config.tool_sets)
     return root, rules, cands, list(problems)
@@ -619,8 +626,9 @@ def run(
     debug: bool = False,
     extra_options: Mapping[str, Mapping[str, Any]] | None = None,
     fix_text: bool = False,
+    live: bool = False,
 ) -> RunResult:
-    root, rules, cands, problems = prepare_run(paths, config, root, select, ignore, extra_options)
+    root, rules, cands, problems = prepare_run(paths, config, root, select, ignore, extra_options, live)
     rules.fix_text = fix_text
     known = read_baseline(baseline) if baseline else set()
     result = RunResult(findings=[], rules=rules.enabled, problems=problems, root=root.replace(os.sep, "/"), version=__version__)

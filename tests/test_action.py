@@ -198,7 +198,7 @@ def test_action_metadata() -> None:
     assert ACTION["inputs"]["allow-empty"]["default"] == "false"
     assert ACTION["inputs"]["sarif-file"]["default"] == "silentlint.sarif"
     assert ACTION["inputs"]["annotations"]["default"] == "true"
-    assert set(ACTION["outputs"]) == {"findings", "errors", "warnings", "sarif-file"}
+    assert set(ACTION["outputs"]) == {"findings", "errors", "warnings", "sarif-file", "python"}
     steps = ACTION["runs"]["steps"]
     (setup,) = [s for s in steps if "uses" in s]
     # pinned by full commit, and the caller's Python is left alone
@@ -242,6 +242,7 @@ def test_examples(installed: dict[str, dict[str, str]], tmp_path: Path) -> None:
         "errors": str(summary["by_severity"]["error"]),
         "warnings": str(summary["by_severity"]["warning"]),
         "sarif-file": "silentlint.sarif",
+        "python": installed["install"]["python"],
     }
     # annotations: exactly what `--format github` prints, capped per level
     _, annotations = direct(["check", "examples", "--format", "github"], ws, installed)

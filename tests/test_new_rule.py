@@ -91,7 +91,7 @@ def test_default_on_and_scope(tmp_path: Path) -> None:
     [
         (["prose-enum", "--family", "vocabulary"], "rules/prose-enum.yaml exists already"),
         (["Bad_Id", "--family", "status"], "'Bad_Id' is not a kebab-case rule id (lower-case words joined by '-')"),
-        ([RULE, "--family", "grammar"], "unknown family 'grammar' (choose from boundary, hygiene, status, vocabulary)"),
+        ([RULE, "--family", "grammar"], "unknown family 'grammar' (choose from boundary, hygiene, probe, status, vocabulary)"),
     ],
 )
 def test_refusals(tmp_path: Path, args: list[str], message: str) -> None:

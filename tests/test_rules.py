@@ -4,6 +4,10 @@ YAML fixtures mark each expected finding with a trailing ``# expect: <rule-id>``
 line the finding points at; JSON fixtures have a sibling ``<name>.expected.json`` list of
 ``{"rule", "line", "column"}``. ``good-*`` files must yield nothing. The rules run are the
 fixture's own rule, the rules it expects, and any named in a ``# select: a, b`` comment.
+
+The probe family's findings come from a staging server, not from the file: a fixture of theirs
+has a sibling ``<name>.probe.jsonl`` evidence log, replayed as ``silentlint probe --replay``
+does (catalog examples carry theirs as ``bad_log``/``good_log``).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import pytest
 
 from linter.config import Config
 from linter.engine import run
+from linter.model import RunResult
 
 RULES_DIR = Path(__file__).parent / "rules"
 EXPECT_RX = re.compile(r"#\s*expect:\s*([a-z0-9-]+(?:\s*,\s*[a-z0-9-]+)*)")
@@ -24,6 +29,15 @@ SELECT_RX = re.compile(r"^#\s*select:\s*(.+)$", re.M)
 FIXTURES = sorted(
     p for p in RULES_DIR.glob("*/*") if p.suffix in (".yaml", ".yml", ".json") and not p.name.endswith(".expected.json")
 )
+
+
+def lint(name: str, rules: set[str], log: str | None = None) -> RunResult:
+    """``check``'s run, or for a probe fixture the replay of its evidence log."""
+    if log is None:
+        return run([name], Config(), select=sorted(rules), jobs=1)
+    from linter.live.probe.run import findings, replay
+
+    return findings(replay(log, name, Config()), Config())
 
 
 def expected(path: Path) -> tuple[set[str], list[tuple[str, int, int | None]]]:
@@ -60,7 +74,8 @@ def test_fixture(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     rules, want = expected(path)
     if path.name.startswith("good-"):
         assert not want, "good fixtures expect nothing"
-    result = run([path.name], Config(), select=sorted(rules), jobs=1)
+    log = path.with_name(path.stem + ".probe.jsonl")
+    result = lint(path.name, rules, log.name if log.exists() else None)
     assert result.problems == []
     got = []
     for f in result.findings:
@@ -96,7 +111,10 @@ def test_catalog_examples(rule: str, index: int, kind: str, text: str, tmp_path:
     from linter.catalog import load_catalog
 
     mentioned = set(re.findall(r"[a-z]+(?:-[a-z]+)+", text)) & set(load_catalog())  # e.g. a suppressed rule
-    result = run([name], Config(), select=sorted({rule} | mentioned), jobs=1)
+    log = load_catalog()[rule].examples[index].get(f"{kind}_log")
+    if log:
+        (tmp_path / "example.probe.jsonl").write_text(log, encoding="utf-8")
+    result = lint(name, {rule} | mentioned, "example.probe.jsonl" if log else None)
     assert result.problems == []
     fired = [f for f in result.findings if f.rule == rule]
     if kind == "bad":
