@@ -1,4 +1,4 @@
-"""Command line: ``silentlint check | fix | audit | rules | explain | mcp-dump``.
+"""Command line: ``silentlint check | fix | audit | rules | explain | mcp-dump | attest | cards``.
 
 Exit codes (documented in README.md and ``--help``):
   0  no finding at or above --fail-on
@@ -10,6 +10,8 @@ Exit codes (documented in README.md and ``--help``):
      --skip-non-api
   5  an MCP server (--mcp-stdio, --mcp-url, --mcp-servers) could not be listed: one line per
      server on stderr; everything else was still linted. Takes precedence over 1, 3 and 4.
+  7-12  attest (7 thin, 8 valid but empty, 9 invalid output) and cards check (10 a check
+     failed, 11 a card is stale, 12 untested): see linter/evidence/cli.py and their --help.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ EPILOG = """exit codes:
      on stderr says why. --allow-empty (or --skip-non-api) makes such a run exit 0
   5  an MCP server could not be listed (not found, exited, timed out, wrote garbage, invalid
      tools/list, HTTP error, connection refused): one line per server; the rest was linted
+  7-12  attest and cards check verdicts (see silentlint attest --help, silentlint cards --help)
 """
 
 MCP_EPILOG = """Lists the tools of MCP servers (initialize, notifications/initialized, every tools/list
@@ -247,6 +250,10 @@ def _parser() -> argparse.ArgumentParser:
     m.add_argument("--quiet", "-q", action="store_true", help="no line per snapshot written")
     m.add_argument("--debug", action="store_true", help="show internal tracebacks and the SDK's logs")
     _mcp_args(m, lint=False)
+
+    from linter.evidence.cli import add_parsers
+
+    add_parsers(sub)
     return p
 
 
@@ -859,6 +866,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_audit(args)
         if args.command == "rules":
             return cmd_rules(args)
+        if args.command in ("attest", "cards"):
+            from linter.evidence.cli import run as run_evidence
+
+            return run_evidence(args)
         return cmd_explain(args)
     except ConfigError as exc:
         print(f"silentlint: config error: {one_line(str(exc))}", file=sys.stderr)
