@@ -8,7 +8,8 @@ node it is about (a whole list for ``uniform_list``; the field in every item for
 ``enum_first_value``).
 
 - ``VALID_BUT_EMPTY``: severe signals flag at least ``empty-at`` (50%) of the units;
-- ``THIN_CONTENT``: not that, but signals flag more than ``thin-at`` (0%: any signal);
+- ``THIN_CONTENT``: not that, but a signal fired and signals flag at least ``thin-at`` of the
+  units (0: any signal, even one about structure alone);
 - ``CONTENT_PRESENT``: otherwise;
 - ``INVALID`` (not one of the study's three): the output fails its schema; its signals are still
   reported.
@@ -163,10 +164,10 @@ def _verdict(a: Attested, signals: list[sig.Signal], t: sig.Thresholds) -> Subje
         status, detail = INVALID, f"fails its schema ({len(a.errors)} error{'s' if len(a.errors) != 1 else ''}); {counted}"
     elif signals and emptiness >= t.empty_at:
         status, detail = VALID_BUT_EMPTY, f"severe signals flag {severe} of {total} content units ({emptiness:.0%}, at least {t.empty_at:.0%}); {counted}"
-    elif signals and share > t.thin_at:
+    elif signals and share >= t.thin_at:
         status, detail = THIN_CONTENT, f"signals flag {flagged} of {total} content units ({share:.0%}), severe ones {severe} ({emptiness:.0%}, below {t.empty_at:.0%}); {counted}"
     else:
-        status, detail = CONTENT_PRESENT, f"no signal in {total} content units" if not signals else f"signals flag {share:.0%} of {total} content units, not above {t.thin_at:.0%}"
+        status, detail = CONTENT_PRESENT, f"no signal in {total} content units" if not signals else f"signals flag {share:.0%} of {total} content units, below {t.thin_at:.0%}"
     severity: Severity | None = None if status == CONTENT_PRESENT else "warning" if status == THIN_CONTENT else "error"
     return Subject(a.source.display_path, "", status, detail, severity, data)
 

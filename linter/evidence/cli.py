@@ -28,7 +28,7 @@ blank_string, empty_list, empty_object, truncation, repetitive_text, schema_defa
 enum_first_value — each a finding at its JSON path with the evidence. One verdict per output:
 
   VALID_BUT_EMPTY  severe signals flag at least empty-at (0.5) of its content units
-  THIN_CONTENT     signals flag more than thin-at (0: any signal)
+  THIN_CONTENT     a signal fired and signals flag at least thin-at (0: any signal)
   CONTENT_PRESENT  otherwise
   INVALID          the output fails its schema (its signals are still reported)
 
@@ -157,10 +157,11 @@ def _report(args: argparse.Namespace, run: EvidenceRun, outputs: list[tuple[str,
     for fmt, path in outputs:
         _write(path, render_evidence(fmt, run), "--output")
     fmt_out = args.format or default_format()
-    if fmt_out != "text" or args.quiet:
+    nothing = not run.subjects  # every input was refused: its line (on stderr) is the whole story
+    if fmt_out != "text" or args.quiet or nothing:
         for p in run.result.problems:
             print(f"silentlint: {one_line(p.path)}: {one_line(p.message)}", file=sys.stderr)
-    if not args.quiet:
+    if not args.quiet and not nothing:
         sys.stdout.write(render_evidence(fmt_out, run, ReportOptions()))
 
 

@@ -67,7 +67,7 @@ THRESHOLDS_SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
     "properties": {
         "empty-at": {**_SHARE, "exclusiveMinimum": 0},
-        "thin-at": {"type": "number", "minimum": 0, "exclusiveMaximum": 1},
+        "thin-at": _SHARE,
         "uniform-share": {"type": "number", "minimum": 0, "exclusiveMaximum": 1},
         "uniform-severe": {**_SHARE, "exclusiveMinimum": 0},
         "min-items": {"type": "integer", "minimum": 2},
