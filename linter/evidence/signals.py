@@ -20,9 +20,10 @@ than it seems to. Thresholds are :class:`Thresholds` (README, "Attest recorded o
   ``repetitive-distinct`` (about a third) are distinct, measured in windows of
   ``repetitive-window`` (40) words so that long texts are not penalised for their length.
 - ``schema_default`` (minor): a required field that holds its schema's ``default``.
-- ``enum_first_value`` (minor): an enum field that holds the enum's first value in every item of
-  a list (``min-items``), or, outside lists, in every one of ``min-outputs`` outputs
-  (:func:`across_outputs`).
+- ``enum_first_value`` (minor): a classification (an enum field named category, class, label,
+  sentiment, severity, priority, type, kind, level, intent, topic, risk, verdict, …; not a
+  status) that holds the enum's first value in every item of a list (``min-items``), or, outside
+  lists, in every one of ``min-outputs`` outputs (:func:`across_outputs`).
 """
 
 from __future__ import annotations
@@ -141,6 +142,16 @@ _COUNT_KEYS = frozenset(
 _STATUS_KEYS = frozenset({"status", "result", "outcome", "state"})
 _EMPTY_STATUS = frozenset({"not_found", "no_results", "no_result", "no_match", "no_matches", "empty", "none_found", "no_data"})
 _SNAKE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+# what a classification is called: the last word of the field's name. A status (completed, ok)
+# is not one: a run of successes rightly holds its enum's first value every time.
+_CLASSIFICATION = frozenset(
+    """category categories class classification label sentiment severity priority type kind tier level
+    intent topic genre grade rating risk urgency impact verdict decision bucket segment""".split()
+)
+
+
+def is_classification(key: str | int) -> bool:
+    return isinstance(key, str) and _snake(key).split("_")[-1] in _CLASSIFICATION
 
 
 def _snake(key: str) -> str:
@@ -201,7 +212,7 @@ def _node(w: Walk, node: Any, ptr: Pointer, scoped: list[Scoped], required: bool
     f = schemas.facts(scoped)
     if required and f.default and schemas.same(node, f.default[0]) and not (isinstance(node, (dict, list)) and not node):
         w.emit("schema_default", False, ptr, f"required field holds the schema's default {shown(node)}", {"default": node})
-    if f.enum is not None and len(f.enum) >= 2 and not isinstance(node, (dict, list)) and not in_list:
+    if f.enum is not None and len(f.enum) >= 2 and not isinstance(node, (dict, list)) and not in_list and ptr and is_classification(ptr[-1]):
         w.enum_fields[ptr] = (node, f.enum)
     if isinstance(node, dict):
         if not node:
@@ -267,7 +278,7 @@ def _enum_first_in_list(w: Walk, node: list[Any], ptr: Pointer, items: list[list
     if len(node) < w.thresholds.min_items or not all(isinstance(item, dict) for item in node):
         return
     for key in node[0]:
-        if not all(key in item for item in node):
+        if not is_classification(key) or not all(key in item for item in node):
             continue
         per_item = [schemas.expand(schemas.child_schemas(sc, item, key)[0], item[key]) for item, sc in zip(node, items)]
         enum = schemas.facts(per_item[0]).enum
