@@ -3,7 +3,8 @@
 The logic lives here rather than in ``run:`` so it can be tested without GitHub, and so no
 input ever passes through a shell. action.yml hands every input over as an environment
 variable (``INPUT_PATHS``, ``INPUT_CONFIG``, ``INPUT_FAIL_ON``, ``INPUT_SARIF_FILE``,
-``INPUT_ANNOTATIONS``, ``INPUT_CHANGED_ONLY``, ``INPUT_ALLOW_EMPTY``, ``INPUT_MCP_COMMAND``) — GitHub's advice against script injection is an
+``INPUT_ANNOTATIONS``, ``INPUT_CHANGED_ONLY``, ``INPUT_ALLOW_EMPTY``, ``INPUT_MCP_COMMAND``,
+``INPUT_ATTEST``, ``INPUT_CARDS``) — GitHub's advice against script injection is an
 intermediate environment variable instead of ``${{ }}`` in ``run:`` (docs.github.com, "Script
 injections"); composite actions get no automatic ``INPUT_*`` variables (actions/runner#665).
 
@@ -14,6 +15,12 @@ upload step still finds the SARIF file. With ``changed-only`` the annotations, s
 counts cover the changed lines only, but the SARIF file keeps every finding: code scanning
 treats each upload as the whole state of the branch and filters pull requests to their changed
 lines itself.
+
+``attest`` and ``cards`` hold the arguments of ``silentlint attest`` and ``silentlint cards
+check`` (split like a shell line, never run by one); each writes its own SARIF file beside
+``sarif-file`` (``silentlint-attest.sarif``, ``silentlint-cards.sarif``: their own code
+scanning category), annotates and adds its table to the step summary. The step exits with the
+first non-zero code of check, attest and cards, in that order, after all three ran.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -124,6 +132,31 @@ def _counts(json_path: str) -> dict[str, int] | None:
     return {"findings": summary["findings"], "errors": by["error"], "warnings": by["warning"]}
 
 
+def command_args(name: str, value: str) -> list[str]:
+    """The ``attest``/``cards`` input: shell-like words (quotes group, nothing is expanded or
+    run), one line or several."""
+    if re.search(r"[\x00-\x09\x0b\x0c\x0e-\x1f\x7f]", value):
+        raise ActionError(f"input {name} must not contain control characters")
+    try:
+        return [word for line in value.splitlines() for word in shlex.split(line)]
+    except ValueError as exc:
+        raise ActionError(f"input {name}: {exc}") from None
+
+
+def beside(sarif: str, what: str) -> str:
+    """``silentlint.sarif`` → ``silentlint-attest.sarif`` (same folder)."""
+    root, ext = os.path.splitext(sarif)
+    return f"{root}-{what}{ext or '.sarif'}"
+
+
+def _evidence(argv: list[str], sarif: str, annotations: bool, md_path: str) -> int:
+    sys.stdout.flush()
+    reports = ["--format=github" if annotations else "--format=text", f"--output=markdown={md_path}", f"--output=sarif={sarif}"]
+    code = cli.main([*argv, *reports])
+    sys.stdout.flush()
+    return code
+
+
 def run(environ: Mapping[str, str]) -> int:
     paths = split_paths(environ.get("INPUT_PATHS", ""))
     config = _single_line("config", environ.get("INPUT_CONFIG", "").strip())
@@ -136,6 +169,8 @@ def run(environ: Mapping[str, str]) -> int:
     changed_only = boolean("changed-only", environ.get("INPUT_CHANGED_ONLY", "false").strip() or "false")
     allow_empty = boolean("allow-empty", environ.get("INPUT_ALLOW_EMPTY", "false").strip() or "false")
     mcp_command = _single_line("mcp-command", environ.get("INPUT_MCP_COMMAND", "").strip())
+    attest_args = command_args("attest", environ.get("INPUT_ATTEST", "").strip())
+    cards_args = command_args("cards", environ.get("INPUT_CARDS", "").strip())
     workspace = environ.get("GITHUB_WORKSPACE")
     if workspace:
         os.chdir(workspace)
@@ -162,57 +197,86 @@ def run(environ: Mapping[str, str]) -> int:
             print(f"::error::silentlint: the MCP server of input mcp-command could not be listed (exit code {code}); see the line above")
             return code
         paths.append(snapshot)
-    elif not paths:
+    elif not paths and not (attest_args or cards_args):
         paths = ["."]
 
     sarif_dir = os.path.dirname(os.path.abspath(sarif))
     os.makedirs(sarif_dir, exist_ok=True)
+    codes: list[int] = []
     with tempfile.TemporaryDirectory(prefix="silentlint-", dir=environ.get("RUNNER_TEMP") or None) as tmp:
-        json_path = os.path.join(tmp, "report.json")
-        md_path = os.path.join(tmp, "summary.md")
-        # `--opt=value` and `--` keep every input an operand: a path such as `--output=x`
-        # cannot become an option
-        common = [f"--config={config}"] if config else []
-        if fail_on:
-            common.append(f"--fail-on={fail_on}")
-        if allow_empty:
-            common.append("--allow-empty")
-        operands = ["--", *paths]
-        reports = [
-            "--format=github" if annotations else "--format=text",
-            f"--output=json={json_path}",
-            f"--output=markdown={md_path}",
-        ]
-        sys.stdout.flush()
-        if base:
-            # code scanning takes every upload as the whole state of the branch and itself
-            # shows a pull request only the alerts on its changed lines, so the SARIF file
-            # always holds every finding; only annotations, summary and outputs are filtered
-            cli.main(["check", "--quiet", f"--output=sarif={sarif}", *common, *operands])
-            code = cli.main(["check", *reports, f"--changed-since={base}", *common, *operands])
-        else:
-            code = cli.main(["check", *reports, f"--output=sarif={sarif}", *common, *operands])
-        sys.stdout.flush()
-        if code == cli.EXIT_EMPTY:
-            print("::error::silentlint: no file was linted (see the line above); set allow-empty: true if that is expected")
+        if paths:
+            codes.append(_check(environ, tmp, paths, config, fail_on, sarif, annotations, allow_empty, base))
+        for name, given, command in (("attest", attest_args, ["attest"]), ("cards", cards_args, ["cards", "check"])):
+            if not given:
+                continue
+            path = beside(sarif, name)
+            md_path = os.path.join(tmp, f"{name}.md")
+            code = _evidence([*command, *given], path, annotations, md_path)
+            codes.append(code)
+            summary_path = environ.get("GITHUB_STEP_SUMMARY")
+            if summary_path:
+                with open(summary_path, "a", encoding="utf-8") as fh:
+                    if os.path.isfile(md_path):
+                        with open(md_path, encoding="utf-8") as md:
+                            fh.write("\n" + md.read())
+                    else:
+                        fh.write(f"\n### silentlint {name}\n\nsilentlint {name} could not run (exit code {code}); see the step log.\n")
+            output_path = environ.get("GITHUB_OUTPUT")
+            if output_path and os.path.isfile(path):
+                set_output(output_path, f"{name}-sarif-file", path)
+    return next((c for c in codes if c != cli.EXIT_OK), cli.EXIT_OK)
 
-        counts = _counts(json_path)
-        summary_path = environ.get("GITHUB_STEP_SUMMARY")
-        if summary_path:
-            with open(summary_path, "a", encoding="utf-8") as fh:
-                if counts is None:
-                    fh.write(f"### silentlint\n\nsilentlint could not run (exit code {code}); see the step log.\n")
-                else:
-                    with open(md_path, encoding="utf-8") as md:
-                        fh.write(md.read())
-                    if base:
-                        fh.write(f"\nOnly findings on lines changed since `{base[:12]}` are reported.\n")
-        output_path = environ.get("GITHUB_OUTPUT")
-        if output_path:
-            for name, value in (counts or {}).items():
-                set_output(output_path, name, str(value))
-            if os.path.isfile(sarif):
-                set_output(output_path, "sarif-file", sarif)
+
+def _check(
+    environ: Mapping[str, str], tmp: str, paths: list[str], config: str, fail_on: str, sarif: str,
+    annotations: bool, allow_empty: bool, base: str | None,
+) -> int:
+    """``silentlint check`` of ``paths``: SARIF, annotations, summary and outputs."""
+    json_path = os.path.join(tmp, "report.json")
+    md_path = os.path.join(tmp, "summary.md")
+    # `--opt=value` and `--` keep every input an operand: a path such as `--output=x`
+    # cannot become an option
+    common = [f"--config={config}"] if config else []
+    if fail_on:
+        common.append(f"--fail-on={fail_on}")
+    if allow_empty:
+        common.append("--allow-empty")
+    operands = ["--", *paths]
+    reports = [
+        "--format=github" if annotations else "--format=text",
+        f"--output=json={json_path}",
+        f"--output=markdown={md_path}",
+    ]
+    sys.stdout.flush()
+    if base:
+        # code scanning takes every upload as the whole state of the branch and itself
+        # shows a pull request only the alerts on its changed lines, so the SARIF file
+        # always holds every finding; only annotations, summary and outputs are filtered
+        cli.main(["check", "--quiet", f"--output=sarif={sarif}", *common, *operands])
+        code = cli.main(["check", *reports, f"--changed-since={base}", *common, *operands])
+    else:
+        code = cli.main(["check", *reports, f"--output=sarif={sarif}", *common, *operands])
+    sys.stdout.flush()
+    if code == cli.EXIT_EMPTY:
+        print("::error::silentlint: no file was linted (see the line above); set allow-empty: true if that is expected")
+
+    counts = _counts(json_path)
+    summary_path = environ.get("GITHUB_STEP_SUMMARY")
+    if summary_path:
+        with open(summary_path, "a", encoding="utf-8") as fh:
+            if counts is None:
+                fh.write(f"### silentlint\n\nsilentlint could not run (exit code {code}); see the step log.\n")
+            else:
+                with open(md_path, encoding="utf-8") as md:
+                    fh.write(md.read())
+                if base:
+                    fh.write(f"\nOnly findings on lines changed since `{base[:12]}` are reported.\n")
+    output_path = environ.get("GITHUB_OUTPUT")
+    if output_path:
+        for name, value in (counts or {}).items():
+            set_output(output_path, name, str(value))
+        if os.path.isfile(sarif):
+            set_output(output_path, "sarif-file", sarif)
     return code
 
 

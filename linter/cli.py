@@ -1,4 +1,4 @@
-"""Command line: ``silentlint check | fix | audit | rules | explain | mcp-dump``.
+"""Command line: ``silentlint check | fix | audit | rules | explain | mcp-dump | attest | cards``.
 
 Exit codes (documented in README.md and ``--help``):
   0  no finding at or above --fail-on
@@ -10,6 +10,8 @@ Exit codes (documented in README.md and ``--help``):
      --skip-non-api
   5  an MCP server (--mcp-stdio, --mcp-url, --mcp-servers) could not be listed: one line per
      server on stderr; everything else was still linted. Takes precedence over 1, 3 and 4.
+  7-12  attest (7 thin, 8 valid but empty, 9 invalid output) and cards check (10 a check
+     failed, 11 a card is stale, 12 untested): see linter/evidence/cli.py and their --help.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ EPILOG = """exit codes:
      on stderr says why. --allow-empty (or --skip-non-api) makes such a run exit 0
   5  an MCP server could not be listed (not found, exited, timed out, wrote garbage, invalid
      tools/list, HTTP error, connection refused): one line per server; the rest was linted
+  7-12  attest and cards check verdicts (see silentlint attest --help, silentlint cards --help)
 """
 
 MCP_EPILOG = """Lists the tools of MCP servers (initialize, notifications/initialized, every tools/list
@@ -251,6 +254,9 @@ def _parser() -> argparse.ArgumentParser:
     from linter.live.probe.cli import add_parser as add_probe_parser
 
     add_probe_parser(sub)
+    from linter.evidence.cli import add_parsers
+
+    add_parsers(sub)
     return p
 
 
@@ -867,6 +873,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from linter.live.probe.cli import cmd_probe
 
             return cmd_probe(args)
+        if args.command in ("attest", "cards"):
+            from linter.evidence.cli import run as run_evidence
+
+            return run_evidence(args)
         return cmd_explain(args)
     except ConfigError as exc:
         print(f"silentlint: config error: {one_line(str(exc))}", file=sys.stderr)

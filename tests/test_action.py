@@ -193,12 +193,14 @@ def assert_no_injected_commands(text: str) -> None:
 def test_action_metadata() -> None:
     assert ACTION["runs"]["using"] == "composite"
     assert set(ACTION["inputs"]) == {
-        "paths", "config", "fail-on", "sarif-file", "annotations", "changed-only", "allow-empty", "mcp-command", "version"
+        "paths", "config", "fail-on", "sarif-file", "annotations", "changed-only", "allow-empty", "mcp-command", "attest",
+        "cards", "version",
     }
     assert ACTION["inputs"]["allow-empty"]["default"] == "false"
     assert ACTION["inputs"]["sarif-file"]["default"] == "silentlint.sarif"
     assert ACTION["inputs"]["annotations"]["default"] == "true"
-    assert set(ACTION["outputs"]) == {"findings", "errors", "warnings", "sarif-file", "python"}
+    assert set(ACTION["outputs"]) == {"findings", "errors", "warnings", "sarif-file", "python", "attest-sarif-file",
+                                      "cards-sarif-file"}
     steps = ACTION["runs"]["steps"]
     (setup,) = [s for s in steps if "uses" in s]
     # pinned by full commit, and the caller's Python is left alone
@@ -243,6 +245,8 @@ def test_examples(installed: dict[str, dict[str, str]], tmp_path: Path) -> None:
         "warnings": str(summary["by_severity"]["warning"]),
         "sarif-file": "silentlint.sarif",
         "python": installed["install"]["python"],
+        "attest-sarif-file": "",
+        "cards-sarif-file": "",
     }
     # annotations: exactly what `--format github` prints, capped per level
     _, annotations = direct(["check", "examples", "--format", "github"], ws, installed)

@@ -261,7 +261,7 @@ def test_fail_on_accepts_warn_and_info(
          "argument --format/-f: invalid choice: 'xml' (choose from 'text', 'json', 'sarif', 'github', "
          "'markdown', 'diff', 'junit', 'gitlab', 'codeclimate')"),
         (["chek"], "silentlint",
-         "argument COMMAND: invalid choice: 'chek' (choose from 'check', 'fix', 'audit', 'rules', 'explain', 'mcp-dump', 'probe')"),
+         "argument COMMAND: invalid choice: 'chek' (choose from 'check', 'fix', 'audit', 'rules', 'explain', 'mcp-dump', 'probe', 'attest', 'cards')"),
         (["check", "--nope"], "silentlint", "unrecognized arguments: --nope"),
         ([], "silentlint", "the following arguments are required: COMMAND"),
     ],

@@ -95,7 +95,7 @@ def _project(root: Path, env: dict[str, str], spec: str) -> Path:
 
 def test_manifest() -> None:
     by_id = {h["id"]: h for h in HOOKS}
-    assert set(by_id) == {"silentlint", "silentlint-fix"}
+    assert set(by_id) == {"silentlint", "silentlint-fix", "silentlint-attest", "silentlint-cards"}
     assert by_id["silentlint"]["entry"] == "silentlint check --skip-non-api"
     assert by_id["silentlint-fix"]["entry"] == "silentlint fix --skip-non-api"
     for hook in HOOKS:
