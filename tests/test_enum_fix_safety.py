@@ -83,8 +83,16 @@ def test_open_vocabulary_in_anyof_is_not_without_enum(findings) -> None:
     assert "region" not in findings
 
 
+def test_negotiation_header_gets_an_unsafe_enum(findings) -> None:
+    f = findings["Accept-Language"]
+    assert _fix(f)[0:2] == ("unsafe", "Add enum [en, fr, de]")
+    assert f.message.endswith("(unsafe fix: Accept-Language is a negotiation header that clients send as a "
+                              "weighted list, which one enum value rejects)")
+
+
 def test_exactly_these_fields(findings) -> None:
-    assert sorted(findings) == ["colour", "flags", "kinds", "levels", "mode", "q", "shade", "sizes", "tone"]
+    assert sorted(findings) == ["Accept-Language", "colour", "flags", "kinds", "levels", "mode", "q", "shade", "sizes",
+                                "tone"]
 
 
 def test_unsafe_fixes_applied_leave_own_values_valid(tmp_path: Path) -> None:

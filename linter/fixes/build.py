@@ -128,6 +128,10 @@ def enum_fix(
     if bad:
         return Fix(f"Add enum [{shown}]", edits, "unsafe"), (
             f"the spec's own {bad[0].where} {bad[0].value!r} is not among the listed values")
+    if field.where == "header" and field.name.lower().startswith("accept"):
+        # Accept, Accept-Language, Accept-Encoding: clients send lists with q-weights (RFC 9110)
+        return Fix(f"Add enum [{shown}]", edits, "unsafe"), (
+            f"{field.name} is a negotiation header that clients send as a weighted list, which one enum value rejects")
     return Fix(f"Add enum [{shown}]", edits, "safe"), ""
 
 
