@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from linter.prose.evidence import Evidence
-from linter.prose.text import Text, gate_text, other_bullet, same_name, scan
+from linter.prose.text import Text, gate_text, name_words, other_bullet, same_name, scan
 
 _NUM = r"[-+−]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d|,\d)|[-+−]?\d+(?:\.\d+)?(?![\d.]*\d)"
 _UNIT = (
@@ -60,6 +60,64 @@ _MIN_POST = re.compile(
     r"(?=[-+−0-9])(?<![\w.,-])(?P<n>" + _NUM + r")\s*" + _UNIT + r"?\s*(?P<cue>or\s+(?:more|greater|higher|above|larger|longer)|以上)",
     re.I | re.A,
 )
+# "The maximum page size is 500", "the max length for this field is 36 characters": the words
+# between the cue and "is" say what is bounded, so they are read (``_np_family``), not skipped
+_MAX_IS = re.compile(
+    r"(?=[mM])\bmax(?:imum)?(?P<np>(?:\s+(?!(?:is|are|was|were|if|when|unless|and|or|but|not)\b)[A-Za-z$_`'’][\w$`'’-]*){0,7}?)"
+    r"\s+(?:is|are)\s+(?:currently\s+|set\s+to\s+)?`?(?P<n>" + _NUM + r")`?\s*" + _UNIT + r"?",
+    re.I | re.A,
+)
+# "400 days is the maximum", "48 characters is the maximum allowed"
+_IS_MAX = re.compile(
+    r"(?=[-+−0-9`])(?<![\w.,-])`?(?P<n>" + _NUM + r")`?\s*" + _UNIT + r"?\s+(?:is|are)\s+the\s+max(?:imum)?"
+    r"(?:\s+(?:allowed|permitted|supported|accepted|possible|value|length|size|number))?\b",
+    re.I | re.A,
+)
+# What follows a bound and makes it hold only sometimes ("… is 100 for trial accounts")
+_COND_AFTER = re.compile(
+    r"\s*,?\s*(?:if|when|whenever|unless|except|for\s+(?!this\b|each\b|every\b|a\s+single\b|one\b|the\s+(?:field|parameter|value)\b)"
+    r"|or\s+(?:an?\s+)?equivalent)",
+    re.I | re.A,
+)
+# A sentence that opens with a case ("For a daily meeting, the maximum …", "When `x` is set, …")
+_COND_HEAD = re.compile(r"\s*(?:if|when|whenever|unless|for|with)\b[^,.\n]{0,80},", re.I | re.A)
+# The time unit a bound is in, and the one the field's value is counted in (from its name, or
+# "in seconds", "(ms)", "number of days"): "from 1 hour to 12 hours" does not bound a
+# DurationSeconds by 12
+_TIME_CANON = {
+    "ms": "ms", "msec": "ms", "msecs": "ms", "millis": "ms", "millisecond": "ms", "milliseconds": "ms", "毫秒": "ms",
+    "sec": "s", "secs": "s", "second": "s", "seconds": "s", "秒": "s", "mins": "min", "minute": "min", "minutes": "min",
+    "分钟": "min", "分鐘": "min", "hr": "h", "hrs": "h", "hour": "h", "hours": "h", "小时": "h", "小時": "h",
+    "day": "d", "days": "d", "天": "d", "week": "w", "weeks": "w", "周": "w", "週": "w",
+    "month": "mo", "months": "mo", "year": "y", "years": "y",
+}
+_DECLARED_UNIT = re.compile(
+    r"\bin\s+(?:whole\s+|integer\s+)?(?P<a>milliseconds|seconds|minutes|hours|days|weeks|months|years|ms|secs?|mins)\b"
+    r"|\((?P<b>milliseconds|seconds|minutes|hours|days|weeks|months|years|ms|secs?|mins?)\)"
+    r"|\bnumber\s+of\s+(?P<c>milliseconds|seconds|minutes|hours|days|weeks|months|years)\b"
+    r"|\bin\s+(?:multiples|units)\s+of\b",
+    re.I | re.A,
+)
+
+
+def _value_units(s: str, name: str) -> set[str]:
+    """The time units the field's value is said to be counted in; ``{"?"}`` for a unit of its own
+    ("in multiples of the granularity", a name ending in Unit)."""
+    words = name_words(name)
+    out = {_TIME_CANON[w] for w in words if w in _TIME_CANON}
+    if "unit" in words or "units" in words:
+        out.add("?")
+    for m in _DECLARED_UNIT.finditer(s):
+        u = (m.group("a") or m.group("b") or m.group("c") or "").lower()
+        out.add(_TIME_CANON.get(u, "min" if u.startswith("min") else "?") if u else "?")
+    return out
+
+
+# A recommendation or a default is not a bound ("recommended minimum of 50")
+_ADVICE_BEFORE = re.compile(r"\b(?:recommended|suggested|ideal|optimal|typical|preferred|default)\s+$", re.I | re.A)
+# A field that says where to start (a page number, an offset) is not bounded by the page's size
+_POSITION_WORDS = frozenset({"page", "offset", "skip", "start", "index", "cursor", "position", "from"})
+_PAGE_SIZE = re.compile(r"\bper\s+page\b|\bpage\s+(?:size|limit)\b|\bpaging\s+limit\b", re.I | re.A)
 _NOTE = r"(?:\s*\([^()\n]{1,30}\))?"  # "300 (5 minutes)": what the number means, in passing
 _BETWEEN = re.compile(
     r"\bbetween\s+`?(?P<a>" + _NUM + r")`?\s*(?:" + _UNIT.replace("unit", "u1") + r")?" + _NOTE + r"\s*(?:and|to|-|–)\s*`?(?P<b>" + _NUM + r")`?\s*"
@@ -157,7 +215,7 @@ def _sentence(s: str, i: int, j: int) -> str:
     return s[lo + 1 : hi]
 
 
-def _family(unit: str | None, ctx: str, type_: str | None) -> str | None:
+def _family(unit: str | None, ctx: str, type_: str | None, name: str = "") -> str | None:
     """``value`` (minimum/maximum), ``length`` (min/maxLength) or ``items`` (min/maxItems)."""
     u = (unit or "").strip().lower()
     if type_ == "object":
@@ -166,7 +224,9 @@ def _family(unit: str | None, ctx: str, type_: str | None) -> str | None:
         # a number has no length: "1000 bytes", "length in minutes, between 15 and 240" bound its value;
         # "20 characters" or "10 digits" on a number count its digits, which no keyword states
         if u and _LEN_UNITS.match(u) and not u.startswith("byte"):
-            return None
+            # "up to 300 characters" on maxTokenLength: the value is a length; elsewhere it
+            # counts the number's digits, which no keyword states
+            return "value" if _LENGTH_NAMES & set(name_words(name)) and not u.startswith("digit") else None
         return None if not u and re.search(r"\b(?:characters?|chars?|digits?)\b|字符|字元", ctx, re.I) else "value"
     if u and _LEN_UNITS.match(u):
         return "length"
@@ -183,6 +243,41 @@ def _family(unit: str | None, ctx: str, type_: str | None) -> str | None:
         return None  # a bare number on a string: a length or a numeric string, cannot tell
     if type_ == "string" and u and _TIME_UNITS.match(u):
         return None  # "at most 366 days from create_time" on a timestamp: a span, not the value
+    return "value"
+
+
+_NP_LENGTH = re.compile(r"(?:\b|(?<=[a-z]))(?:length|long)\b|\b(?:characters?|chars|letters|bytes)\b", re.I | re.A)
+_NP_COUNT = re.compile(r"\bnumber\s+of\s+(?P<what>[a-z]+)|\b(?:count|size|items|elements|entries)\b", re.I | re.A)
+_NP_OTHER = re.compile(r"\bversions?\b|\bdefault\b", re.I | re.A)
+_LENGTH_NAMES = frozenset({"length", "len", "size", "chars", "characters", "bytes"})
+_GENERIC_NOUNS = frozenset({"value", "length", "number", "size", "count", "limit", "page", "max", "maximum", "result"})
+
+
+def _np_family(np: str, unit: str | None, name: str, type_: str | None) -> str | None:
+    """The family of "the maximum <np> is N <unit>" from what the noun phrase names, or ``None``
+    when it bounds something other than this value (another field, a count of things on a
+    string, a version)."""
+    if _NP_OTHER.search(np) or any(not same_name(x, name) for x in re.findall(r"`([A-Za-z_$][\w.$]*)`", np)):
+        return None
+    if type_ not in (None, "string", "integer", "number", "array"):
+        return None
+    u = (unit or "").strip().lower()
+    if u and _SKIP_UNITS.match(u):
+        return None
+    if (u and _LEN_UNITS.match(u)) or _NP_LENGTH.search(np):
+        if type_ in ("integer", "number"):
+            # "the maximum token length is 300 characters" on maxTokenLength: its value is a length
+            return "value" if _LENGTH_NAMES & set(name_words(name)) else None
+        return "length" if not u or _LEN_UNITS.match(u) else None
+    count = _NP_COUNT.search(np)
+    if type_ == "array":
+        return "items" if count and not (u and _TIME_UNITS.match(u)) else None
+    if type_ == "string":
+        return None  # "the maximum number of tags is 50" on a tag: a count, not this text
+    if type_ is None:
+        own = {w.rstrip("s") for w in name_words(name)} - _GENERIC_NOUNS
+        if own & {w.lower().rstrip("s") for w in re.findall(r"[A-Za-z]+", np)}:
+            return "items"  # "max projects allowed is 1000" on projects: a count of its items
     return "value"
 
 
@@ -242,11 +337,34 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 return u
         return None
 
-    def add(m: re.Match[str], lo: Any, hi: Any, lo_ex: bool = False, hi_ex: bool = False, unit: str | None = None) -> None:
-        a, b = m.start(), m.end()
+    position = bool(_POSITION_WORDS & set(name_words(name)[-1:]))
+    units: list[set[str] | None] = [None]  # the value's own time units, worked out on first need
+
+    def add(m: re.Match[str], lo: Any, hi: Any, lo_ex: bool = False, hi_ex: bool = False, unit: str | None = None,
+            family: str | None = None, start: int | None = None, strict: bool = False) -> None:
+        """``family`` when the match itself says what it bounds; ``strict`` for the forms that
+        also refuse a condition after the number ("… is 100 for trial accounts")."""
+        a, b = m.start() if start is None else start, m.end()
+        if _ADVICE_BEFORE.search(s, max(0, a - 14), a):
+            return
+        if strict and (_COND_AFTER.match(s, b) or _COND_HEAD.match(_sentence(s, a, b))):
+            return
+        if position and _PAGE_SIZE.search(s, a, b + 20):
+            return  # "Page number. At most 100 rows per page.": the page's size, not its number
         num_group = "n" if "n" in m.re.groupindex and m.group("n") else "b" if "b" in m.re.groupindex and m.group("b") else 0
         if unit and _SKIP_UNITS.match(unit.strip()):
             return
+        e = m.end(num_group)
+        if not unit and e < len(s) and s[e].isascii() and s[e].isalpha():
+            return  # "5km", "1st": a number in a unit no keyword knows
+        if unit and _TIME_UNITS.match(unit.strip()):
+            if units[0] is None:
+                units[0] = _value_units(s, name)
+            if units[0] and _TIME_CANON.get(unit.strip().lower()) not in units[0]:
+                return  # "from 1 hour to 12 hours" on a value in seconds
+        if unit and unit.lower().startswith("byte") and type_ == "string" and re.search(r"base-?64|\bbinary\b", s, re.I) \
+                and not re.match(r"\s*(?:of\s+)?base-?64", s[m.end():], re.I):
+            return  # the size of the decoded data, not of the encoded text a client sends
         if not ok(a, b):
             return
         if _NOT_BOUND.match(s, m.end(num_group)):
@@ -254,9 +372,13 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if re.search(r"\b(?:version|v|release|api)\s*$", s[max(0, a - 12) : a], re.I) or re.search(
                 r"\bversions?\s+$", s[max(0, m.start(num_group) - 10) : m.start(num_group)], re.I):
             return  # "server 4.2 or higher", "version 2 or later": a version, not a bound on this value
-        fam = _family(unit, _sentence(s, a, b), type_)
+        fam = family or _family(unit, _sentence(s, a, b), type_, name)
         if fam is None:
             return
+        if fam == "value" and type_ in ("string", None):
+            counted = re.search(r"\bnumber\s+of\s+([a-z]+)", m.group(0), re.I | re.A)
+            if counted and counted.group(1).lower().rstrip("s") in name_words(name):
+                return  # "Tag name. At most 50 tags per tray": a count of tags, not this text
         d = _data(fam, lo, hi, lo_ex, hi_ex)
         if d:
             hits.append((a, b, d))
@@ -304,6 +426,18 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             cue = m.group("cue").lower()
             ex = bool(re.search(r"less|fewer|smaller|shorter|lower", cue)) and "equal" not in cue
             add(m, None, _n(m.group("n")), hi_ex=ex, unit=unit_of(m, "unit"))
+        copula = [m for m in scan(_MAX_IS, s, low, ('max',))]
+        if len({m.group("n") for m in copula}) > 1:
+            # "Maximum value for startup probes is 240 … for liveness probes is 3600": per case
+            copula = [m for m in copula if not re.search(r"\bfor\b", m.group("np"), re.I)]
+        for m in copula:
+            fam = _np_family(m.group("np"), m.group("unit"), name, type_)
+            if fam is not None:
+                da = re.search(r"\bdefault\s+and\s+$", s[max(0, m.start() - 14) : m.start()], re.I)
+                start = m.start() - len(da.group()) if da else None  # "Default and maximum is 300": both
+                add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"), family=fam, start=start, strict=True)
+        for m in scan(_IS_MAX, s, low, ('the max',)):
+            add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"), strict=True)
         for m in scan(_MAX_POST, s, low, ('less', 'fewer', 'below', 'under', 'smaller', 'shorter', 'max', 'most', 'limit', '以内', '以內', '以下')):
             add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"))
         for m in scan(_MIN, s, low, ('min', 'least', 'less than', 'fewer than', 'smaller than', 'shorter than', 'greater than', 'more than', 'larger than', 'longer than', 'higher than', '>=', '≥')):

@@ -58,3 +58,88 @@ def test_character_classes_and_open_lengths_are_not_exact(description: str) -> N
 )
 def test_versions_and_character_limits_are_read_as_what_they_bound(description: str, type_: str | None, data: list[dict[str, object]]) -> None:
     assert bounds(description, type_=type_) == data
+
+
+def evidence(d: str, name: str, type_: str | None) -> list[tuple[str, str, dict[str, object], tuple[str, ...]]]:
+    """Kind, text, data and values of the bounds evidence, each span checked against its text."""
+    out = []
+    for e in analyse(d, name=name, type=type_):
+        if e.kind == "bounds":
+            assert d[e.span[0] : e.span[1]] == e.text
+            out.append((e.kind, e.text, dict(e.data), e.values))
+    return out
+
+
+# "The maximum <what> is N": the noun phrase between the cue and the number says what is bounded
+COPULA = [
+    ("Shelf note. The max length for this field is 48 characters.", "note", "string",
+     "max length for this field is 48 characters", {"maxLength": 48}),
+    ("Crate code. Maximum number of characters allowed is 24.", "code", "string",
+     "Maximum number of characters allowed is 24", {"maxLength": 24}),
+    ("Trays per request. Maximum page size is 250.", "take", "integer", "Maximum page size is 250", {"maximum": 250}),
+    ("How many trays one page lists. The maximum number of trays allowed per page is 60.", "limit", "integer",
+     "maximum number of trays allowed per page is 60", {"maximum": 60}),
+    ("The maximum paging limit for $count is 25.", "$count", "integer", "maximum paging limit for $count is 25", {"maximum": 25}),
+    ("Longest token kept. The maximum token length that can be used is 120 characters.", "maxTokenLength", "integer",
+     "maximum token length that can be used is 120 characters", {"maximum": 120}),
+    ("Rows per page. Default and maximum is 80.", "rows", "integer", "Default and maximum is 80", {"maximum": 80}),
+    ("Retention in days. 400 days is the maximum.", "retention", "integer", "400 days is the maximum", {"maximum": 400}),
+    ("Shelf note, 48 characters is the maximum allowed.", "note", "string", "48 characters is the maximum allowed",
+     {"maxLength": 48}),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_", "text", "data"), COPULA)
+def test_maximum_is_n(description: str, name: str, type_: str, text: str, data: dict[str, object]) -> None:
+    assert evidence(description, name, type_) == [("bounds", text, data, ())]
+
+
+NOT_COPULA = [
+    ("Page number. The maximum page size is 100.", "page", "integer"),  # bounds the page's size, not its number
+    ("Offset of the first row. The maximum number of rows per page is 100.", "offset", "integer"),
+    ("Tag name. The maximum number of tags per tray is 50.", "tag", "string"),  # a count, not this string's length
+    ("The file. The maximum file size is 10 MB.", "file", "string"),
+    ("Lid width. The maximum value of `depth` is 5.", "width", "integer"),  # another field
+    ("Trays per page. The maximum page size is 100 for trial accounts.", "limit", "integer"),  # a condition
+    ("Trays per page. The maximum page size is 100 when sorting by date.", "limit", "integer"),
+    ("Trays per page. The recommended maximum is 40.", "limit", "integer"),  # advice
+    ("Trays per page. The default maximum is 40.", "limit", "integer"),  # a default
+    ("Trays per page. 100 is the maximum for trial accounts.", "limit", "integer"),
+    ("Lid depth. The maximum version is 3.", "depth", "integer"),  # a version
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_"), NOT_COPULA)
+def test_maximum_is_n_only_of_this_value(description: str, name: str, type_: str) -> None:
+    assert evidence(description, name, type_) == []
+
+
+@pytest.mark.parametrize(
+    ("description", "name", "type_", "expected"),
+    [
+        # a bound in another unit than the value's own
+        ("Session length in seconds, from 1 hour to 12 hours.", "SessionSeconds", "integer", []),
+        ("The lag, in seconds. The maximum lag is 2 days.", "lag", "integer", []),
+        ("Span in multiples of the bucket width. The maximum span is 4 years.", "span", "integer", []),
+        ("The length of time in the unit. The maximum duration is 30 days or an equivalent in other units.", "value",
+         "integer", []),
+        ("Radius. Default is 100m, max radius is 9km.", "radius", "integer", []),
+        ("Timeout, from 1 to 300 seconds.", "timeoutSeconds", "integer",
+         [("bounds", "from 1 to 300 seconds", {"minimum": 1, "maximum": 300}, ())]),
+        # the size of decoded data is not the length of its base64 text
+        ("Base64-encoded blob. The maximum length of the binary data is 4096 bytes.", "blob", "string", []),
+        # a condition at the head of the sentence; a bound per case
+        ("Trays per page. When `full` is set, the maximum value allowed is 20.", "limit", "integer", []),
+        ("Delay. Maximum value for slow probes is 30. Maximum value for fast probes is 5.", "delay", "integer", []),
+        # a field of no stated type whose name the noun phrase counts
+        ("The crate ids to match, max crates allowed is 300", "crates", None,
+         [("bounds", "max crates allowed is 300", {"maxItems": 300}, ())]),
+    ],
+)
+def test_maximum_is_n_in_the_value_unit(description: str, name: str, type_: str | None, expected: list[object]) -> None:
+    assert evidence(description, name, type_) == expected
+
+
+def test_maximum_is_n_per_case_is_no_bound() -> None:
+    d = "How often it repeats. For a daily plan, the maximum interval you can set is 30 days. For a weekly plan, 8."
+    assert evidence(d, "repeat_every", "integer") == []
