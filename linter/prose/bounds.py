@@ -362,9 +362,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 units[0] = _value_units(s, name)
             if units[0] and _TIME_CANON.get(unit.strip().lower()) not in units[0]:
                 return  # "from 1 hour to 12 hours" on a value in seconds
-        if unit and unit.lower().startswith("byte") and type_ == "string" and re.search(r"base-?64|\bbinary\b", s, re.I) \
-                and not re.match(r"\s*(?:of\s+)?base-?64", s[m.end():], re.I):
-            return  # the size of the decoded data, not of the encoded text a client sends
+        if unit and unit.lower().startswith("byte") and re.search(r"\b(?:binary|decoded|raw)\b", s[a:b], re.I):
+            return  # "the maximum length of the binary array is 65535 bytes": the data, not the text sent
         if not ok(a, b):
             return
         if _NOT_BOUND.match(s, m.end(num_group)):

@@ -128,6 +128,7 @@ def test_maximum_is_n_only_of_this_value(description: str, name: str, type_: str
          [("bounds", "from 1 to 300 seconds", {"minimum": 1, "maximum": 300}, ())]),
         # the size of decoded data is not the length of its base64 text
         ("Base64-encoded blob. The maximum length of the binary data is 4096 bytes.", "blob", "string", []),
+        ("Up to 900 bytes of base64-encoded context.", "ctx", "string", [("bounds", "Up to 900 bytes", {"maxLength": 900}, ())]),
         # a condition at the head of the sentence; a bound per case
         ("Trays per page. When `full` is set, the maximum value allowed is 20.", "limit", "integer", []),
         ("Delay. Maximum value for slow probes is 30. Maximum value for fast probes is 5.", "delay", "integer", []),
