@@ -172,6 +172,34 @@ _EXACT_LEN = re.compile(
     r"|\blength\s+(?:must|should)\s+be\s+(?:exactly\s+)?(?P<n3>\d{1,4})\b(?!\s*(?:to|-|or|and)\b)",
     re.I | re.A,
 )
+# "5-digit zip code", "ISO 4217 3 letter currency code", "Last 4 digits", "Format: 14 digits": a
+# value of that many characters, when the phrase opens the description (``_opens``) and so names
+# the field, not something it mentions ("the phone to which the 6-digit code is sent")
+_EXACT_CODE = re.compile(
+    r"(?=[0-9lLfF])"
+    r"(?:(?<![\w.,-])(?P<n>\d{1,3})[- ]?(?P<u>digit|character|char|letter)s?\s+(?:(?!(?:or|and|to|of|for|number)\b)[A-Za-z0-9][\w-]*\s+){0,3}?"
+    r"(?:codes?|ids?|identifiers?|pins?|zip(?:\s+code)?|postcode|tokens?|keys?|strings?|hash|reference|abbreviation|symbol)\b"
+    r"|\blast\s+(?P<n2>\d{1,2})\s+(?P<u2>digit|character|char|letter)s\b"
+    r"|\bformat\s*:\s*(?P<n3>\d{1,3})\s+(?P<u3>digit|character|char|letter)s(?=\s*(?:[.;)\n]|$)))",
+    re.I | re.A,
+)
+_OPENING = re.compile(r"\s*(?:(?:required|optional)\.\s*)?(?:[A-Za-z0-9][\w'’-]*\s+){0,4}", re.A)
+_OPENING_STOP = re.compile(r"\b(?:to|of|for|from|with|by|via|in|on|at|is|are|was|be|sent|send|enter|or|and|if|when|than)\b", re.I | re.A)
+# "a 6-character colour code, beginning with #": the characters counted are not all of the value
+_AFFIX = re.compile(r"(?<!without\s)\b(?:beginning|starting|prefixed|preceded|followed|suffixed)\s+(?:with|by)\b"
+                    r"|(?<!without\s)\bthe\s+leading\b|\bplus\b", re.I | re.A)
+# "ISO 2-letter language code": a public standard's code, whose pattern (public-standard-vocabulary)
+# states its length already
+_STANDARD_CODE = re.compile(r"\b(?:iso|country|language|currency|locale|iata|icao|bcp|rfc|state)\b", re.I | re.A)
+_SEVERAL = re.compile(r"comma[- ]separated|\bone\s+or\s+more\b|\bmultiple\b|\blist\s+of\b", re.I | re.A)
+
+
+def _opens(s: str, a: int) -> bool:
+    """Whether ``s[a:]`` starts the description's subject: only a few plain words before it in its
+    first sentence ("The", "Valid ISO 4217", "Unique")."""
+    return _OPENING.fullmatch(s, 0, a) is not None and _OPENING_STOP.search(s, 0, a) is None
+
+
 # "[1..100]", "(1 .. 100)": _NUM will not end a number before "..", so dotted ranges have their own
 _DOTS = re.compile(r"(?<![\w.])(?P<a>-?\d+)\s*\.\.\.?\s*(?P<b>-?\d+)(?![\w.])", re.A)
 _DIGIT = re.compile(r"[0-9]")
@@ -416,6 +444,12 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             if type_ in (None, "string"):
                 n = _n(m.group("n") or m.group("n2") or m.group("n3"))
                 add(m, n, n, unit="characters")
+        for m in scan(_EXACT_CODE, s, low, ('digit', 'char', 'letter')) if type_ in (None, "string") else ():
+            if _SEVERAL.search(s) or (not m.group("n3") and not _opens(s, m.start())) \
+                    or _AFFIX.search(_sentence(s, m.start(), m.end())) or _STANDARD_CODE.search(s, 0, m.end()):
+                continue
+            n = _n(m.group("n") or m.group("n2") or m.group("n3"))
+            add(m, n, n, unit=(m.group("u") or m.group("u2") or m.group("u3")) + "s")
         for m in scan(_DOTS, s, low, ('..',)):
             lo, hi = _n(m.group("a")), _n(m.group("b"))
             before = s[max(0, m.start() - 1) : m.start()]

@@ -144,3 +144,45 @@ def test_maximum_is_n_in_the_value_unit(description: str, name: str, type_: str 
 def test_maximum_is_n_per_case_is_no_bound() -> None:
     d = "How often it repeats. For a daily plan, the maximum interval you can set is 30 days. For a weekly plan, 8."
     assert evidence(d, "repeat_every", "integer") == []
+
+
+# "a 5-digit depot code": a code of a stated number of characters, when the phrase names the field
+EXACT = [
+    ("5 digit depot code.", "depot", "string", "5 digit depot code", {"minLength": 5, "maxLength": 5}),
+    ("The 7-digit regional crate ID", "crate", "string", "7-digit regional crate ID", {"minLength": 7, "maxLength": 7}),
+    ("Unique 9 character pallet identifier. See the list.", "pallet", "string", "9 character pallet identifier",
+     {"minLength": 9, "maxLength": 9}),
+    ("2 letter ACME-7 bay code", "bay", "string", "2 letter ACME-7 bay code", {"minLength": 2, "maxLength": 2}),
+    ("6-character hex code, without the leading #, of the lid colour", "lid", None, "6-character hex code",
+     {"minLength": 6, "maxLength": 6}),
+    ("Last 4 digits of the tray serial.", "serial_tail", "string", "Last 4 digits", {"minLength": 4, "maxLength": 4}),
+    ("Depot tax number. Format: 11 digits.", "tax_no", "string", "Format: 11 digits", {"minLength": 11, "maxLength": 11}),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_", "text", "data"), EXACT)
+def test_code_of_n_characters(description: str, name: str, type_: str | None, text: str, data: dict[str, object]) -> None:
+    assert evidence(description, name, type_) == [("bounds", text, data, ())]
+
+
+NOT_EXACT = [
+    ("Phone number to which the 6-digit code is sent.", "phone", "string"),  # another thing's length
+    ("Card number. The last 4 digits of it are shown in responses.", "card", "string"),
+    ("A 10 digit phone number.", "phone", "string"),  # numbers are often written with separators
+    ("5 digit depot code", "depot", "integer"),  # the digits of a number: no keyword
+    ("The 3- or 4-character code of the lane.", "lane", "string"),
+    ("2-, 4- or 6-character route code.", "route", "string"),
+    ("5-digit depot code filter. Give one or more 5-digit depot codes, comma-separated.", "depots", "string"),
+    ("Depot tax number. Format: 2 letters followed by 9 digits.", "tax_no", "string"),
+    ("A depot is a 6 digit numeric code used by the carrier.", "depot", "string"),  # a definition, not this text
+    ("The 6-character colour code, beginning with #, of the lid.", "lid", "string"),  # 7 characters in all
+    ("4-digit depot code plus a check letter.", "depot", "string"),
+    # a public standard's code: its pattern (public-standard-vocabulary) states the length
+    ("Valid ISO 4217 3 letter currency code.", "cur", "string"),
+    ("The 2-letter language code of the page.", "lang", "string"),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_"), NOT_EXACT)
+def test_code_of_n_characters_only_when_it_is_this_value(description: str, name: str, type_: str) -> None:
+    assert evidence(description, name, type_) == []
