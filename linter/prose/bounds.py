@@ -51,7 +51,7 @@ _MAX_POST = re.compile(
 )
 _MIN = re.compile(
     r"(?=\b[mangs]|[>≥])"
-    r"(?P<cue>\bmin(?:imum)?\.?|\bat\s+least|\bno\s+(?:less|fewer|smaller|shorter)\s+than|\bnot\s+(?:less|fewer|smaller|shorter)\s+than"
+    r"(?P<cue>\bmin(?:imum)?[-_ ]?length|\bmin(?:imum)?\.?|\bat\s+least|\bno\s+(?:less|fewer|smaller|shorter)\s+than|\bnot\s+(?:less|fewer|smaller|shorter)\s+than"
     r"|\bgreater\s+than\s+or\s+equal\s+to|\b(?:must|should)\s+be\s+(?:greater|more|larger|longer|higher)\s+than|>=|≥)"
     + _FILL + r"(?P<n>" + _NUM + r")\s*" + _UNIT + r"?",
     re.I | re.A,
@@ -127,7 +127,15 @@ _BETWEEN = re.compile(
 _RANGE = re.compile(
     r"(?=\b[frbiaowvls]|[:：])"
     r"(?P<ctx>\b(?:from|ranges?(?:\s+(?:of|is|from))?|range\s+of|be|is|are|of|within|in\s+the\s+range(?:\s+of)?|values?|length|size)\s*:?\s+|(?<=[A-Za-z\u4e00-\u9fff*])[:：]\s*)"
-    r"(?P<a>" + _NUM + r")\s*(?:" + _UNIT.replace("unit", "u1") + r")?" + _NOTE + r"\s*(?:to|through|thru|-|–|~|～|\.\.)\s*(?P<b>" + _NUM + r")(?![\d:])\s*" + _UNIT + r"?",
+    r"(?P<qa>`)?(?P<a>" + _NUM + r")(?(qa)`)\s*(?:" + _UNIT.replace("unit", "u1") + r")?" + _NOTE
+    + r"\s*(?:to|through|thru|-|–|~|～|\.\.)\s*(?P<qb>`)?(?P<b>" + _NUM + r")(?(qb)`)(?![\d:])\s*" + _UNIT + r"?",
+    re.I | re.A,
+)
+# "with 6 to 18 characters", "(4-19 characters)", "1 to 100 percent": the unit says what the range bounds
+_RANGE_UNIT = re.compile(
+    r"(?=[-+−0-9`])(?<![\w.,\-/:#$`])(?P<qa>`)?(?P<a>" + _NUM + r")(?(qa)`)\s*(?:to|-|–)\s*(?P<qb>`)?(?P<b>" + _NUM + r")(?(qb)`)\s*"
+    r"(?:(?:unicode|utf-?8|ascii|alphanumeric|numeric|printable|single-byte|hexadecimal|hex)\s+)?"
+    r"(?P<unit>characters?|chars|letters?|digits?|bytes?|items|elements|entries|percent|%)(?![\w%])",
     re.I | re.A,
 )
 _RANGE_ANY = re.compile(r"(?=[0-9])(?<![\w.\-/:#])(?P<a>\d+(?:\.\d+)?)\s*(?:-|–|~|～)\s*(?P<b>\d+(?:\.\d+)?)(?![\w.\-/:%])", re.A)
@@ -309,6 +317,12 @@ def _np_family(np: str, unit: str | None, name: str, type_: str | None) -> str |
     return "value"
 
 
+def _cue_family(cue: str, type_: str | None) -> str | None:
+    """"maxLength 35", "min length: 2" on a text: the cue itself names its length (``None``: let
+    the unit and the words around decide)."""
+    return "length" if "length" in cue and type_ in (None, "string", "array") else None
+
+
 _KW = {
     ("value", "min"): "minimum", ("value", "max"): "maximum",
     ("length", "min"): "minLength", ("length", "max"): "maxLength",
@@ -423,6 +437,18 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             lo, hi = _n(a), _n(b)
             if lo < hi and not (len(a) == 4 and len(b) == 2):
                 add(m, lo, hi, unit=unit_of(m, "unit", "u1"))
+        for m in scan(_RANGE_UNIT, s, low, ('char', 'letter', 'digit', 'byte', 'item', 'element', 'entr', 'percent', '%')):
+            a, b, u = m.group("a"), m.group("b"), m.group("unit").lower()
+            lo, hi = _n(a), _n(b)
+            if not lo < hi or (len(a) == 4 and a[:2] in ("19", "20")):
+                continue
+            if (u in ("percent", "%") and type_ not in ("integer", "number", None)) or (
+                    _ITEM_UNITS.match(u) and type_ not in ("array", None)):
+                continue  # "1-5 items" on a string is neither its length nor its value
+            if re.search(r"\b(?:first|last|final|next|initial|leading|trailing|most\s+significant|least\s+significant)\s+$",
+                         s[max(0, m.start() - 20) : m.start()], re.I):
+                continue  # "the final 2-3 digits are the suffix": a part of the value
+            add(m, lo, hi, unit=u)
         for m in scan(_RANGE_ANY, s, low, ('-', '–', '~', '～')):
             a, b = m.group("a"), m.group("b")
             lo, hi = _n(a), _n(b)
@@ -458,7 +484,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         for m in scan(_MAX, s, low, ('max', 'most', 'up to', 'as many', 'than', 'you can', 'more than', 'larger', 'greater', 'higher', 'longer', 'bigger', 'exceed', 'less than', 'limit', '<=', '≤', 'fewer', 'smaller', 'shorter', 'lower')):
             cue = m.group("cue").lower()
             ex = bool(re.search(r"less|fewer|smaller|shorter|lower", cue)) and "equal" not in cue
-            add(m, None, _n(m.group("n")), hi_ex=ex, unit=unit_of(m, "unit"))
+            add(m, None, _n(m.group("n")), hi_ex=ex, unit=unit_of(m, "unit"), family=_cue_family(cue, type_))
         copula = [m for m in scan(_MAX_IS, s, low, ('max',))]
         if len({m.group("n") for m in copula}) > 1:
             # "Maximum value for startup probes is 240 … for liveness probes is 3600": per case
@@ -476,7 +502,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         for m in scan(_MIN, s, low, ('min', 'least', 'less than', 'fewer than', 'smaller than', 'shorter than', 'greater than', 'more than', 'larger than', 'longer than', 'higher than', '>=', '≥')):
             cue = m.group("cue").lower()
             ex = bool(re.search(r"greater|more|larger|longer|higher", cue)) and "equal" not in cue
-            add(m, _n(m.group("n")), None, lo_ex=ex, unit=unit_of(m, "unit"))
+            add(m, _n(m.group("n")), None, lo_ex=ex, unit=unit_of(m, "unit"), family=_cue_family(cue, type_))
         for m in scan(_MIN_POST, s, low, ('more', 'greater', 'higher', 'above', 'larger', 'longer', '以上')):
             add(m, _n(m.group("n")), None, unit=unit_of(m, "unit"))
         for m in scan(_ZH_MAX, s, low, ('最', '不超', '不能超', '不大', '小于', '小於', '上限', '至多', '不得', '长度', '長度')):

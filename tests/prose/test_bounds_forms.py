@@ -186,3 +186,45 @@ NOT_EXACT = [
 @pytest.mark.parametrize(("description", "name", "type_"), NOT_EXACT)
 def test_code_of_n_characters_only_when_it_is_this_value(description: str, name: str, type_: str) -> None:
     assert evidence(description, name, type_) == []
+
+
+RANGES = [
+    ("Tray label with 3 to 30 characters.", "label", "string", "3 to 30 characters", {"minLength": 3, "maxLength": 30}),
+    ("A shelf code with 2-12 alphanumeric characters.", "code", "string", "2-12 alphanumeric characters",
+     {"minLength": 2, "maxLength": 12}),
+    ("The card number (4-19 characters). No separators.", "number", "string", "4-19 characters", {"minLength": 4, "maxLength": 19}),
+    ("Zoom level, 1 to 400 percent.", "zoom", "integer", "1 to 400 percent", {"minimum": 1, "maximum": 400}),
+    ("Bay ids, 1-5 items.", "bays", "array", "1-5 items", {"minItems": 1, "maxItems": 5}),
+    ("The port. You can give a value from `1` to `9000`.", "port", "integer", "from `1` to `9000`",
+     {"minimum": 1, "maximum": 9000}),
+    ("The port. You can give a value from <code>1</code> to <code>9000</code>.", "port", "integer",
+     "from <code>1</code> to <code>9000</code>", {"minimum": 1, "maximum": 9000}),
+    ("Memo text. maxLength 64", "memo", "string", "maxLength 64", {"maxLength": 64}),
+    ("The 8-9 digit account number. The final 2-3 digits are the suffix.", "acct", "string", "8-9 digit",
+     {"minLength": 8, "maxLength": 9}),
+    ("Lane code. * minLength: 2 characters * maxLength: 4 characters", "lane", "string", "minLength: 2 characters",
+     {"minLength": 2}),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_", "text", "data"), RANGES)
+def test_ranges_with_a_unit_or_code_numbers(description: str, name: str, type_: str, text: str, data: dict[str, object]) -> None:
+    assert evidence(description, name, type_)[:1] == [("bounds", text, data, ())]
+
+
+NOT_RANGES = [
+    ("Sends 2 to 3 reminders a day.", "reminders", "integer"),
+    ("Retry 2 to 5 times.", "retries", "integer"),
+    ("Bay ids, 1-5 items.", "bay", "string"),  # items on a string: not its length, not its value
+    ("Zoom, 1 to 400 percent.", "zoom", "string"),
+    ("Letters, numbers (0-9) and dashes.", "slug", "string"),
+    ("Printed 2019-2024 labels.", "label", "string"),
+    ("Staff count:<br>`1-20`<br>`21-50`<br>`51-200`", "staff", "string"),  # literal values that look like ranges
+    ("The 8-9 digit account number. The first 2 digits are the bank, the final 2-3 digits the suffix.", "acct", "integer"),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_"), NOT_RANGES)
+def test_not_ranges(description: str, name: str, type_: str) -> None:
+    assert evidence(description, name, type_) == []
+
