@@ -223,6 +223,7 @@ _COND_SENT = re.compile(
     r"|\bby\s+default\b|\bwhen\s+(?:omitted|not\s+(?:specified|set))|\b(?:take|takes|taking|last|lasts|wait|waits)\s+up\s+to",
     re.I | re.A,
 )
+_EXAMPLE_HEAD = re.compile(r"\s*(?:for\s+(?:example|instance)\b|e\.\s?g\.|example\s*:)", re.I | re.A)
 _ADVICE_AFTER = re.compile(r"[^.;\n]{0,12}?\b(?:is|are)\s+(?:recommended|suggested|advised|preferred)\b", re.I)
 _IF_OTHER = re.compile(r"\s*(?:if|when|whenever|unless)\b[^,]{0,80},", re.I)
 _COND_CLAUSE = re.compile(r"^\s*(?:if|when|whenever|unless|once|values?\s+(?:above|below|over|greater|less))\b", re.I | re.A)
@@ -364,6 +365,10 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if _ADVICE_AFTER.match(s, b):
             return False
         sent = _sentence(s, a, b)
+        if _EXAMPLE_HEAD.match(sent):
+            pre = sent[: max(0, sent.find(s[a:b]))]
+            if not re.search(r"[`\"”']\s+[A-Z]", pre):
+                return False  # "For example, `Enter a number from 0 to 100`": an example, of anything
         cond = _IF_OTHER.match(sent)
         if cond and any(not same_name(x, name) for x in re.findall(r"`([A-Za-z_][\w.]*)`", cond.group())):
             return False  # "If `units` is positive, `nanos` must be …": a bound that holds only sometimes

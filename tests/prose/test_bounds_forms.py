@@ -221,6 +221,7 @@ NOT_RANGES = [
     ("Printed 2019-2024 labels.", "label", "string"),
     ("Staff count:<br>`1-20`<br>`21-50`<br>`51-200`", "staff", "string"),  # literal values that look like ranges
     ("The 8-9 digit account number. The first 2 digits are the bank, the final 2-3 digits the suffix.", "acct", "integer"),
+    ("Prompt shown when empty. For example, `Enter a number from 0 to 100`.", "placeholder", "string"),
 ]
 
 
@@ -228,3 +229,16 @@ NOT_RANGES = [
 def test_not_ranges(description: str, name: str, type_: str) -> None:
     assert evidence(description, name, type_) == []
 
+
+@pytest.mark.parametrize(
+    ("description", "expected"),
+    [
+        ("Seconds a leg may last. For example, a limit of 60 seconds ends it after a minute. At most 900.",
+         [("bounds", "At most 900", {"maximum": 900}, ())]),
+        ('Lid heading. For example, "Blue lids." The heading must be no longer than 300 characters.',
+         [("bounds", "no longer than 300 characters", {"maxLength": 300}, ())]),
+    ],
+)
+def test_an_example_sentence_states_no_bound(description: str, expected: list[object]) -> None:
+    type_ = "integer" if "Seconds" in description else "string"
+    assert evidence(description, "f", type_) == expected
