@@ -12,7 +12,7 @@ from linter.prose.text import Text, gate_text, name_words, other_bullet, same_na
 
 _NUM = r"[-+−]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d|,\d)|[-+−]?\d+(?:\.\d+)?(?![\d.]*\d)"
 _UNIT = (
-    r"(?:(?:(?:unicode|utf-?8|ascii|alphanumeric|numeric|total|decimal)\s+)?"
+    r"(?:(?:(?:unicode|utf-?8|ascii|alphanumeric|numeric|total|decimal|single-?byte|double-?byte|multi-?byte|printable)\s+){0,2}"
     r"(?P<unit>(?:characters?|chars?|letters?|bytes?|digits?|symbols?|code\s*points?|items?|elements?|entries|entry"
     r"|values?|objects?|records?|results?|tags?|ids?|strings?|members?|numbers?|keys?"
     r"|kb|mb|gb|kib|mib|gib|percent|seconds?|minutes?|hours?|days?|weeks?|months?|years?|ms|milliseconds?)(?![a-z])"
@@ -36,7 +36,7 @@ _MAX = re.compile(
     r"(?=\b[mauncsdwlit]|[<≤])"
     r"(?P<cue>\bmax(?:imum)?\.?|\bat\s+most|\bup\s+to|\bno\s+more\s+than|\bnot\s+more\s+than|\bno\s+(?:larger|greater|higher|longer|bigger)\s+than"
     r"|\bnot\s+(?:larger|greater|higher|longer)\s+than|\b(?:cannot|can't|must\s+not|may\s+not|should\s+not|does\s+not|will\s+not|not\s+to|can\s+not)\s+exceed"
-    r"|\bnot\s+exceed(?:ing)?|\bless\s+than\s+or\s+equal\s+to|\blimited\s+to|\blimit\s+of|\bcharacter\s+limit|\blength\s+limit|\bmax(?:imum)?[-_ ]?length"
+    r"|\bnot\s+exceed(?:ing)?|\bless\s+than\s+or\s+equal\s+to|\blimited\s+to|\blimit\s+of|\blimitations?\s*:|\bcharacter\s+limit|\blength\s+limit|\bmax(?:imum)?[-_ ]?length"
     r"|\bas\s+many\s+as|\bthe\s+limit\s+is|\b(?:must|should|can|may|will)\s+not\s+be\s+(?:more|greater|larger|longer|higher|bigger)\s+than"
     r"|\b(?:cannot|can't|can\s+not)\s+be\s+(?:more|greater|larger|longer|higher|bigger)\s+than"
     r"|\bthe\s+max(?:imum)?\s+(?:value\s+|number\s+)?(?:that\s+)?you\s+can\s+(?:specify|set|request|use|enter)(?:\s+is)?"
@@ -118,9 +118,10 @@ _ADVICE_BEFORE = re.compile(r"\b(?:recommended|suggested|ideal|optimal|typical|p
 # A field that says where to start (a page number, an offset) is not bounded by the page's size
 _POSITION_WORDS = frozenset({"page", "offset", "skip", "start", "index", "cursor", "position", "from"})
 _PAGE_SIZE = re.compile(r"\bper\s+page\b|\bpage\s+(?:size|limit)\b|\bpaging\s+limit\b", re.I | re.A)
+_OR_ANOTHER = re.compile(r"[^.;\n]{0,40}?\bor\s+\d", re.A)
 _NOTE = r"(?:\s*\([^()\n]{1,30}\))?"  # "300 (5 minutes)": what the number means, in passing
 _BETWEEN = re.compile(
-    r"\bbetween\s+`?(?P<a>" + _NUM + r")`?\s*(?:" + _UNIT.replace("unit", "u1") + r")?" + _NOTE + r"\s*(?:and|to|-|–)\s*`?(?P<b>" + _NUM + r")`?\s*"
+    r"\bbetwe?en\s+`?(?P<a>" + _NUM + r")`?\s*(?:" + _UNIT.replace("unit", "u1") + r")?" + _NOTE + r"\s*(?:and|to|-|–)\s*`?(?P<b>" + _NUM + r")`?\s*"
     + _UNIT + r"?(?:\s*\(?(?P<incl>inclusive(?:ly)?|exclusive(?:ly)?)\)?)?",
     re.I | re.A,
 )
@@ -224,6 +225,11 @@ _COND_SENT = re.compile(
     re.I | re.A,
 )
 _EXAMPLE_HEAD = re.compile(r"\s*(?:for\s+(?:example|instance)\b|e\.\s?g\.|example\s*:)", re.I | re.A)
+# a condition clause right before the bound's clause, in the same sentence ("…, when X, at least 1")
+_COND_BEFORE = re.compile(r"(?:^|[.:;]\s+|,\s+)(?:if|when|whenever|unless|once)\b[^,.;:\n]{1,100},\s*[^,.;:\n]*$", re.I | re.A)
+# ...unless the condition is only that the field is there ("If set, at most 40 characters")
+_SELF_COND = re.compile(r"\b(?:if|when|once)\s+(?:it\s+is\s+|this\s+(?:field\s+|value\s+)?is\s+)?(?:specified|set|provided|present|given|supplied|used|included|entered|passed|sent|non-?empty|non-?nil|non-?null|enabled)\s*,\s*[^,.;:\n]*$",
+                        re.I | re.A)
 _ADVICE_AFTER = re.compile(r"[^.;\n]{0,12}?\b(?:is|are)\s+(?:recommended|suggested|advised|preferred)\b", re.I)
 _IF_OTHER = re.compile(r"\s*(?:if|when|whenever|unless)\b[^,]{0,80},", re.I)
 _COND_CLAUSE = re.compile(r"^\s*(?:if|when|whenever|unless|once|values?\s+(?:above|below|over|greater|less))\b", re.I | re.A)
@@ -276,7 +282,7 @@ def _family(unit: str | None, ctx: str, type_: str | None, name: str = "") -> st
         return "length"
     if type_ is None and re.search(r"\bcharacters?\b|\bchars\b|字符|字元", ctx, re.I):
         return "length"  # "Character limit: 16" on a field of no stated type: its text's length
-    if type_ == "string" and not re.search(r"\b(?:value|number|count|amount|page|results?|seconds?|minutes?|days?)\b", ctx, re.I):
+    if type_ == "string" and not re.search(r"\b(?:value|number|count|amount|page|results?|seconds?|secs?|minutes?|days?)\b", ctx, re.I):
         return None  # a bare number on a string: a length or a numeric string, cannot tell
     if type_ == "string" and u and _TIME_UNITS.match(u):
         return None  # "at most 366 days from create_time" on a timestamp: a span, not the value
@@ -364,6 +370,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             return False
         if _ADVICE_AFTER.match(s, b):
             return False
+        if _COND_BEFORE.search(s, max(0, a - 160), a) and not _SELF_COND.search(s, max(0, a - 160), a):
+            return False  # "when `x` is above 10, you must set this to at least 1": only then
         sent = _sentence(s, a, b)
         if _EXAMPLE_HEAD.match(sent):
             pre = sent[: max(0, sent.find(s[a:b]))]
@@ -432,7 +440,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     # Every pattern in this block needs a number (_NUM, \d; re.A so ASCII digits only): a text
     # without a digit skips them all. Only _SIGN and _SINGLE_ITEM below can match without one.
     if _DIGIT.search(s) is not None:
-        for m in scan(_BETWEEN, s, low, ('between',)):
+        for m in scan(_BETWEEN, s, low, ('between', 'betwen')):
             lo, hi = _n(m.group("a")), _n(m.group("b"))
             if lo < hi:
                 ex = (m.group("incl") or "").lower().startswith("exclusive")
@@ -466,6 +474,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 continue  # "case number 12-1234", "v1-2": an identifier, not a range
             if not _RANGE_CTX.search(_sentence(s, m.start(), m.end())):
                 continue
+            if re.search(r"\d[^\W\d]*\s*\($", s[max(0, m.start() - 12) : m.start()]):
+                continue  # "between 0 and 500 (0 - 5 stars)": the same range in other units
             add(m, lo, hi)
         for m in scan(_INTERVAL, s, low, ('[', '(', '（')) if "," in s or "，" in s else ():  # "[a, b]" needs its comma (_DOTS reads "[a..b]")
             lo, hi = _n(m.group("a")), _n(m.group("b"))
@@ -488,6 +498,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 add(m, lo, hi)
         for m in scan(_MAX, s, low, ('max', 'most', 'up to', 'as many', 'than', 'you can', 'more than', 'larger', 'greater', 'higher', 'longer', 'bigger', 'exceed', 'less than', 'limit', '<=', '≤', 'fewer', 'smaller', 'shorter', 'lower')):
             cue = m.group("cue").lower()
+            if cue.startswith("limitation") and (not m.group("unit") or _OR_ANOTHER.match(s, m.end())):
+                continue  # "limitations: 16 alphanumeric characters or 20 numeric characters": per kind
             ex = bool(re.search(r"less|fewer|smaller|shorter|lower", cue)) and "equal" not in cue
             add(m, None, _n(m.group("n")), hi_ex=ex, unit=unit_of(m, "unit"), family=_cue_family(cue, type_))
         copula = [m for m in scan(_MAX_IS, s, low, ('max',))]

@@ -242,3 +242,29 @@ def test_not_ranges(description: str, name: str, type_: str) -> None:
 def test_an_example_sentence_states_no_bound(description: str, expected: list[object]) -> None:
     type_ = "integer" if "Seconds" in description else "string"
     assert evidence(description, "f", type_) == expected
+
+
+@pytest.mark.parametrize(
+    ("description", "name", "type_", "expected"),
+    [
+        # a range in parentheses right after a number restates it in another unit
+        ("Score, an integer between 0 and 1000 (0 - 10 stars).", "score", "integer",
+         [("bounds", "between 0 and 1000", {"minimum": 0, "maximum": 1000}, ())]),
+        # "Character length and limitations: N …characters"
+        ("Merchant code. Character length and limitations: 17 single-byte alphanumeric characters.", "code", "string",
+         [("bounds", "limitations: 17 single-byte alphanumeric characters", {"maxLength": 17}, ())]),
+        ("Lane id. Character length and limitations: 12 alphanumeric characters or 16 numeric characters.", "lane", "string", []),
+        # a string that carries a number of seconds
+        ("Wait (sec) before hanging up (min: 2, max: 90).", "wait_secs", "string",
+         [("bounds", "min: 2", {"minimum": 2}, ()), ("bounds", "max: 90", {"maximum": 90}, ())]),
+        # a common misspelling
+        ("Which page to fetch. Any number betwen 1 and 60.", "pg", "integer",
+         [("bounds", "betwen 1 and 60", {"minimum": 1, "maximum": 60}, ())]),
+        # a bound that holds only under the clause before it
+        ("Related: when `batch` is above 10, you must set this to at least 2.", "window", "integer", []),
+        ("If entered, it must be at most 40 characters.", "label", "string",
+         [("bounds", "at most 40 characters", {"maxLength": 40}, ())]),
+    ],
+)
+def test_notes_labels_and_clauses(description: str, name: str, type_: str, expected: list[object]) -> None:
+    assert evidence(description, name, type_) == expected
