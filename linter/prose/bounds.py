@@ -119,7 +119,14 @@ _ADVICE_BEFORE = re.compile(r"\b(?:recommended|suggested|ideal|optimal|typical|p
 _POSITION_WORDS = frozenset({"page", "offset", "skip", "start", "index", "cursor", "position", "from"})
 _PAGE_SIZE = re.compile(r"\bper\s+page\b|\bpage\s+(?:size|limit)\b|\bpaging\s+limit\b", re.I | re.A)
 _OR_ANOTHER = re.compile(r"[^.;\n]{0,40}?\bor\s+\d", re.A)
+# "defaults to the maximum of 100": the default is the maximum, and the maximum is stated
+_DEFAULTS_TO = re.compile(r"\bdefaults?\s+to\s+(?:the\s+)?$", re.I | re.A)
 _NOTE = r"(?:\s*\([^()\n]{1,30}\))?"  # "300 (5 minutes)": what the number means, in passing
+# "from 900 seconds (15 minutes) up to the maximum set for the role": a lower bound, the upper one elsewhere
+_FROM_TO_MAX = re.compile(
+    r"\bfrom\s+`?(?P<n>" + _NUM + r")`?\s*" + _UNIT + r"?" + _NOTE + r"\s+(?:up\s+)?to\s+the\s+max(?:imum)?\b",
+    re.I | re.A,
+)
 _BETWEEN = re.compile(
     r"\bbetwe?en\s+`?(?P<a>" + _NUM + r")`?\s*(?:" + _UNIT.replace("unit", "u1") + r")?" + _NOTE + r"\s*(?:and|to|-|–)\s*`?(?P<b>" + _NUM + r")`?\s*"
     + _UNIT + r"?(?:\s*\(?(?P<incl>inclusive(?:ly)?|exclusive(?:ly)?)\)?)?",
@@ -396,9 +403,10 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     units: list[set[str] | None] = [None]  # the value's own time units, worked out on first need
 
     def add(m: re.Match[str], lo: Any, hi: Any, lo_ex: bool = False, hi_ex: bool = False, unit: str | None = None,
-            family: str | None = None, start: int | None = None, strict: bool = False) -> None:
+            family: str | None = None, start: int | None = None, strict: bool = False, given: bool = False) -> None:
         """``family`` when the match itself says what it bounds; ``strict`` for the forms that
-        also refuse a condition after the number ("… is 100 for trial accounts")."""
+        also refuse a condition after the number ("… is 100 for trial accounts"); ``given`` for a
+        bound stated whatever the sentence's condition ("if omitted, defaults to the maximum of 100")."""
         a, b = m.start() if start is None else start, m.end()
         if _ADVICE_BEFORE.search(s, max(0, a - 14), a):
             return
@@ -419,7 +427,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 return  # "from 1 hour to 12 hours" on a value in seconds
         if unit and unit.lower().startswith("byte") and re.search(r"\b(?:binary|decoded|raw)\b", s[a:b], re.I):
             return  # "the maximum length of the binary array is 65535 bytes": the data, not the text sent
-        if not ok(a, b):
+        if not given and not ok(a, b):
             return
         if _NOT_BOUND.match(s, m.end(num_group)):
             return
@@ -501,7 +509,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             if cue.startswith("limitation") and (not m.group("unit") or _OR_ANOTHER.match(s, m.end())):
                 continue  # "limitations: 16 alphanumeric characters or 20 numeric characters": per kind
             ex = bool(re.search(r"less|fewer|smaller|shorter|lower", cue)) and "equal" not in cue
-            add(m, None, _n(m.group("n")), hi_ex=ex, unit=unit_of(m, "unit"), family=_cue_family(cue, type_))
+            given = cue.startswith("max") and _DEFAULTS_TO.search(s, max(0, m.start() - 24), m.start()) is not None
+            add(m, None, _n(m.group("n")), hi_ex=ex, unit=unit_of(m, "unit"), family=_cue_family(cue, type_), given=given)
         copula = [m for m in scan(_MAX_IS, s, low, ('max',))]
         if len({m.group("n") for m in copula}) > 1:
             # "Maximum value for startup probes is 240 … for liveness probes is 3600": per case
@@ -520,6 +529,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             cue = m.group("cue").lower()
             ex = bool(re.search(r"greater|more|larger|longer|higher", cue)) and "equal" not in cue
             add(m, _n(m.group("n")), None, lo_ex=ex, unit=unit_of(m, "unit"), family=_cue_family(cue, type_))
+        for m in scan(_FROM_TO_MAX, s, low, ('to the max',)):
+            add(m, _n(m.group("n")), None, unit=unit_of(m, "unit"))
         for m in scan(_MIN_POST, s, low, ('more', 'greater', 'higher', 'above', 'larger', 'longer', '以上')):
             add(m, _n(m.group("n")), None, unit=unit_of(m, "unit"))
         for m in scan(_ZH_MAX, s, low, ('最', '不超', '不能超', '不大', '小于', '小於', '上限', '至多', '不得', '长度', '長度')):

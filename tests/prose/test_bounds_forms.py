@@ -268,3 +268,17 @@ def test_an_example_sentence_states_no_bound(description: str, expected: list[ob
 )
 def test_notes_labels_and_clauses(description: str, name: str, type_: str, expected: list[object]) -> None:
     assert evidence(description, name, type_) == expected
+
+
+@pytest.mark.parametrize(
+    ("description", "name", "type_", "expected"),
+    [
+        ("Rows to send. If omitted, the value will default to the maximum of 80.", "rows", "integer",
+         [("bounds", "maximum of 80", {"maximum": 80}, ())]),
+        ("Rows to send. Defaults to the maximum, 80.", "rows", "integer", []),  # no number after the cue
+        ("Lease in seconds. You can give a value from 600 seconds (10 minutes) up to the maximum lease set for the role.",
+         "leaseSeconds", "integer", [("bounds", "from 600 seconds (10 minutes) up to the maximum", {"minimum": 600}, ())]),
+    ],
+)
+def test_defaults_to_the_maximum_and_open_ranges(description: str, name: str, type_: str, expected: list[object]) -> None:
+    assert evidence(description, name, type_) == expected
