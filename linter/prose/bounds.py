@@ -162,7 +162,9 @@ _SIGN = re.compile(
     re.I | re.A,
 )
 _SINGLE_ITEM = re.compile(
-    r"\bonly\s+(?:one|a\s+single|1)\s+\w+(?:\s+\w+)?\s+(?:is|can\s+be|may\s+be)\s+(?:supported|allowed|specified|permitted|accepted|provided)",
+    r"\bonly\s+(?:one|a\s+single|1)\s+\w+(?:\s+\w+)?\s+(?:is|can\s+be|may\s+be)\s+(?:supported|allowed|specified|permitted|accepted|provided)"
+    r"|\b(?:you\s+)?(?:can|may)\s+only\s+(?:specify|provide|pass|include|supply|send|set|use|add|select|choose|enter|give)"
+    r"\s+(?:one|a\s+single|1)\s+(?!of\b)[a-z]\w*",
     re.I | re.A,
 )
 _ZH_MAX = re.compile(
@@ -559,9 +561,12 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             continue
         if ok(m.start(), m.end()):
             hits.append((m.start(), m.end(), d))
-    if type_ == "array":
+    nw = name_words(name)
+    if type_ == "array" or (type_ is None and nw and nw[-1].endswith("s") and not nw[-1].endswith("ss")):
+        # a list, or a field of no stated type named as one ("Values")
         for m in scan(_SINGLE_ITEM, s, low, ('only',)):
-            hits.append((m.start(), m.end(), {"maxItems": 1}))
+            if ok(m.start(), m.end()):
+                hits.append((m.start(), m.end(), {"maxItems": 1}))
     hits = [h for h in hits if not other_bullet(s, h[0], name)]
     return _resolve(t, hits)
 

@@ -282,3 +282,24 @@ def test_notes_labels_and_clauses(description: str, name: str, type_: str, expec
 )
 def test_defaults_to_the_maximum_and_open_ranges(description: str, name: str, type_: str, expected: list[object]) -> None:
     assert evidence(description, name, type_) == expected
+
+
+@pytest.mark.parametrize(
+    ("description", "name", "type_", "expected"),
+    [
+        ("The crate labels to match. You can only specify one label per request.", "labels", "array",
+         [("bounds", "You can only specify one label", {"maxItems": 1}, ())]),
+        ("Value of the tray filter. You can only specify one value for the filter.", "Values", None,
+         [("bounds", "You can only specify one value", {"maxItems": 1}, ())]),
+        ("Only one region can be specified.", "regions", "array", [("bounds", "Only one region can be specified", {"maxItems": 1}, ())]),
+        ("You can only specify one of `a` or `b`.", "mode", None, []),  # a choice, not a count
+        ("You can only specify one value for the filter.", "value", "string", []),  # one string is one value
+        ("Only one region can be specified.", "region", "integer", []),
+    ],
+)
+def test_only_one(description: str, name: str, type_: str | None, expected: list[object]) -> None:
+    assert evidence(description, name, type_) == expected
+
+
+def test_only_one_under_a_condition_is_no_bound() -> None:
+    assert evidence("Crate labels. When `mode` is strict, you can only specify one label.", "labels", "array") == []
