@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from linter.prose.evidence import Evidence
-from linter.prose.text import Text, gate_text, name_words, other_bullet, same_name, scan
+from linter.prose.text import Text, gate_text, has_any, name_words, other_bullet, same_name, scan
 
 _NUM = r"[-+−]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d|,\d)|[-+−]?\d+(?:\.\d+)?(?![\d.]*\d)"
 _UNIT = (
@@ -141,7 +141,7 @@ _RANGE = re.compile(
 )
 # "with 6 to 18 characters", "(4-19 characters)", "1 to 100 percent": the unit says what the range bounds
 _RANGE_UNIT = re.compile(
-    r"(?=[-+−0-9`])(?<![\w.,\-/:#$`])(?P<qa>`)?(?P<a>" + _NUM + r")(?(qa)`)\s*(?:to|-|–)\s*(?P<qb>`)?(?P<b>" + _NUM + r")(?(qb)`)\s*"
+    r"(?=[-+−0-9`])(?=`?[-+−]?[\d,.]+`?\s*(?:to|-|–))(?<![\w.,\-/:#$`])(?P<qa>`)?(?P<a>" + _NUM + r")(?(qa)`)\s*(?:to|-|–)\s*(?P<qb>`)?(?P<b>" + _NUM + r")(?(qb)`)\s*"
     r"(?:(?:unicode|utf-?8|ascii|alphanumeric|numeric|printable|single-byte|hexadecimal|hex)\s+)?"
     r"(?P<unit>characters?|chars|letters?|digits?|bytes?|items|elements|entries|percent|%)(?![\w%])",
     re.I | re.A,
@@ -194,12 +194,14 @@ _EXACT_LEN = re.compile(
 # value of that many characters, when the phrase opens the description (``_opens``) and so names
 # the field, not something it mentions ("the phone to which the 6-digit code is sent")
 _EXACT_CODE = re.compile(
-    r"(?=[0-9lLfF])"
-    r"(?:(?<![\w.,-])(?P<n>\d{1,3})[- ]?(?P<u>digit|character|char|letter)s?\s+(?:(?!(?:or|and|to|of|for|number)\b)[A-Za-z0-9][\w-]*\s+){0,3}?"
-    r"(?:codes?|ids?|identifiers?|pins?|zip(?:\s+code)?|postcode|tokens?|keys?|strings?|hash|reference|abbreviation|symbol)\b"
-    r"|\blast\s+(?P<n2>\d{1,2})\s+(?P<u2>digit|character|char|letter)s\b"
-    r"|\bformat\s*:\s*(?P<n3>\d{1,3})\s+(?P<u3>digit|character|char|letter)s(?=\s*(?:[.;)\n]|$)))",
+    r"(?=[0-9])(?<![\w.,-])(?P<n>\d{1,3})[- ]?(?P<u>digit|character|char|letter)s?\s+"
+    r"(?:(?!(?:or|and|to|of|for|number)\b)[A-Za-z0-9][\w-]*\s+){0,3}?"
+    r"(?:codes?|ids?|identifiers?|pins?|zip(?:\s+code)?|postcode|tokens?|keys?|strings?|hash|reference|abbreviation|symbol)\b",
     re.I | re.A,
+)
+_EXACT_LAST = re.compile(r"\b(?=[lL])last\s+(?P<n>\d{1,2})\s+(?P<u>digit|character|char|letter)s\b", re.I | re.A)
+_EXACT_FORMAT = re.compile(
+    r"\b(?=[fF])format\s*:\s*(?P<n>\d{1,3})\s+(?P<u>digit|character|char|letter)s(?=\s*(?:[.;)\n]|$))", re.I | re.A
 )
 _OPENING = re.compile(r"\s*(?:(?:required|optional)\.\s*)?(?:[A-Za-z0-9][\w'’-]*\s+){0,4}", re.A)
 _OPENING_STOP = re.compile(r"\b(?:to|of|for|from|with|by|via|in|on|at|is|are|was|be|sent|send|enter|or|and|if|when|than)\b", re.I | re.A)
@@ -495,12 +497,15 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             if type_ in (None, "string"):
                 n = _n(m.group("n") or m.group("n2") or m.group("n3"))
                 add(m, n, n, unit="characters")
-        for m in scan(_EXACT_CODE, s, low, ('digit', 'char', 'letter')) if type_ in (None, "string") else ():
-            if _SEVERAL.search(s) or (not m.group("n3") and not _opens(s, m.start())) \
+        codes = type_ in (None, "string") and has_any(low, ('digit', 'char', 'letter'))
+        for m in (*scan(_EXACT_CODE, s, low, ('digit', 'char', 'letter')), *scan(_EXACT_FORMAT, s, low, ('format:', 'format :')),
+                  *(_EXACT_LAST.finditer(s, 0, 200) if "last" in low else ())) if codes else ():
+            # "Last 4 digits" only where the description opens (``_opens``: its first 200 characters)
+            if _SEVERAL.search(s) or (m.re is not _EXACT_FORMAT and not _opens(s, m.start())) \
                     or _AFFIX.search(_sentence(s, m.start(), m.end())) or _STANDARD_CODE.search(s, 0, m.end()):
                 continue
-            n = _n(m.group("n") or m.group("n2") or m.group("n3"))
-            add(m, n, n, unit=(m.group("u") or m.group("u2") or m.group("u3")) + "s")
+            n = _n(m.group("n"))
+            add(m, n, n, unit=m.group("u") + "s")
         for m in scan(_DOTS, s, low, ('..',)):
             lo, hi = _n(m.group("a")), _n(m.group("b"))
             before = s[max(0, m.start() - 1) : m.start()]
@@ -513,7 +518,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             ex = bool(re.search(r"less|fewer|smaller|shorter|lower", cue)) and "equal" not in cue
             given = cue.startswith("max") and _DEFAULTS_TO.search(s, max(0, m.start() - 24), m.start()) is not None
             add(m, None, _n(m.group("n")), hi_ex=ex, unit=unit_of(m, "unit"), family=_cue_family(cue, type_), given=given)
-        copula = [m for m in scan(_MAX_IS, s, low, ('max',))]
+        # _MAX_IS also needs "is"/"are" between blanks, which are single spaces in ``low``
+        copula = [m for m in scan(_MAX_IS, s, low, ('max',))] if " is " in low or " are " in low else []
         if len({m.group("n") for m in copula}) > 1:
             # "Maximum value for startup probes is 240 … for liveness probes is 3600": per case
             copula = [m for m in copula if not re.search(r"\bfor\b", m.group("np"), re.I)]
@@ -523,7 +529,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 da = re.search(r"\bdefault\s+and\s+$", s[max(0, m.start() - 14) : m.start()], re.I)
                 start = m.start() - len(da.group()) if da else None  # "Default and maximum is 300": both
                 add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"), family=fam, start=start, strict=True)
-        for m in scan(_IS_MAX, s, low, ('the max',)):
+        for m in scan(_IS_MAX, s, low, ('is the max', 'are the max')):
             add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"), strict=True)
         for m in scan(_MAX_POST, s, low, ('less', 'fewer', 'below', 'under', 'smaller', 'shorter', 'max', 'most', 'limit', '以内', '以內', '以下')):
             add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"))

@@ -303,3 +303,39 @@ def test_only_one(description: str, name: str, type_: str | None, expected: list
 
 def test_only_one_under_a_condition_is_no_bound() -> None:
     assert evidence("Crate labels. When `mode` is strict, you can only specify one label.", "labels", "array") == []
+
+
+# -- the gates in front of the forms above: under the blanks, markup and case folding a description
+# may carry, the gated analysis finds what the ungated one does ---------------------------------------
+
+_MUTATIONS = {
+    "newline": lambda s: s.replace(" ", "\n"),
+    "double-space": lambda s: s.replace(" ", "  "),
+    "nbsp": lambda s: s.replace(" ", "\u00a0"),
+    "tab": lambda s: s.replace(" ", "\t"),
+    "line-separator": lambda s: s.replace(" ", "\u2028"),
+    "br-tag": lambda s: s.replace(" ", "<br>"),
+    "long-s": lambda s: s.replace("s", "\u017f"),
+    "dotless-i": lambda s: s.replace("i", "\u0131"),
+}
+_FORMS = [(d, n, t) for d, n, t, *_ in COPULA + EXACT + RANGES] + [
+    ("Timeout, from 1 to 300 seconds.", "timeoutSeconds", "integer"),
+    ("Merchant code. Character length and limitations: 17 single-byte alphanumeric characters.", "code", "string"),
+    ("Which page to fetch. Any number betwen 1 and 60.", "pg", "integer"),
+    ("Value of the tray filter. You can only specify one value for the filter.", "Values", None),
+    ("Rows to send. If omitted, the value will default to the maximum of 80.", "rows", "integer"),
+    ("Lease in seconds. You can give a value from 600 seconds (10 minutes) up to the maximum lease.", "leaseSeconds", "integer"),
+]
+
+
+@pytest.mark.parametrize("mutation", list(_MUTATIONS))
+def test_gates_keep_every_form(mutation: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from linter.prose import bounds as finder
+
+    cases = [(_MUTATIONS[mutation](d), n, t) for d, n, t in _FORMS]
+    gated = [bounds(d, n, t) for d, n, t in cases]
+    monkeypatch.setattr(finder, "scan", lambda rx, s, low, keys: rx.finditer(s))
+    monkeypatch.setattr(finder, "has_any", lambda low, keys: True)
+    assert gated == [bounds(d, n, t) for d, n, t in cases]
+    if mutation not in ("line-separator", "dotless-i"):  # the patterns are ASCII (re.A): neither is a blank or an i there
+        assert sum(map(len, gated)) >= len(cases) // 2  # the mutated texts still exercise the forms
