@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from linter.prose.evidence import Evidence
-from linter.prose.text import Text, gate_text, has_any, name_words, other_bullet, same_name, scan
+from linter.prose.text import Text, gate_text, name_words, other_bullet, same_name, scan
 
 _NUM = r"[-+−]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d|,\d)|[-+−]?\d+(?:\.\d+)?(?![\d.]*\d)"
 _UNIT = (
@@ -403,7 +403,6 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 return u
         return None
 
-    position = bool(_POSITION_WORDS & set(name_words(name)[-1:]))
     units: list[set[str] | None] = [None]  # the value's own time units, worked out on first need
 
     def add(m: re.Match[str], lo: Any, hi: Any, lo_ex: bool = False, hi_ex: bool = False, unit: str | None = None,
@@ -416,7 +415,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             return
         if strict and (_COND_AFTER.match(s, b) or _COND_HEAD.match(_sentence(s, a, b))):
             return
-        if position and _PAGE_SIZE.search(s, a, b + 20):
+        if _PAGE_SIZE.search(s, a, b + 20) and _POSITION_WORDS & set(name_words(name)[-1:]):
             return  # "Page number. At most 100 rows per page.": the page's size, not its number
         num_group = "n" if "n" in m.re.groupindex and m.group("n") else "b" if "b" in m.re.groupindex and m.group("b") else 0
         if unit and _SKIP_UNITS.match(unit.strip()):
@@ -497,7 +496,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             if type_ in (None, "string"):
                 n = _n(m.group("n") or m.group("n2") or m.group("n3"))
                 add(m, n, n, unit="characters")
-        codes = type_ in (None, "string") and has_any(low, ('digit', 'char', 'letter'))
+        codes = type_ in (None, "string") and ("char" in low or "digit" in low or "letter" in low)
         for m in (*scan(_EXACT_CODE, s, low, ('digit', 'char', 'letter')), *scan(_EXACT_FORMAT, s, low, ('format:', 'format :')),
                   *(_EXACT_LAST.finditer(s, 0, 200) if "last" in low else ())) if codes else ():
             # "Last 4 digits" only where the description opens (``_opens``: its first 200 characters)
@@ -518,8 +517,10 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             ex = bool(re.search(r"less|fewer|smaller|shorter|lower", cue)) and "equal" not in cue
             given = cue.startswith("max") and _DEFAULTS_TO.search(s, max(0, m.start() - 24), m.start()) is not None
             add(m, None, _n(m.group("n")), hi_ex=ex, unit=unit_of(m, "unit"), family=_cue_family(cue, type_), given=given)
-        # _MAX_IS also needs "is"/"are" between blanks, which are single spaces in ``low``
-        copula = [m for m in scan(_MAX_IS, s, low, ('max',))] if " is " in low or " are " in low else []
+        # _MAX_IS, _IS_MAX and _FROM_TO_MAX all need "max"; _MAX_IS also "is"/"are" between blanks
+        # (single spaces in ``low``)
+        maxed = "max" in low
+        copula = [m for m in scan(_MAX_IS, s, low, ('max',))] if maxed and (" is " in low or " are " in low) else []
         if len({m.group("n") for m in copula}) > 1:
             # "Maximum value for startup probes is 240 … for liveness probes is 3600": per case
             copula = [m for m in copula if not re.search(r"\bfor\b", m.group("np"), re.I)]
@@ -529,7 +530,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 da = re.search(r"\bdefault\s+and\s+$", s[max(0, m.start() - 14) : m.start()], re.I)
                 start = m.start() - len(da.group()) if da else None  # "Default and maximum is 300": both
                 add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"), family=fam, start=start, strict=True)
-        for m in scan(_IS_MAX, s, low, ('is the max', 'are the max')):
+        for m in scan(_IS_MAX, s, low, ('is the max', 'are the max')) if maxed else ():
             add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"), strict=True)
         for m in scan(_MAX_POST, s, low, ('less', 'fewer', 'below', 'under', 'smaller', 'shorter', 'max', 'most', 'limit', '以内', '以內', '以下')):
             add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"))
@@ -537,7 +538,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             cue = m.group("cue").lower()
             ex = bool(re.search(r"greater|more|larger|longer|higher", cue)) and "equal" not in cue
             add(m, _n(m.group("n")), None, lo_ex=ex, unit=unit_of(m, "unit"), family=_cue_family(cue, type_))
-        for m in scan(_FROM_TO_MAX, s, low, ('to the max',)):
+        for m in scan(_FROM_TO_MAX, s, low, ('to the max',)) if maxed else ():
             add(m, _n(m.group("n")), None, unit=unit_of(m, "unit"))
         for m in scan(_MIN_POST, s, low, ('more', 'greater', 'higher', 'above', 'larger', 'longer', '以上')):
             add(m, _n(m.group("n")), None, unit=unit_of(m, "unit"))
@@ -567,14 +568,18 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             continue
         if ok(m.start(), m.end()):
             hits.append((m.start(), m.end(), d))
-    nw = name_words(name)
-    if type_ == "array" or (type_ is None and nw and nw[-1].endswith("s") and not nw[-1].endswith("ss")):
+    if type_ == "array" or (type_ is None and "only" in low and _plural(name)):
         # a list, or a field of no stated type named as one ("Values")
         for m in scan(_SINGLE_ITEM, s, low, ('only',)):
             if ok(m.start(), m.end()):
                 hits.append((m.start(), m.end(), {"maxItems": 1}))
     hits = [h for h in hits if not other_bullet(s, h[0], name)]
     return _resolve(t, hits)
+
+
+def _plural(name: str) -> bool:
+    nw = name_words(name)
+    return bool(nw) and nw[-1].endswith("s") and not nw[-1].endswith("ss")
 
 
 def _resolve(t: Text, hits: list[tuple[int, int, dict[str, Any]]]) -> list[Evidence]:
