@@ -15,10 +15,13 @@ _UNIT = (
     r"(?:(?:(?:unicode|utf-?8|ascii|alphanumeric|numeric|total|decimal|single-?byte|double-?byte|multi-?byte|printable)\s+){0,2}"
     r"(?P<unit>(?:characters?|chars?|letters?|bytes?|digits?|symbols?|code\s*points?|items?|elements?|entries|entry"
     r"|values?|objects?|records?|results?|tags?|ids?|strings?|members?|numbers?|keys?"
-    r"|kb|mb|gb|kib|mib|gib|percent|seconds?|minutes?|hours?|days?|weeks?|months?|years?|ms|milliseconds?)(?![a-z])"
+    r"|kb|mb|gb|kib|mib|gib|percent|seconds?|minutes?|hours?|days?|weeks?|months?|years?|ms|milliseconds?)(?![a-z])(?![ \t]*:)"
     r"|字符|个字符|個字符|字元|個字元|字节|字節|个字|個字|字(?![段节節])|位|个|個|项|項|条|條|%"
     r"|毫秒|秒|分钟|分鐘|小时|小時|天|周|週|岁|歲))"
 )
+# Blanks between a number and the unit after it: one line break at most (a wrapped line), not a
+# paragraph ("Character limit: 16\n\n\nValues: …" has no unit)
+_SP = r"[ \t]*\n?[ \t]*"
 _LEN_UNITS = re.compile(
     r"^(?:characters?|chars?|letters?|bytes?|digits?|symbols?|code\s*points?|字符|个字符|個字符|字元|個字元|字节|字節|个字|個字|字|位)$",
     re.I | re.A,
@@ -41,7 +44,7 @@ _MAX = re.compile(
     r"|\b(?:cannot|can't|can\s+not)\s+be\s+(?:more|greater|larger|longer|higher|bigger)\s+than"
     r"|\bthe\s+max(?:imum)?\s+(?:value\s+|number\s+)?(?:that\s+)?you\s+can\s+(?:specify|set|request|use|enter)(?:\s+is)?"
     r"|\b(?:must|should)\s+be\s+(?:less|fewer|smaller|shorter|lower)\s+than|\b(?:is|are)\s+(?:less|fewer|smaller|shorter|lower)\s+than|<=|≤)"
-    + _FILL + r"(?P<n>" + _NUM + r")\s*" + _UNIT + r"?",
+    + _FILL + r"(?P<n>" + _NUM + r")" + _SP + _UNIT + r"?",
     re.I | re.A,
 )
 _MAX_POST = re.compile(
@@ -53,7 +56,7 @@ _MIN = re.compile(
     r"(?=\b[mangs]|[>≥])"
     r"(?P<cue>\bmin(?:imum)?[-_ ]?length|\bmin(?:imum)?\.?|\bat\s+least|\bno\s+(?:less|fewer|smaller|shorter)\s+than|\bnot\s+(?:less|fewer|smaller|shorter)\s+than"
     r"|\bgreater\s+than\s+or\s+equal\s+to|\b(?:must|should)\s+be\s+(?:greater|more|larger|longer|higher)\s+than|>=|≥)"
-    + _FILL + r"(?P<n>" + _NUM + r")\s*" + _UNIT + r"?",
+    + _FILL + r"(?P<n>" + _NUM + r")" + _SP + _UNIT + r"?",
     re.I | re.A,
 )
 _MIN_POST = re.compile(
@@ -64,7 +67,7 @@ _MIN_POST = re.compile(
 # between the cue and "is" say what is bounded, so they are read (``_np_family``), not skipped
 _MAX_IS = re.compile(
     r"(?=[mM])\bmax(?:imum)?(?P<np>(?:\s+(?!(?:is|are|was|were|if|when|unless|and|or|but|not)\b)[A-Za-z$_`'’][\w$`'’-]*){0,7}?)"
-    r"\s+(?:is|are)\s+(?:currently\s+|set\s+to\s+)?`?(?P<n>" + _NUM + r")`?\s*" + _UNIT + r"?",
+    r"\s+(?:is|are)\s+(?:currently\s+|set\s+to\s+)?`?(?P<n>" + _NUM + r")`?" + _SP + _UNIT + r"?",
     re.I | re.A,
 )
 # "400 days is the maximum", "48 characters is the maximum allowed"
@@ -118,6 +121,7 @@ _ADVICE_BEFORE = re.compile(r"\b(?:recommended|suggested|ideal|optimal|typical|p
 # A field that says where to start (a page number, an offset) is not bounded by the page's size
 _POSITION_WORDS = frozenset({"page", "offset", "skip", "start", "index", "cursor", "position", "from"})
 _PAGE_SIZE = re.compile(r"\bper\s+page\b|\bpage\s+(?:size|limit)\b|\bpaging\s+limit\b", re.I | re.A)
+_OR_VALUE = re.compile(r"\s*,?\s*or\s+`?(" + _NUM + r")`?(?=\s*(?:to|for|in|if|when|which|means?|meaning|disables?|\(|,|\.|;|$))", re.A | re.I)
 _OR_ANOTHER = re.compile(r"[^.;\n]{0,40}?\bor\s+\d", re.A)
 # "defaults to the maximum of 100": the default is the maximum, and the maximum is stated
 _DEFAULTS_TO = re.compile(r"\bdefaults?\s+to\s+(?:the\s+)?$", re.I | re.A)
@@ -128,7 +132,7 @@ _FROM_TO_MAX = re.compile(
     re.I | re.A,
 )
 _BETWEEN = re.compile(
-    r"\bbetwe?en\s+`?(?P<a>" + _NUM + r")`?\s*(?:" + _UNIT.replace("unit", "u1") + r")?" + _NOTE + r"\s*(?:and|to|-|–)\s*`?(?P<b>" + _NUM + r")`?\s*"
+    r"\bbetwe?en\s+`?(?P<a>" + _NUM + r")`?\s*(?:" + _UNIT.replace("unit", "u1") + r")?" + _NOTE + r"\s*(?:and|to|-|–)\s*`?(?P<b>" + _NUM + r")`?" + _SP
     + _UNIT + r"?(?:\s*\(?(?P<incl>inclusive(?:ly)?|exclusive(?:ly)?)\)?)?",
     re.I | re.A,
 )
@@ -136,7 +140,7 @@ _RANGE = re.compile(
     r"(?=\b[frbiaowvls]|[:：])"
     r"(?P<ctx>\b(?:from|ranges?(?:\s+(?:of|is|from))?|range\s+of|be|is|are|of|within|in\s+the\s+range(?:\s+of)?|values?|length|size)\s*:?\s+|(?<=[A-Za-z\u4e00-\u9fff*])[:：]\s*)"
     r"(?P<qa>`)?(?P<a>" + _NUM + r")(?(qa)`)\s*(?:" + _UNIT.replace("unit", "u1") + r")?" + _NOTE
-    + r"\s*(?:to|through|thru|-|–|~|～|\.\.)\s*(?P<qb>`)?(?P<b>" + _NUM + r")(?(qb)`)(?![\d:])\s*" + _UNIT + r"?",
+    + r"\s*(?:to|through|thru|-|–|~|～|\.\.)\s*(?P<qb>`)?(?P<b>" + _NUM + r")(?(qb)`)(?![\d:])" + _SP + _UNIT + r"?",
     re.I | re.A,
 )
 # "with 6 to 18 characters", "(4-19 characters)", "1 to 100 percent": the unit says what the range bounds
@@ -156,7 +160,7 @@ _INTERVAL = re.compile(
 )
 _SIGN = re.compile(
     r"\b(?:must|should|has\s+to|needs?\s+to|shall)\s+be\s+(?:a\s+)?(?:strictly\s+)?(?P<s>positive|negative|non-?negative|non-?positive)(?P<z>\s+or\s+zero)?"
-    r"|\b(?:a\s+|any\s+|small\s+)?(?P<s2>positive|negative|non-?negative)\s+(?:integer|number|value|whole\s+number|amount|int)s?\b"
+    r"|(?<![-\w])(?:a\s+|any\s+|small\s+)?(?P<s2>positive|negative|non-?negative)\s+(?:integer|number|value|whole\s+number|amount|int)s?\b"
     r"|\bzero\s+or\s+(?:a\s+)?positive"
     r"|(?P<zh>正整数|正整數|非负整数|非負整數|非负数|非負數|正数|正數|大于0|大於0|大于零|大於零|不能为负|不能為負)",
     re.I | re.A,
@@ -211,6 +215,8 @@ _AFFIX = re.compile(r"(?<!without\s)\b(?:beginning|starting|prefixed|preceded|fo
 # "ISO 2-letter language code": a public standard's code, whose pattern (public-standard-vocabulary)
 # states its length already
 _STANDARD_CODE = re.compile(r"\b(?:iso|country|language|currency|locale|iata|icao|bcp|rfc|state)\b", re.I | re.A)
+# "a 64 character string that is a human readable text": a name or free text has no fixed length
+_FREE_TEXT = re.compile(r"human[- ]readable|\bfriendly\b|\bdescri(?:be|ption|ptive)|\bfree[- ]?(?:form|text)\b", re.I | re.A)
 _SEVERAL = re.compile(r"comma[- ]separated|\bone\s+or\s+more\b|\bmultiple\b|\blist\s+of\b", re.I | re.A)
 
 
@@ -281,11 +287,12 @@ def _family(unit: str | None, ctx: str, type_: str | None, name: str = "") -> st
             # "up to 300 characters" on maxTokenLength: the value is a length; elsewhere it
             # counts the number's digits, which no keyword states
             return "value" if _LENGTH_NAMES & set(name_words(name)) and not u.startswith("digit") else None
-        return None if not u and re.search(r"\b(?:characters?|chars?|digits?)\b|字符|字元", ctx, re.I) else "value"
+        # ("a two-digit number, 01 - 12" does not count digits: a number of digits is written with its count)
+        return None if not u and re.search(r"\b(?:characters?|chars?)\b|\d\s+digits?\b|字符|字元", ctx, re.I) else "value"
     if u and _LEN_UNITS.match(u):
         return "length"
     if u and _ITEM_UNITS.match(u) and (type_ in ("array", None) or u in ("items", "item", "elements", "element")):
-        return "items" if type_ != "string" else "value"
+        return "items" if type_ != "string" else None  # "up to 100 items" on a string: a count of what it lists
     if type_ == "array":
         # "each sample must be between 2 and 10 seconds": a bound on what each item holds
         return None if u and (_TIME_UNITS.match(u) or _LEN_UNITS.match(u)) else "items"
@@ -415,6 +422,15 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             return
         if strict and (_COND_AFTER.match(s, b) or _COND_HEAD.match(_sentence(s, a, b))):
             return
+        other = _OR_VALUE.match(s, b)
+        if other:
+            # "from 1 to 9999, or 0 to specify no year": the bound takes in the other value stated
+            v = _n(other.group(1))
+            b = other.end()
+            lo = v if lo is not None and v < lo else lo
+            hi = v if hi is not None and v > hi else hi
+            lo_ex = lo_ex and v != lo
+            hi_ex = hi_ex and v != hi
         if _PAGE_SIZE.search(s, a, b + 20) and _POSITION_WORDS & set(name_words(name)[-1:]):
             return  # "Page number. At most 100 rows per page.": the page's size, not its number
         num_group = "n" if "n" in m.re.groupindex and m.group("n") else "b" if "b" in m.re.groupindex and m.group("b") else 0
@@ -478,8 +494,9 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             lo, hi = _n(a), _n(b)
             if not lo < hi or (len(a) == 4 and len(b) <= 2) or (len(a) == 4 and a[:2] in ("19", "20")):
                 continue
-            if (a, b) == ("0", "9") or re.search(r"(?:numbers?|digits?|numerals?|a-z|A-Z)[\s,(]*$", s[max(0, m.start() - 16) : m.start()]):
-                continue  # "letters, numbers (0-9)": a character class, not a range
+            if (a, b) == ("0", "9") or (len(a) == len(b) == 1 and re.search(
+                    r"(?:numbers?|digits?|numerals?|a-z|A-Z)[\s,(]*$", s[max(0, m.start() - 16) : m.start()])):
+                continue  # "letters, numbers (0-9)": a character class, not a range ("a number, 01 - 12" is one)
             before = s[max(0, m.start() - 16) : m.start()]
             if re.search(r"(?:ISO|RFC|version|v|sha|utf|\+|/|number|no\.?|#|id|code|case|ticket|issue|model|phone)\s*:?\s*$", before, re.I):
                 continue  # "case number 12-1234", "v1-2": an identifier, not a range
@@ -493,7 +510,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             if lo < hi:
                 add(m, lo, hi, m.group("l") in "(（", m.group("r") in ")）")
         for m in scan(_EXACT_LEN, s, low, ('char', 'length')):
-            if type_ in (None, "string"):
+            if type_ in (None, "string") and not (m.group("n") and _FREE_TEXT.search(_sentence(s, m.start(), m.end()))):
                 n = _n(m.group("n") or m.group("n2") or m.group("n3"))
                 add(m, n, n, unit="characters")
         codes = type_ in (None, "string") and ("char" in low or "digit" in low or "letter" in low)
@@ -501,7 +518,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                   *(_EXACT_LAST.finditer(s, 0, 200) if "last" in low else ())) if codes else ():
             # "Last 4 digits" only where the description opens (``_opens``: its first 200 characters)
             if _SEVERAL.search(s) or (m.re is not _EXACT_FORMAT and not _opens(s, m.start())) \
-                    or _AFFIX.search(_sentence(s, m.start(), m.end())) or _STANDARD_CODE.search(s, 0, m.end()):
+                    or _AFFIX.search(_sentence(s, m.start(), m.end())) or _STANDARD_CODE.search(s, 0, m.end()) \
+                    or _FREE_TEXT.search(_sentence(s, m.start(), m.end())):
                 continue
             n = _n(m.group("n"))
             add(m, n, n, unit=m.group("u") + "s")
@@ -551,7 +569,11 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             lo, hi = _n(a), _n(b)
             if lo < hi:
                 add(m, lo, hi, unit=unit_of(m, "unit", "u1", "u2"))
-    for m in scan(_SIGN, s, low, ('positive', 'negative', '正', '非负', '非負', '大于0', '大於0', '大于零', '大於零', '不能为负', '不能為負')):
+    signs = list(scan(_SIGN, s, low, ('positive', 'negative', '正', '非负', '非負', '大于0', '大於0', '大于零', '大於零', '不能为负', '不能為負')))
+    both = {(m.group("s2") or "").lower() for m in signs} >= {"positive", "negative"}
+    for m in signs:
+        if both and (m.group("s2") or "").lower() in ("positive", "negative"):
+            continue  # "negative values lower it, positive values raise it": what each sign means
         word = (m.group("s") or m.group("s2") or "").lower().replace("-", "")
         zh = m.group("zh") or ""
         if m.group("z") or m.group(0).lower().startswith("zero") or word == "nonnegative" or "非负" in zh or "非負" in zh or "不能" in zh:

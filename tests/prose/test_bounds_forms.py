@@ -338,3 +338,30 @@ def test_gates_keep_every_form(mutation: str, monkeypatch: pytest.MonkeyPatch) -
     assert gated == [bounds(d, n, t) for d, n, t in cases]
     if mutation not in ("line-separator", "dotless-i"):  # the patterns are ASCII (re.A): neither is a blank or an i there
         assert sum(map(len, gated)) >= len(cases) // 2  # the mutated texts still exercise the forms
+
+
+@pytest.mark.parametrize(
+    ("description", "name", "type_", "expected"),
+    [
+        ("Lid revenue.\n\n**Character limit**: 16\n\n\n**Values**: generated", "rev", "number", []),  # no unit across paragraphs
+        ("Gain in dB. Negative values lower it, positive values raise it.", "gain", "number", []),
+        ("Page size. Non-positive values are ignored.", "size", "integer", []),
+        ("A 64 character string that is a human readable text for the tray.", "label", "string", []),
+        ("Year of the date. Must be from 1 to 9999, or 0 for a date without a year.", "year", "integer",
+         [("bounds", "from 1 to 9999, or 0", {"minimum": 0, "maximum": 9999}, ())]),
+        ("Bay. Values: a bay number, 10 - 40", "bay", "integer", [("bounds", "10 - 40", {"minimum": 10, "maximum": 40}, ())]),
+        ("Expiry month.\n\n**Character limit**: 2\n\n**Values**: a two-digit number, 01 - 12", "month", "integer",
+         [("bounds", "01 - 12", {"minimum": 1, "maximum": 12}, ())]),
+        ("An id of at most 10 digits.", "id", "integer", []),
+        ("Tray URIs, comma-separated. A maximum of 100 items can be added.", "uris", "string", []),
+        ("Must be positive.", "amount", "number", [("bounds", "Must be positive", {"exclusiveMinimum": 0}, ())]),
+    ],
+)
+def test_what_the_reviewed_findings_got_wrong(description: str, name: str, type_: str, expected: list[object]) -> None:
+    assert evidence(description, name, type_) == expected
+
+
+def test_a_label_after_a_number_is_not_its_unit() -> None:
+    """"Character limit: 4 Values: …" on one line: "Values" labels what follows, it does not count the 4."""
+    got = bounds("Retry window. **Character limit**: 4 **Values**: a whole number between 1 and 900", "window", "integer")
+    assert {"maximum": 4} not in got
