@@ -288,7 +288,8 @@ def _family(unit: str | None, ctx: str, type_: str | None, name: str = "") -> st
             # counts the number's digits, which no keyword states
             return "value" if _LENGTH_NAMES & set(name_words(name)) and not u.startswith("digit") else None
         # ("a two-digit number, 01 - 12" does not count digits: a number of digits is written with its count)
-        return None if not u and re.search(r"\b(?:characters?|chars?)\b|\d\s+digits?\b|字符|字元", ctx, re.I) else "value"
+        # ("Variable length, up to 12 N": a count of digits too)
+        return None if not u and re.search(r"\b(?:characters?|chars?)\b|\d\s+digits?\b|\bvariable\s+length\b|字符|字元", ctx, re.I) else "value"
     if u and _LEN_UNITS.match(u):
         return "length"
     if u and _ITEM_UNITS.match(u) and (type_ in ("array", None) or u in ("items", "item", "elements", "element")):
@@ -311,6 +312,7 @@ _NP_LENGTH = re.compile(r"(?:\b|(?<=[a-z]))(?:length|long)\b|\b(?:characters?|ch
 _NP_COUNT = re.compile(r"\bnumber\s+of\s+(?P<what>[a-z]+)|\b(?:count|size|items|elements|entries)\b", re.I | re.A)
 _NP_OTHER = re.compile(r"\bversions?\b|\bdefault\b", re.I | re.A)
 _LENGTH_NAMES = frozenset({"length", "len", "size", "chars", "characters", "bytes"})
+_LIST_NAMES = frozenset({"ids", "codes", "keys", "names", "tags", "items", "types", "fields", "skus", "urls", "uris", "emails"})
 _GENERIC_NOUNS = frozenset({"value", "length", "number", "size", "count", "limit", "page", "max", "maximum", "result"})
 
 
@@ -460,6 +462,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             counted = re.search(r"\bnumber\s+of\s+([a-z]+)", m.group(0), re.I | re.A)
             if counted and counted.group(1).lower().rstrip("s") in name_words(name):
                 return  # "Tag name. At most 50 tags per tray": a count of tags, not this text
+            if type_ == "string" and name_words(name)[-1:] and name_words(name)[-1] in _LIST_NAMES:
+                return  # "category_ids … Maximum value: 1" on a string: how many ids it lists
         d = _data(fam, lo, hi, lo_ex, hi_ex)
         if d:
             hits.append((a, b, d))

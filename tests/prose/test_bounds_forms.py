@@ -355,6 +355,9 @@ def test_gates_keep_every_form(mutation: str, monkeypatch: pytest.MonkeyPatch) -
         ("An id of at most 10 digits.", "id", "integer", []),
         ("Tray URIs, comma-separated. A maximum of 100 items can be added.", "uris", "string", []),
         ("Must be positive.", "amount", "number", [("bounds", "Must be positive", {"exclusiveMinimum": 0}, ())]),
+        ("Format: Variable length, up to 12 N. Id of the depot.", "depot_id", "integer", []),  # digits, not the value
+        ("Ids of the bays to search. Maximum value: 1", "bay_ids", "string", []),  # how many ids, not a value
+        ("Wait in seconds (string). Maximum value: 90", "wait", "string", [("bounds", "Maximum value: 90", {"maximum": 90}, ())]),
     ],
 )
 def test_what_the_reviewed_findings_got_wrong(description: str, name: str, type_: str, expected: list[object]) -> None:
