@@ -123,7 +123,7 @@ _POSITION_WORDS = frozenset({"page", "offset", "skip", "start", "index", "cursor
 _PAGE_SIZE = re.compile(r"\bper\s+page\b|\bpage\s+(?:size|limit)\b|\bpaging\s+limit\b", re.I | re.A)
 _OR_VALUE = re.compile(r"\s*,?\s*or\s+`?(" + _NUM + r")`?(?=\s*(?:to|for|in|if|when|which|means?|meaning|disables?|\(|,|\.|;|$))", re.A | re.I)
 _OR_ANOTHER = re.compile(r"[^.;\n]{0,40}?\bor\s+\d", re.A)
-# "defaults to the maximum of 100": the default is the maximum, and the maximum is stated
+# "defaults to the maximum, 40": the default is the maximum, and the maximum is stated
 _DEFAULTS_TO = re.compile(r"\bdefaults?\s+to\s+(?:the\s+)?$", re.I | re.A)
 _NOTE = r"(?:\s*\([^()\n]{1,30}\))?"  # "300 (5 minutes)": what the number means, in passing
 # "from 900 seconds (15 minutes) up to the maximum set for the role": a lower bound, the upper one elsewhere
@@ -418,7 +418,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             family: str | None = None, start: int | None = None, strict: bool = False, given: bool = False) -> None:
         """``family`` when the match itself says what it bounds; ``strict`` for the forms that
         also refuse a condition after the number ("… is 100 for trial accounts"); ``given`` for a
-        bound stated whatever the sentence's condition ("if omitted, defaults to the maximum of 100")."""
+        bound stated whatever the sentence's condition ("when left out, it defaults to the maximum of 40")."""
         a, b = m.start() if start is None else start, m.end()
         if _ADVICE_BEFORE.search(s, max(0, a - 14), a):
             return

@@ -72,19 +72,19 @@ def evidence(d: str, name: str, type_: str | None) -> list[tuple[str, str, dict[
 
 # "The maximum <what> is N": the noun phrase between the cue and the number says what is bounded
 COPULA = [
-    ("Shelf note. The max length for this field is 48 characters.", "note", "string",
-     "max length for this field is 48 characters", {"maxLength": 48}),
-    ("Crate code. Maximum number of characters allowed is 24.", "code", "string",
-     "Maximum number of characters allowed is 24", {"maxLength": 24}),
-    ("Trays per request. Maximum page size is 250.", "take", "integer", "Maximum page size is 250", {"maximum": 250}),
-    ("How many trays one page lists. The maximum number of trays allowed per page is 60.", "limit", "integer",
-     "maximum number of trays allowed per page is 60", {"maximum": 60}),
-    ("The maximum paging limit for $count is 25.", "$count", "integer", "maximum paging limit for $count is 25", {"maximum": 25}),
-    ("Longest token kept. The maximum token length that can be used is 120 characters.", "maxTokenLength", "integer",
-     "maximum token length that can be used is 120 characters", {"maximum": 120}),
-    ("Rows per page. Default and maximum is 80.", "rows", "integer", "Default and maximum is 80", {"maximum": 80}),
+    ("Shelf note. Max length for the note is 48 characters.", "note", "string",
+     "Max length for the note is 48 characters", {"maxLength": 48}),
+    ("Crate code; the maximum count of characters accepted is 24.", "code", "string",
+     "maximum count of characters accepted is 24", {"maxLength": 24}),
+    ("Trays per request. Max page size is 250.", "take", "integer", "Max page size is 250", {"maximum": 250}),
+    ("How many trays one page lists; maximum count of trays permitted on a page is 60.", "limit", "integer",
+     "maximum count of trays permitted on a page is 60", {"maximum": 60}),
+    ("Rows wanted. Max limit for $count is 25.", "$count", "integer", "Max limit for $count is 25", {"maximum": 25}),
+    ("Longest token kept. Max token length you may set is 120 characters.", "maxTokenLength", "integer",
+     "Max token length you may set is 120 characters", {"maximum": 120}),
+    ("Rows per page; default and maximum are 80.", "rows", "integer", "default and maximum are 80", {"maximum": 80}),
     ("Retention in days. 400 days is the maximum.", "retention", "integer", "400 days is the maximum", {"maximum": 400}),
-    ("Shelf note, 48 characters is the maximum allowed.", "note", "string", "48 characters is the maximum allowed",
+    ("Shelf note, 48 characters is the maximum permitted.", "note", "string", "48 characters is the maximum permitted",
      {"maxLength": 48}),
 ]
 
@@ -95,13 +95,13 @@ def test_maximum_is_n(description: str, name: str, type_: str, text: str, data: 
 
 
 NOT_COPULA = [
-    ("Page number. The maximum page size is 100.", "page", "integer"),  # bounds the page's size, not its number
-    ("Offset of the first row. The maximum number of rows per page is 100.", "offset", "integer"),
-    ("Tag name. The maximum number of tags per tray is 50.", "tag", "string"),  # a count, not this string's length
+    ("Page number. Max page size is 100.", "page", "integer"),  # bounds the page's size, not its number
+    ("Offset of the first row. Max count of rows per page is 100.", "offset", "integer"),
+    ("Tag name. Max number of tags per tray is 50.", "tag", "string"),  # a count, not this string's length
     ("The file. The maximum file size is 10 MB.", "file", "string"),
     ("Lid width. The maximum value of `depth` is 5.", "width", "integer"),  # another field
-    ("Trays per page. The maximum page size is 100 for trial accounts.", "limit", "integer"),  # a condition
-    ("Trays per page. The maximum page size is 100 when sorting by date.", "limit", "integer"),
+    ("Trays per page. Max page size is 100 for trial accounts.", "limit", "integer"),  # a condition
+    ("Trays per page. Max page size is 100 when sorting by date.", "limit", "integer"),
     ("Trays per page. The recommended maximum is 40.", "limit", "integer"),  # advice
     ("Trays per page. The default maximum is 40.", "limit", "integer"),  # a default
     ("Trays per page. 100 is the maximum for trial accounts.", "limit", "integer"),
@@ -118,7 +118,7 @@ def test_maximum_is_n_only_of_this_value(description: str, name: str, type_: str
     ("description", "name", "type_", "expected"),
     [
         # a bound in another unit than the value's own
-        ("Session length in seconds, from 1 hour to 12 hours.", "SessionSeconds", "integer", []),
+        ("Session length in seconds, from 2 hours to 9 hours.", "SessionSeconds", "integer", []),
         ("The lag, in seconds. The maximum lag is 2 days.", "lag", "integer", []),
         ("Span in multiples of the bucket width. The maximum span is 4 years.", "span", "integer", []),
         ("The length of time in the unit. The maximum duration is 30 days or an equivalent in other units.", "value",
@@ -127,7 +127,7 @@ def test_maximum_is_n_only_of_this_value(description: str, name: str, type_: str
         ("Timeout, from 1 to 300 seconds.", "timeoutSeconds", "integer",
          [("bounds", "from 1 to 300 seconds", {"minimum": 1, "maximum": 300}, ())]),
         # the size of decoded data is not the length of its base64 text
-        ("Base64-encoded blob. The maximum length of the binary data is 4096 bytes.", "blob", "string", []),
+        ("Blob in base64; max length of the binary data is 4096 bytes.", "blob", "string", []),
         ("Up to 900 bytes of base64-encoded context.", "ctx", "string", [("bounds", "Up to 900 bytes", {"maxLength": 900}, ())]),
         # a condition at the head of the sentence; a bound per case
         ("Trays per page. When `full` is set, the maximum value allowed is 20.", "limit", "integer", []),
@@ -167,7 +167,7 @@ def test_code_of_n_characters(description: str, name: str, type_: str | None, te
 
 NOT_EXACT = [
     ("Phone number to which the 6-digit code is sent.", "phone", "string"),  # another thing's length
-    ("Card number. The last 4 digits of it are shown in responses.", "card", "string"),
+    ("Card number. The last 4 digits are shown in responses.", "card", "string"),
     ("A 10 digit phone number.", "phone", "string"),  # numbers are often written with separators
     ("5 digit depot code", "depot", "integer"),  # the digits of a number: no keyword
     ("The 3- or 4-character code of the lane.", "lane", "string"),
@@ -179,7 +179,7 @@ NOT_EXACT = [
     ("4-digit depot code plus a check letter.", "depot", "string"),
     # a public standard's code: its pattern (public-standard-vocabulary) states the length
     ("Valid ISO 4217 3 letter currency code.", "cur", "string"),
-    ("The 2-letter language code of the page.", "lang", "string"),
+    ("Two-letter language code (ISO) for the tray label.", "lang", "string"),
 ]
 
 
@@ -192,13 +192,13 @@ RANGES = [
     ("Tray label with 3 to 30 characters.", "label", "string", "3 to 30 characters", {"minLength": 3, "maxLength": 30}),
     ("A shelf code with 2-12 alphanumeric characters.", "code", "string", "2-12 alphanumeric characters",
      {"minLength": 2, "maxLength": 12}),
-    ("The card number (4-19 characters). No separators.", "number", "string", "4-19 characters", {"minLength": 4, "maxLength": 19}),
+    ("The tray serial (4-19 characters). No separators.", "serial", "string", "4-19 characters", {"minLength": 4, "maxLength": 19}),
     ("Zoom level, 1 to 400 percent.", "zoom", "integer", "1 to 400 percent", {"minimum": 1, "maximum": 400}),
     ("Bay ids, 1-5 items.", "bays", "array", "1-5 items", {"minItems": 1, "maxItems": 5}),
-    ("The port. You can give a value from `1` to `9000`.", "port", "integer", "from `1` to `9000`",
-     {"minimum": 1, "maximum": 9000}),
-    ("The port. You can give a value from <code>1</code> to <code>9000</code>.", "port", "integer",
-     "from <code>1</code> to <code>9000</code>", {"minimum": 1, "maximum": 9000}),
+    ("Listener port; use anything from `2` to `9000`.", "port", "integer", "from `2` to `9000`",
+     {"minimum": 2, "maximum": 9000}),
+    ("Listener port; use anything from <code>2</code> to <code>9000</code>.", "port", "integer",
+     "from <code>2</code> to <code>9000</code>", {"minimum": 2, "maximum": 9000}),
     ("Memo text. maxLength 64", "memo", "string", "maxLength 64", {"maxLength": 64}),
     ("The 8-9 digit account number. The final 2-3 digits are the suffix.", "acct", "string", "8-9 digit",
      {"minLength": 8, "maxLength": 9}),
@@ -248,18 +248,18 @@ def test_an_example_sentence_states_no_bound(description: str, expected: list[ob
     ("description", "name", "type_", "expected"),
     [
         # a range in parentheses right after a number restates it in another unit
-        ("Score, an integer between 0 and 1000 (0 - 10 stars).", "score", "integer",
+        ("Score, a whole number between 0 and 1000 (0 - 10 stars).", "score", "integer",
          [("bounds", "between 0 and 1000", {"minimum": 0, "maximum": 1000}, ())]),
         # "Character length and limitations: N …characters"
-        ("Merchant code. Character length and limitations: 17 single-byte alphanumeric characters.", "code", "string",
-         [("bounds", "limitations: 17 single-byte alphanumeric characters", {"maxLength": 17}, ())]),
-        ("Lane id. Character length and limitations: 12 alphanumeric characters or 16 numeric characters.", "lane", "string", []),
+        ("Depot key; limitations: 17 single-byte characters.", "key", "string",
+         [("bounds", "limitations: 17 single-byte characters", {"maxLength": 17}, ())]),
+        ("Lane key; limitations: 12 ascii characters or 16 numeric characters.", "lane", "string", []),
         # a string that carries a number of seconds
         ("Wait (sec) before hanging up (min: 2, max: 90).", "wait_secs", "string",
          [("bounds", "min: 2", {"minimum": 2}, ()), ("bounds", "max: 90", {"maximum": 90}, ())]),
         # a common misspelling
-        ("Which page to fetch. Any number betwen 1 and 60.", "pg", "integer",
-         [("bounds", "betwen 1 and 60", {"minimum": 1, "maximum": 60}, ())]),
+        ("Which page to fetch; pick betwen 2 and 60.", "pg", "integer",
+         [("bounds", "betwen 2 and 60", {"minimum": 2, "maximum": 60}, ())]),
         # a bound that holds only under the clause before it
         ("Related: when `batch` is above 10, you must set this to at least 2.", "window", "integer", []),
         ("If entered, it must be at most 40 characters.", "label", "string",
@@ -273,11 +273,11 @@ def test_notes_labels_and_clauses(description: str, name: str, type_: str, expec
 @pytest.mark.parametrize(
     ("description", "name", "type_", "expected"),
     [
-        ("Rows to send. If omitted, the value will default to the maximum of 80.", "rows", "integer",
+        ("Rows to send; when left out it defaults to the maximum of 80.", "rows", "integer",
          [("bounds", "maximum of 80", {"maximum": 80}, ())]),
         ("Rows to send. Defaults to the maximum, 80.", "rows", "integer", []),  # no number after the cue
-        ("Lease in seconds. You can give a value from 600 seconds (10 minutes) up to the maximum lease set for the role.",
-         "leaseSeconds", "integer", [("bounds", "from 600 seconds (10 minutes) up to the maximum", {"minimum": 600}, ())]),
+        ("Lease in seconds; anything from 600 seconds (ten min) up to the maximum lease of the pool.",
+         "leaseSeconds", "integer", [("bounds", "from 600 seconds (ten min) up to the maximum", {"minimum": 600}, ())]),
     ],
 )
 def test_defaults_to_the_maximum_and_open_ranges(description: str, name: str, type_: str, expected: list[object]) -> None:
@@ -287,13 +287,13 @@ def test_defaults_to_the_maximum_and_open_ranges(description: str, name: str, ty
 @pytest.mark.parametrize(
     ("description", "name", "type_", "expected"),
     [
-        ("The crate labels to match. You can only specify one label per request.", "labels", "array",
-         [("bounds", "You can only specify one label", {"maxItems": 1}, ())]),
-        ("Value of the tray filter. You can only specify one value for the filter.", "Values", None,
-         [("bounds", "You can only specify one value", {"maxItems": 1}, ())]),
+        ("Crate labels to match; you may only give one label per call.", "labels", "array",
+         [("bounds", "you may only give one label", {"maxItems": 1}, ())]),
+        ("Tray filter values; you can only pass one value per tray filter.", "Values", None,
+         [("bounds", "you can only pass one value", {"maxItems": 1}, ())]),
         ("Only one region can be specified.", "regions", "array", [("bounds", "Only one region can be specified", {"maxItems": 1}, ())]),
-        ("You can only specify one of `a` or `b`.", "mode", None, []),  # a choice, not a count
-        ("You can only specify one value for the filter.", "value", "string", []),  # one string is one value
+        ("You may only pick one of `a` or `b`.", "modes", None, []),  # a choice, not a count
+        ("Tray filter value; you can only pass one value per tray filter.", "value", "string", []),  # one string is one value
         ("Only one region can be specified.", "region", "integer", []),
     ],
 )
@@ -302,7 +302,7 @@ def test_only_one(description: str, name: str, type_: str | None, expected: list
 
 
 def test_only_one_under_a_condition_is_no_bound() -> None:
-    assert evidence("Crate labels. When `mode` is strict, you can only specify one label.", "labels", "array") == []
+    assert evidence("Crate labels. When `mode` is strict, you may only give one label.", "labels", "array") == []
 
 
 # -- the gates in front of the forms above: under the blanks, markup and case folding a description
@@ -320,11 +320,11 @@ _MUTATIONS = {
 }
 _FORMS = [(d, n, t) for d, n, t, *_ in COPULA + EXACT + RANGES] + [
     ("Timeout, from 1 to 300 seconds.", "timeoutSeconds", "integer"),
-    ("Merchant code. Character length and limitations: 17 single-byte alphanumeric characters.", "code", "string"),
-    ("Which page to fetch. Any number betwen 1 and 60.", "pg", "integer"),
-    ("Value of the tray filter. You can only specify one value for the filter.", "Values", None),
-    ("Rows to send. If omitted, the value will default to the maximum of 80.", "rows", "integer"),
-    ("Lease in seconds. You can give a value from 600 seconds (10 minutes) up to the maximum lease.", "leaseSeconds", "integer"),
+    ("Depot key; limitations: 17 single-byte characters.", "key", "string"),
+    ("Which page to fetch; pick betwen 2 and 60.", "pg", "integer"),
+    ("Tray filter values; you can only pass one value per tray filter.", "Values", None),
+    ("Rows to send; when left out it defaults to the maximum of 80.", "rows", "integer"),
+    ("Lease in seconds; anything from 600 seconds (ten min) up to the maximum lease of the pool.", "leaseSeconds", "integer"),
 ]
 
 
@@ -343,19 +343,19 @@ def test_gates_keep_every_form(mutation: str, monkeypatch: pytest.MonkeyPatch) -
 @pytest.mark.parametrize(
     ("description", "name", "type_", "expected"),
     [
-        ("Lid revenue.\n\n**Character limit**: 16\n\n\n**Values**: generated", "rev", "number", []),  # no unit across paragraphs
+        ("Lid revenue\n**Character limit** : 16\n\n\n**Values** : generated", "rev", "number", []),  # no unit across paragraphs
         ("Gain in dB. Negative values lower it, positive values raise it.", "gain", "number", []),
         ("Page size. Non-positive values are ignored.", "size", "integer", []),
-        ("A 64 character string that is a human readable text for the tray.", "label", "string", []),
-        ("Year of the date. Must be from 1 to 9999, or 0 for a date without a year.", "year", "integer",
-         [("bounds", "from 1 to 9999, or 0", {"minimum": 0, "maximum": 9999}, ())]),
+        ("A 64 char label which is human readable text for the tray.", "label", "string", []),
+        ("Lid year; must be from 1 to 9000, or 0 for none.", "year", "integer",
+         [("bounds", "from 1 to 9000, or 0", {"minimum": 0, "maximum": 9000}, ())]),
         ("Bay. Values: a bay number, 10 - 40", "bay", "integer", [("bounds", "10 - 40", {"minimum": 10, "maximum": 40}, ())]),
-        ("Expiry month.\n\n**Character limit**: 2\n\n**Values**: a two-digit number, 01 - 12", "month", "integer",
+        ("Lid month.\n**Char. limit**: 2\n**Values**: two-digit number; 01 - 12", "month", "integer",
          [("bounds", "01 - 12", {"minimum": 1, "maximum": 12}, ())]),
         ("An id of at most 10 digits.", "id", "integer", []),
         ("Tray URIs, comma-separated. A maximum of 100 items can be added.", "uris", "string", []),
         ("Must be positive.", "amount", "number", [("bounds", "Must be positive", {"exclusiveMinimum": 0}, ())]),
-        ("Format: Variable length, up to 12 N. Id of the depot.", "depot_id", "integer", []),  # digits, not the value
+        ("Depot id. Variable length (at most 11 N).", "depot_id", "integer", []),  # digits, not the value
         ("Ids of the bays to search. Maximum value: 1", "bay_ids", "string", []),  # how many ids, not a value
         ("Wait in seconds (string). Maximum value: 90", "wait", "string", [("bounds", "Maximum value: 90", {"maximum": 90}, ())]),
     ],
@@ -366,5 +366,5 @@ def test_what_the_reviewed_findings_got_wrong(description: str, name: str, type_
 
 def test_a_label_after_a_number_is_not_its_unit() -> None:
     """"Character limit: 4 Values: …" on one line: "Values" labels what follows, it does not count the 4."""
-    got = bounds("Retry window. **Character limit**: 4 **Values**: a whole number between 1 and 900", "window", "integer")
+    got = bounds("Retry window. **Character limit** : 4 **Values** : a whole number between 1 and 900", "window", "integer")
     assert {"maximum": 4} not in got
