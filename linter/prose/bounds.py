@@ -8,17 +8,20 @@ import re
 from typing import Any
 
 from linter.prose.evidence import Evidence
-from linter.prose.text import Text, gate_text, other_bullet, same_name, scan
+from linter.prose.text import Text, gate_text, name_words, other_bullet, same_name, scan
 
 _NUM = r"[-+−]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d|,\d)|[-+−]?\d+(?:\.\d+)?(?![\d.]*\d)"
 _UNIT = (
-    r"(?:(?:(?:unicode|utf-?8|ascii|alphanumeric|numeric|total|decimal)\s+)?"
+    r"(?:(?:(?:unicode|utf-?8|ascii|alphanumeric|numeric|total|decimal|single-?byte|double-?byte|multi-?byte|printable)\s+){0,2}"
     r"(?P<unit>(?:characters?|chars?|letters?|bytes?|digits?|symbols?|code\s*points?|items?|elements?|entries|entry"
     r"|values?|objects?|records?|results?|tags?|ids?|strings?|members?|numbers?|keys?"
-    r"|kb|mb|gb|kib|mib|gib|percent|seconds?|minutes?|hours?|days?|weeks?|months?|years?|ms|milliseconds?)(?![a-z])"
+    r"|kb|mb|gb|kib|mib|gib|percent|seconds?|minutes?|hours?|days?|weeks?|months?|years?|ms|milliseconds?)(?![a-z])(?![ \t]*:)"
     r"|字符|个字符|個字符|字元|個字元|字节|字節|个字|個字|字(?![段节節])|位|个|個|项|項|条|條|%"
     r"|毫秒|秒|分钟|分鐘|小时|小時|天|周|週|岁|歲))"
 )
+# Blanks between a number and the unit after it: one line break at most (a wrapped line), not a
+# paragraph ("Character limit: 16\n\n\nValues: …" has no unit)
+_SP = r"[ \t]*\n?[ \t]*"
 _LEN_UNITS = re.compile(
     r"^(?:characters?|chars?|letters?|bytes?|digits?|symbols?|code\s*points?|字符|个字符|個字符|字元|個字元|字节|字節|个字|個字|字|位)$",
     re.I | re.A,
@@ -36,12 +39,12 @@ _MAX = re.compile(
     r"(?=\b[mauncsdwlit]|[<≤])"
     r"(?P<cue>\bmax(?:imum)?\.?|\bat\s+most|\bup\s+to|\bno\s+more\s+than|\bnot\s+more\s+than|\bno\s+(?:larger|greater|higher|longer|bigger)\s+than"
     r"|\bnot\s+(?:larger|greater|higher|longer)\s+than|\b(?:cannot|can't|must\s+not|may\s+not|should\s+not|does\s+not|will\s+not|not\s+to|can\s+not)\s+exceed"
-    r"|\bnot\s+exceed(?:ing)?|\bless\s+than\s+or\s+equal\s+to|\blimited\s+to|\blimit\s+of|\bcharacter\s+limit|\blength\s+limit|\bmax(?:imum)?[-_ ]?length"
+    r"|\bnot\s+exceed(?:ing)?|\bless\s+than\s+or\s+equal\s+to|\blimited\s+to|\blimit\s+of|\blimitations?\s*:|\bcharacter\s+limit|\blength\s+limit|\bmax(?:imum)?[-_ ]?length"
     r"|\bas\s+many\s+as|\bthe\s+limit\s+is|\b(?:must|should|can|may|will)\s+not\s+be\s+(?:more|greater|larger|longer|higher|bigger)\s+than"
     r"|\b(?:cannot|can't|can\s+not)\s+be\s+(?:more|greater|larger|longer|higher|bigger)\s+than"
     r"|\bthe\s+max(?:imum)?\s+(?:value\s+|number\s+)?(?:that\s+)?you\s+can\s+(?:specify|set|request|use|enter)(?:\s+is)?"
     r"|\b(?:must|should)\s+be\s+(?:less|fewer|smaller|shorter|lower)\s+than|\b(?:is|are)\s+(?:less|fewer|smaller|shorter|lower)\s+than|<=|≤)"
-    + _FILL + r"(?P<n>" + _NUM + r")\s*" + _UNIT + r"?",
+    + _FILL + r"(?P<n>" + _NUM + r")" + _SP + _UNIT + r"?",
     re.I | re.A,
 )
 _MAX_POST = re.compile(
@@ -51,25 +54,100 @@ _MAX_POST = re.compile(
 )
 _MIN = re.compile(
     r"(?=\b[mangs]|[>≥])"
-    r"(?P<cue>\bmin(?:imum)?\.?|\bat\s+least|\bno\s+(?:less|fewer|smaller|shorter)\s+than|\bnot\s+(?:less|fewer|smaller|shorter)\s+than"
+    r"(?P<cue>\bmin(?:imum)?[-_ ]?length|\bmin(?:imum)?\.?|\bat\s+least|\bno\s+(?:less|fewer|smaller|shorter)\s+than|\bnot\s+(?:less|fewer|smaller|shorter)\s+than"
     r"|\bgreater\s+than\s+or\s+equal\s+to|\b(?:must|should)\s+be\s+(?:greater|more|larger|longer|higher)\s+than|>=|≥)"
-    + _FILL + r"(?P<n>" + _NUM + r")\s*" + _UNIT + r"?",
+    + _FILL + r"(?P<n>" + _NUM + r")" + _SP + _UNIT + r"?",
     re.I | re.A,
 )
 _MIN_POST = re.compile(
     r"(?=[-+−0-9])(?<![\w.,-])(?P<n>" + _NUM + r")\s*" + _UNIT + r"?\s*(?P<cue>or\s+(?:more|greater|higher|above|larger|longer)|以上)",
     re.I | re.A,
 )
+# "The maximum page size is 500", "the max length for this field is 36 characters": the words
+# between the cue and "is" say what is bounded, so they are read (``_np_family``), not skipped
+_MAX_IS = re.compile(
+    r"(?=[mM])\bmax(?:imum)?(?P<np>(?:\s+(?!(?:is|are|was|were|if|when|unless|and|or|but|not)\b)[A-Za-z$_`'’][\w$`'’-]*){0,7}?)"
+    r"\s+(?:is|are)\s+(?:currently\s+|set\s+to\s+)?`?(?P<n>" + _NUM + r")`?" + _SP + _UNIT + r"?",
+    re.I | re.A,
+)
+# "400 days is the maximum", "48 characters is the maximum allowed"
+_IS_MAX = re.compile(
+    r"(?=[-+−0-9`])(?<![\w.,-])`?(?P<n>" + _NUM + r")`?\s*" + _UNIT + r"?\s+(?:is|are)\s+the\s+max(?:imum)?"
+    r"(?:\s+(?:allowed|permitted|supported|accepted|possible|value|length|size|number))?\b",
+    re.I | re.A,
+)
+# What follows a bound and makes it hold only sometimes ("… is 100 for trial accounts")
+_COND_AFTER = re.compile(
+    r"\s*,?\s*(?:if|when|whenever|unless|except|for\s+(?!this\b|each\b|every\b|a\s+single\b|one\b|the\s+(?:field|parameter|value)\b)"
+    r"|or\s+(?:an?\s+)?equivalent)",
+    re.I | re.A,
+)
+# A sentence that opens with a case ("For a daily meeting, the maximum …", "When `x` is set, …")
+_COND_HEAD = re.compile(r"\s*(?:if|when|whenever|unless|for|with)\b[^,.\n]{0,80},", re.I | re.A)
+# The time unit a bound is in, and the one the field's value is counted in (from its name, or
+# "in seconds", "(ms)", "number of days"): "from 1 hour to 12 hours" does not bound a
+# DurationSeconds by 12
+_TIME_CANON = {
+    "ms": "ms", "msec": "ms", "msecs": "ms", "millis": "ms", "millisecond": "ms", "milliseconds": "ms", "毫秒": "ms",
+    "sec": "s", "secs": "s", "second": "s", "seconds": "s", "秒": "s", "mins": "min", "minute": "min", "minutes": "min",
+    "分钟": "min", "分鐘": "min", "hr": "h", "hrs": "h", "hour": "h", "hours": "h", "小时": "h", "小時": "h",
+    "day": "d", "days": "d", "天": "d", "week": "w", "weeks": "w", "周": "w", "週": "w",
+    "month": "mo", "months": "mo", "year": "y", "years": "y",
+}
+_DECLARED_UNIT = re.compile(
+    r"\bin\s+(?:whole\s+|integer\s+)?(?P<a>milliseconds|seconds|minutes|hours|days|weeks|months|years|ms|secs?|mins)\b"
+    r"|\((?P<b>milliseconds|seconds|minutes|hours|days|weeks|months|years|ms|secs?|mins?)\)"
+    r"|\bnumber\s+of\s+(?P<c>milliseconds|seconds|minutes|hours|days|weeks|months|years)\b"
+    r"|\bin\s+(?:multiples|units)\s+of\b",
+    re.I | re.A,
+)
+
+
+def _value_units(s: str, name: str) -> set[str]:
+    """The time units the field's value is said to be counted in; ``{"?"}`` for a unit of its own
+    ("in multiples of the granularity", a name ending in Unit)."""
+    words = name_words(name)
+    out = {_TIME_CANON[w] for w in words if w in _TIME_CANON}
+    if "unit" in words or "units" in words:
+        out.add("?")
+    for m in _DECLARED_UNIT.finditer(s):
+        u = (m.group("a") or m.group("b") or m.group("c") or "").lower()
+        out.add(_TIME_CANON.get(u, "min" if u.startswith("min") else "?") if u else "?")
+    return out
+
+
+# A recommendation or a default is not a bound ("recommended minimum of 50")
+_ADVICE_BEFORE = re.compile(r"\b(?:recommended|suggested|ideal|optimal|typical|preferred|default)\s+$", re.I | re.A)
+# A field that says where to start (a page number, an offset) is not bounded by the page's size
+_POSITION_WORDS = frozenset({"page", "offset", "skip", "start", "index", "cursor", "position", "from"})
+_PAGE_SIZE = re.compile(r"\bper\s+page\b|\bpage\s+(?:size|limit)\b|\bpaging\s+limit\b", re.I | re.A)
+_OR_VALUE = re.compile(r"\s*,?\s*or\s+`?(" + _NUM + r")`?(?=\s*(?:to|for|in|if|when|which|means?|meaning|disables?|\(|,|\.|;|$))", re.A | re.I)
+_OR_ANOTHER = re.compile(r"[^.;\n]{0,40}?\bor\s+\d", re.A)
+# "defaults to the maximum, 40": the default is the maximum, and the maximum is stated
+_DEFAULTS_TO = re.compile(r"\bdefaults?\s+to\s+(?:the\s+)?$", re.I | re.A)
 _NOTE = r"(?:\s*\([^()\n]{1,30}\))?"  # "300 (5 minutes)": what the number means, in passing
+# "from 900 seconds (15 minutes) up to the maximum set for the role": a lower bound, the upper one elsewhere
+_FROM_TO_MAX = re.compile(
+    r"\bfrom\s+`?(?P<n>" + _NUM + r")`?\s*" + _UNIT + r"?" + _NOTE + r"\s+(?:up\s+)?to\s+the\s+max(?:imum)?\b",
+    re.I | re.A,
+)
 _BETWEEN = re.compile(
-    r"\bbetween\s+`?(?P<a>" + _NUM + r")`?\s*(?:" + _UNIT.replace("unit", "u1") + r")?" + _NOTE + r"\s*(?:and|to|-|–)\s*`?(?P<b>" + _NUM + r")`?\s*"
+    r"\bbetwe?en\s+`?(?P<a>" + _NUM + r")`?\s*(?:" + _UNIT.replace("unit", "u1") + r")?" + _NOTE + r"\s*(?:and|to|-|–)\s*`?(?P<b>" + _NUM + r")`?" + _SP
     + _UNIT + r"?(?:\s*\(?(?P<incl>inclusive(?:ly)?|exclusive(?:ly)?)\)?)?",
     re.I | re.A,
 )
 _RANGE = re.compile(
     r"(?=\b[frbiaowvls]|[:：])"
     r"(?P<ctx>\b(?:from|ranges?(?:\s+(?:of|is|from))?|range\s+of|be|is|are|of|within|in\s+the\s+range(?:\s+of)?|values?|length|size)\s*:?\s+|(?<=[A-Za-z\u4e00-\u9fff*])[:：]\s*)"
-    r"(?P<a>" + _NUM + r")\s*(?:" + _UNIT.replace("unit", "u1") + r")?" + _NOTE + r"\s*(?:to|through|thru|-|–|~|～|\.\.)\s*(?P<b>" + _NUM + r")(?![\d:])\s*" + _UNIT + r"?",
+    r"(?P<qa>`)?(?P<a>" + _NUM + r")(?(qa)`)\s*(?:" + _UNIT.replace("unit", "u1") + r")?" + _NOTE
+    + r"\s*(?:to|through|thru|-|–|~|～|\.\.)\s*(?P<qb>`)?(?P<b>" + _NUM + r")(?(qb)`)(?![\d:])" + _SP + _UNIT + r"?",
+    re.I | re.A,
+)
+# "with 6 to 18 characters", "(4-19 characters)", "1 to 100 percent": the unit says what the range bounds
+_RANGE_UNIT = re.compile(
+    r"(?=[-+−0-9`])(?=`?[-+−]?[\d,.]+`?\s*(?:to|-|–))(?<![\w.,\-/:#$`])(?P<qa>`)?(?P<a>" + _NUM + r")(?(qa)`)\s*(?:to|-|–)\s*(?P<qb>`)?(?P<b>" + _NUM + r")(?(qb)`)\s*"
+    r"(?:(?:unicode|utf-?8|ascii|alphanumeric|numeric|printable|single-byte|hexadecimal|hex)\s+)?"
+    r"(?P<unit>characters?|chars|letters?|digits?|bytes?|items|elements|entries|percent|%)(?![\w%])",
     re.I | re.A,
 )
 _RANGE_ANY = re.compile(r"(?=[0-9])(?<![\w.\-/:#])(?P<a>\d+(?:\.\d+)?)\s*(?:-|–|~|～)\s*(?P<b>\d+(?:\.\d+)?)(?![\w.\-/:%])", re.A)
@@ -82,13 +160,15 @@ _INTERVAL = re.compile(
 )
 _SIGN = re.compile(
     r"\b(?:must|should|has\s+to|needs?\s+to|shall)\s+be\s+(?:a\s+)?(?:strictly\s+)?(?P<s>positive|negative|non-?negative|non-?positive)(?P<z>\s+or\s+zero)?"
-    r"|\b(?:a\s+|any\s+|small\s+)?(?P<s2>positive|negative|non-?negative)\s+(?:integer|number|value|whole\s+number|amount|int)s?\b"
+    r"|(?<![-\w])(?:a\s+|any\s+|small\s+)?(?P<s2>positive|negative|non-?negative)\s+(?:integer|number|value|whole\s+number|amount|int)s?\b"
     r"|\bzero\s+or\s+(?:a\s+)?positive"
     r"|(?P<zh>正整数|正整數|非负整数|非負整數|非负数|非負數|正数|正數|大于0|大於0|大于零|大於零|不能为负|不能為負)",
     re.I | re.A,
 )
 _SINGLE_ITEM = re.compile(
-    r"\bonly\s+(?:one|a\s+single|1)\s+\w+(?:\s+\w+)?\s+(?:is|can\s+be|may\s+be)\s+(?:supported|allowed|specified|permitted|accepted|provided)",
+    r"\bonly\s+(?:one|a\s+single|1)\s+\w+(?:\s+\w+)?\s+(?:is|can\s+be|may\s+be)\s+(?:supported|allowed|specified|permitted|accepted|provided)"
+    r"|\b(?:you\s+)?(?:can|may)\s+only\s+(?:specify|provide|pass|include|supply|send|set|use|add|select|choose|enter|give)"
+    r"\s+(?:one|a\s+single|1)\s+(?!of\b)[a-z]\w*",
     re.I | re.A,
 )
 _ZH_MAX = re.compile(
@@ -114,6 +194,38 @@ _EXACT_LEN = re.compile(
     r"|\blength\s+(?:must|should)\s+be\s+(?:exactly\s+)?(?P<n3>\d{1,4})\b(?!\s*(?:to|-|or|and)\b)",
     re.I | re.A,
 )
+# "5-digit zip code", "ISO 4217 3 letter currency code", "Last 4 digits", "Format: 14 digits": a
+# value of that many characters, when the phrase opens the description (``_opens``) and so names
+# the field, not something it mentions ("the phone to which the 6-digit code is sent")
+_EXACT_CODE = re.compile(
+    r"(?=[0-9])(?<![\w.,-])(?P<n>\d{1,3})[- ]?(?P<u>digit|character|char|letter)s?\s+"
+    r"(?:(?!(?:or|and|to|of|for|number)\b)[A-Za-z0-9][\w-]*\s+){0,3}?"
+    r"(?:codes?|ids?|identifiers?|pins?|zip(?:\s+code)?|postcode|tokens?|keys?|strings?|hash|reference|abbreviation|symbol)\b",
+    re.I | re.A,
+)
+_EXACT_LAST = re.compile(r"\b(?=[lL])last\s+(?P<n>\d{1,2})\s+(?P<u>digit|character|char|letter)s\b", re.I | re.A)
+_EXACT_FORMAT = re.compile(
+    r"\b(?=[fF])format\s*:\s*(?P<n>\d{1,3})\s+(?P<u>digit|character|char|letter)s(?=\s*(?:[.;)\n]|$))", re.I | re.A
+)
+_OPENING = re.compile(r"\s*(?:(?:required|optional)\.\s*)?(?:[A-Za-z0-9][\w'’-]*\s+){0,4}", re.A)
+_OPENING_STOP = re.compile(r"\b(?:to|of|for|from|with|by|via|in|on|at|is|are|was|be|sent|send|enter|or|and|if|when|than)\b", re.I | re.A)
+# "a 6-character colour code, beginning with #": the characters counted are not all of the value
+_AFFIX = re.compile(r"(?<!without\s)\b(?:beginning|starting|prefixed|preceded|followed|suffixed)\s+(?:with|by)\b"
+                    r"|(?<!without\s)\bthe\s+leading\b|\bplus\b", re.I | re.A)
+# "ISO 2-letter language code": a public standard's code, whose pattern (public-standard-vocabulary)
+# states its length already
+_STANDARD_CODE = re.compile(r"\b(?:iso|country|language|currency|locale|iata|icao|bcp|rfc|state)\b", re.I | re.A)
+# "a 64 character string that is a human readable text": a name or free text has no fixed length
+_FREE_TEXT = re.compile(r"human[- ]readable|\bfriendly\b|\bdescri(?:be|ption|ptive)|\bfree[- ]?(?:form|text)\b", re.I | re.A)
+_SEVERAL = re.compile(r"comma[- ]separated|\bone\s+or\s+more\b|\bmultiple\b|\blist\s+of\b", re.I | re.A)
+
+
+def _opens(s: str, a: int) -> bool:
+    """Whether ``s[a:]`` starts the description's subject: only a few plain words before it in its
+    first sentence ("The", "Valid ISO 4217", "Unique")."""
+    return _OPENING.fullmatch(s, 0, a) is not None and _OPENING_STOP.search(s, 0, a) is None
+
+
 # "[1..100]", "(1 .. 100)": _NUM will not end a number before "..", so dotted ranges have their own
 _DOTS = re.compile(r"(?<![\w.])(?P<a>-?\d+)\s*\.\.\.?\s*(?P<b>-?\d+)(?![\w.])", re.A)
 _DIGIT = re.compile(r"[0-9]")
@@ -129,6 +241,12 @@ _COND_SENT = re.compile(
     r"|\bby\s+default\b|\bwhen\s+(?:omitted|not\s+(?:specified|set))|\b(?:take|takes|taking|last|lasts|wait|waits)\s+up\s+to",
     re.I | re.A,
 )
+_EXAMPLE_HEAD = re.compile(r"\s*(?:for\s+(?:example|instance)\b|e\.\s?g\.|example\s*:)", re.I | re.A)
+# a condition clause right before the bound's clause, in the same sentence ("…, when X, at least 1")
+_COND_BEFORE = re.compile(r"(?:^|[.:;]\s+|,\s+)(?:if|when|whenever|unless|once)\b[^,.;:\n]{1,100},\s*[^,.;:\n]*$", re.I | re.A)
+# ...unless the condition is only that the field is there ("If set, at most 40 characters")
+_SELF_COND = re.compile(r"\b(?:if|when|once)\s+(?:it\s+is\s+|this\s+(?:field\s+|value\s+)?is\s+)?(?:specified|set|provided|present|given|supplied|used|included|entered|passed|sent|non-?empty|non-?nil|non-?null|enabled)\s*,\s*[^,.;:\n]*$",
+                        re.I | re.A)
 _ADVICE_AFTER = re.compile(r"[^.;\n]{0,12}?\b(?:is|are)\s+(?:recommended|suggested|advised|preferred)\b", re.I)
 _IF_OTHER = re.compile(r"\s*(?:if|when|whenever|unless)\b[^,]{0,80},", re.I)
 _COND_CLAUSE = re.compile(r"^\s*(?:if|when|whenever|unless|once|values?\s+(?:above|below|over|greater|less))\b", re.I | re.A)
@@ -157,7 +275,7 @@ def _sentence(s: str, i: int, j: int) -> str:
     return s[lo + 1 : hi]
 
 
-def _family(unit: str | None, ctx: str, type_: str | None) -> str | None:
+def _family(unit: str | None, ctx: str, type_: str | None, name: str = "") -> str | None:
     """``value`` (minimum/maximum), ``length`` (min/maxLength) or ``items`` (min/maxItems)."""
     u = (unit or "").strip().lower()
     if type_ == "object":
@@ -166,12 +284,16 @@ def _family(unit: str | None, ctx: str, type_: str | None) -> str | None:
         # a number has no length: "1000 bytes", "length in minutes, between 15 and 240" bound its value;
         # "20 characters" or "10 digits" on a number count its digits, which no keyword states
         if u and _LEN_UNITS.match(u) and not u.startswith("byte"):
-            return None
-        return None if not u and re.search(r"\b(?:characters?|chars?|digits?)\b|字符|字元", ctx, re.I) else "value"
+            # "up to 300 characters" on maxTokenLength: the value is a length; elsewhere it
+            # counts the number's digits, which no keyword states
+            return "value" if _LENGTH_NAMES & set(name_words(name)) and not u.startswith("digit") else None
+        # ("a two-digit number, 01 - 12" does not count digits: a number of digits is written with its count)
+        # ("Variable length, up to 12 N": a count of digits too)
+        return None if not u and re.search(r"\b(?:characters?|chars?)\b|\d\s+digits?\b|\bvariable\s+length\b|字符|字元", ctx, re.I) else "value"
     if u and _LEN_UNITS.match(u):
         return "length"
     if u and _ITEM_UNITS.match(u) and (type_ in ("array", None) or u in ("items", "item", "elements", "element")):
-        return "items" if type_ != "string" else "value"
+        return "items" if type_ != "string" else None  # "up to 100 items" on a string: a count of what it lists
     if type_ == "array":
         # "each sample must be between 2 and 10 seconds": a bound on what each item holds
         return None if u and (_TIME_UNITS.match(u) or _LEN_UNITS.match(u)) else "items"
@@ -179,11 +301,53 @@ def _family(unit: str | None, ctx: str, type_: str | None) -> str | None:
         return "length"
     if type_ is None and re.search(r"\bcharacters?\b|\bchars\b|字符|字元", ctx, re.I):
         return "length"  # "Character limit: 16" on a field of no stated type: its text's length
-    if type_ == "string" and not re.search(r"\b(?:value|number|count|amount|page|results?|seconds?|minutes?|days?)\b", ctx, re.I):
+    if type_ == "string" and not re.search(r"\b(?:value|number|count|amount|page|results?|seconds?|secs?|minutes?|days?)\b", ctx, re.I):
         return None  # a bare number on a string: a length or a numeric string, cannot tell
     if type_ == "string" and u and _TIME_UNITS.match(u):
         return None  # "at most 366 days from create_time" on a timestamp: a span, not the value
     return "value"
+
+
+_NP_LENGTH = re.compile(r"(?:\b|(?<=[a-z]))(?:length|long)\b|\b(?:characters?|chars|letters|bytes)\b", re.I | re.A)
+_NP_COUNT = re.compile(r"\bnumber\s+of\s+(?P<what>[a-z]+)|\b(?:count|size|items|elements|entries)\b", re.I | re.A)
+_NP_OTHER = re.compile(r"\bversions?\b|\bdefault\b", re.I | re.A)
+_LENGTH_NAMES = frozenset({"length", "len", "size", "chars", "characters", "bytes"})
+_LIST_NAMES = frozenset({"ids", "codes", "keys", "names", "tags", "items", "types", "fields", "skus", "urls", "uris", "emails"})
+_GENERIC_NOUNS = frozenset({"value", "length", "number", "size", "count", "limit", "page", "max", "maximum", "result"})
+
+
+def _np_family(np: str, unit: str | None, name: str, type_: str | None) -> str | None:
+    """The family of "the maximum <np> is N <unit>" from what the noun phrase names, or ``None``
+    when it bounds something other than this value (another field, a count of things on a
+    string, a version)."""
+    if _NP_OTHER.search(np) or any(not same_name(x, name) for x in re.findall(r"`([A-Za-z_$][\w.$]*)`", np)):
+        return None
+    if type_ not in (None, "string", "integer", "number", "array"):
+        return None
+    u = (unit or "").strip().lower()
+    if u and _SKIP_UNITS.match(u):
+        return None
+    if (u and _LEN_UNITS.match(u)) or _NP_LENGTH.search(np):
+        if type_ in ("integer", "number"):
+            # "the maximum token length is 300 characters" on maxTokenLength: its value is a length
+            return "value" if _LENGTH_NAMES & set(name_words(name)) else None
+        return "length" if not u or _LEN_UNITS.match(u) else None
+    count = _NP_COUNT.search(np)
+    if type_ == "array":
+        return "items" if count and not (u and _TIME_UNITS.match(u)) else None
+    if type_ == "string":
+        return None  # "the maximum number of tags is 50" on a tag: a count, not this text
+    if type_ is None:
+        own = {w.rstrip("s") for w in name_words(name)} - _GENERIC_NOUNS
+        if own & {w.lower().rstrip("s") for w in re.findall(r"[A-Za-z]+", np)}:
+            return "items"  # "max projects allowed is 1000" on projects: a count of its items
+    return "value"
+
+
+def _cue_family(cue: str, type_: str | None) -> str | None:
+    """"maxLength 35", "min length: 2" on a text: the cue itself names its length (``None``: let
+    the unit and the words around decide)."""
+    return "length" if "length" in cue and type_ in (None, "string", "array") else None
 
 
 _KW = {
@@ -226,7 +390,13 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             return False
         if _ADVICE_AFTER.match(s, b):
             return False
+        if _COND_BEFORE.search(s, max(0, a - 160), a) and not _SELF_COND.search(s, max(0, a - 160), a):
+            return False  # "when `x` is above 10, you must set this to at least 1": only then
         sent = _sentence(s, a, b)
+        if _EXAMPLE_HEAD.match(sent):
+            pre = sent[: max(0, sent.find(s[a:b]))]
+            if not re.search(r"[`\"”']\s+[A-Z]", pre):
+                return False  # "For example, `Enter a number from 0 to 100`": an example, of anything
         cond = _IF_OTHER.match(sent)
         if cond and any(not same_name(x, name) for x in re.findall(r"`([A-Za-z_][\w.]*)`", cond.group())):
             return False  # "If `units` is positive, `nanos` must be …": a bound that holds only sometimes
@@ -242,21 +412,58 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 return u
         return None
 
-    def add(m: re.Match[str], lo: Any, hi: Any, lo_ex: bool = False, hi_ex: bool = False, unit: str | None = None) -> None:
-        a, b = m.start(), m.end()
+    units: list[set[str] | None] = [None]  # the value's own time units, worked out on first need
+
+    def add(m: re.Match[str], lo: Any, hi: Any, lo_ex: bool = False, hi_ex: bool = False, unit: str | None = None,
+            family: str | None = None, start: int | None = None, strict: bool = False, given: bool = False) -> None:
+        """``family`` when the match itself says what it bounds; ``strict`` for the forms that
+        also refuse a condition after the number ("… is 100 for trial accounts"); ``given`` for a
+        bound stated whatever the sentence's condition ("when left out, it defaults to the maximum of 40")."""
+        a, b = m.start() if start is None else start, m.end()
+        if _ADVICE_BEFORE.search(s, max(0, a - 14), a):
+            return
+        if strict and (_COND_AFTER.match(s, b) or _COND_HEAD.match(_sentence(s, a, b))):
+            return
+        other = _OR_VALUE.match(s, b)
+        if other:
+            # "from 1 to 9999, or 0 to specify no year": the bound takes in the other value stated
+            v = _n(other.group(1))
+            b = other.end()
+            lo = v if lo is not None and v < lo else lo
+            hi = v if hi is not None and v > hi else hi
+            lo_ex = lo_ex and v != lo
+            hi_ex = hi_ex and v != hi
+        if _PAGE_SIZE.search(s, a, b + 20) and _POSITION_WORDS & set(name_words(name)[-1:]):
+            return  # "Page number. At most 100 rows per page.": the page's size, not its number
         num_group = "n" if "n" in m.re.groupindex and m.group("n") else "b" if "b" in m.re.groupindex and m.group("b") else 0
         if unit and _SKIP_UNITS.match(unit.strip()):
             return
-        if not ok(a, b):
+        e = m.end(num_group)
+        if not unit and e < len(s) and s[e].isascii() and s[e].isalpha():
+            return  # "5km", "1st": a number in a unit no keyword knows
+        if unit and _TIME_UNITS.match(unit.strip()):
+            if units[0] is None:
+                units[0] = _value_units(s, name)
+            if units[0] and _TIME_CANON.get(unit.strip().lower()) not in units[0]:
+                return  # "from 1 hour to 12 hours" on a value in seconds
+        if unit and unit.lower().startswith("byte") and re.search(r"\b(?:binary|decoded|raw)\b", s[a:b], re.I):
+            return  # "the maximum length of the binary array is 65535 bytes": the data, not the text sent
+        if not given and not ok(a, b):
             return
         if _NOT_BOUND.match(s, m.end(num_group)):
             return
         if re.search(r"\b(?:version|v|release|api)\s*$", s[max(0, a - 12) : a], re.I) or re.search(
                 r"\bversions?\s+$", s[max(0, m.start(num_group) - 10) : m.start(num_group)], re.I):
             return  # "server 4.2 or higher", "version 2 or later": a version, not a bound on this value
-        fam = _family(unit, _sentence(s, a, b), type_)
+        fam = family or _family(unit, _sentence(s, a, b), type_, name)
         if fam is None:
             return
+        if fam == "value" and type_ in ("string", None):
+            counted = re.search(r"\bnumber\s+of\s+([a-z]+)", m.group(0), re.I | re.A)
+            if counted and counted.group(1).lower().rstrip("s") in name_words(name):
+                return  # "Tag name. At most 50 tags per tray": a count of tags, not this text
+            if type_ == "string" and name_words(name)[-1:] and name_words(name)[-1] in _LIST_NAMES:
+                return  # "category_ids … Maximum value: 1" on a string: how many ids it lists
         d = _data(fam, lo, hi, lo_ex, hi_ex)
         if d:
             hits.append((a, b, d))
@@ -264,7 +471,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     # Every pattern in this block needs a number (_NUM, \d; re.A so ASCII digits only): a text
     # without a digit skips them all. Only _SIGN and _SINGLE_ITEM below can match without one.
     if _DIGIT.search(s) is not None:
-        for m in scan(_BETWEEN, s, low, ('between',)):
+        for m in scan(_BETWEEN, s, low, ('between', 'betwen')):
             lo, hi = _n(m.group("a")), _n(m.group("b"))
             if lo < hi:
                 ex = (m.group("incl") or "").lower().startswith("exclusive")
@@ -274,27 +481,52 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             lo, hi = _n(a), _n(b)
             if lo < hi and not (len(a) == 4 and len(b) == 2):
                 add(m, lo, hi, unit=unit_of(m, "unit", "u1"))
+        for m in scan(_RANGE_UNIT, s, low, ('char', 'letter', 'digit', 'byte', 'item', 'element', 'entr', 'percent', '%')):
+            a, b, u = m.group("a"), m.group("b"), m.group("unit").lower()
+            lo, hi = _n(a), _n(b)
+            if not lo < hi or (len(a) == 4 and a[:2] in ("19", "20")):
+                continue
+            if (u in ("percent", "%") and type_ not in ("integer", "number", None)) or (
+                    _ITEM_UNITS.match(u) and type_ not in ("array", None)):
+                continue  # "1-5 items" on a string is neither its length nor its value
+            if re.search(r"\b(?:first|last|final|next|initial|leading|trailing|most\s+significant|least\s+significant)\s+$",
+                         s[max(0, m.start() - 20) : m.start()], re.I):
+                continue  # "the final 2-3 digits are the suffix": a part of the value
+            add(m, lo, hi, unit=u)
         for m in scan(_RANGE_ANY, s, low, ('-', '–', '~', '～')):
             a, b = m.group("a"), m.group("b")
             lo, hi = _n(a), _n(b)
             if not lo < hi or (len(a) == 4 and len(b) <= 2) or (len(a) == 4 and a[:2] in ("19", "20")):
                 continue
-            if (a, b) == ("0", "9") or re.search(r"(?:numbers?|digits?|numerals?|a-z|A-Z)[\s,(]*$", s[max(0, m.start() - 16) : m.start()]):
-                continue  # "letters, numbers (0-9)": a character class, not a range
+            if (a, b) == ("0", "9") or (len(a) == len(b) == 1 and re.search(
+                    r"(?:numbers?|digits?|numerals?|a-z|A-Z)[\s,(]*$", s[max(0, m.start() - 16) : m.start()])):
+                continue  # "letters, numbers (0-9)": a character class, not a range ("a number, 01 - 12" is one)
             before = s[max(0, m.start() - 16) : m.start()]
             if re.search(r"(?:ISO|RFC|version|v|sha|utf|\+|/|number|no\.?|#|id|code|case|ticket|issue|model|phone)\s*:?\s*$", before, re.I):
                 continue  # "case number 12-1234", "v1-2": an identifier, not a range
             if not _RANGE_CTX.search(_sentence(s, m.start(), m.end())):
                 continue
+            if re.search(r"\d[^\W\d]*\s*\($", s[max(0, m.start() - 12) : m.start()]):
+                continue  # "between 0 and 500 (0 - 5 stars)": the same range in other units
             add(m, lo, hi)
         for m in scan(_INTERVAL, s, low, ('[', '(', '（')) if "," in s or "，" in s else ():  # "[a, b]" needs its comma (_DOTS reads "[a..b]")
             lo, hi = _n(m.group("a")), _n(m.group("b"))
             if lo < hi:
                 add(m, lo, hi, m.group("l") in "(（", m.group("r") in ")）")
         for m in scan(_EXACT_LEN, s, low, ('char', 'length')):
-            if type_ in (None, "string"):
+            if type_ in (None, "string") and not (m.group("n") and _FREE_TEXT.search(_sentence(s, m.start(), m.end()))):
                 n = _n(m.group("n") or m.group("n2") or m.group("n3"))
                 add(m, n, n, unit="characters")
+        codes = type_ in (None, "string") and ("char" in low or "digit" in low or "letter" in low)
+        for m in (*scan(_EXACT_CODE, s, low, ('digit', 'char', 'letter')), *scan(_EXACT_FORMAT, s, low, ('format:', 'format :')),
+                  *(_EXACT_LAST.finditer(s, 0, 200) if "last" in low else ())) if codes else ():
+            # "Last 4 digits" only where the description opens (``_opens``: its first 200 characters)
+            if _SEVERAL.search(s) or (m.re is not _EXACT_FORMAT and not _opens(s, m.start())) \
+                    or _AFFIX.search(_sentence(s, m.start(), m.end())) or _STANDARD_CODE.search(s, 0, m.end()) \
+                    or _FREE_TEXT.search(_sentence(s, m.start(), m.end())):
+                continue
+            n = _n(m.group("n"))
+            add(m, n, n, unit=m.group("u") + "s")
         for m in scan(_DOTS, s, low, ('..',)):
             lo, hi = _n(m.group("a")), _n(m.group("b"))
             before = s[max(0, m.start() - 1) : m.start()]
@@ -302,14 +534,34 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 add(m, lo, hi)
         for m in scan(_MAX, s, low, ('max', 'most', 'up to', 'as many', 'than', 'you can', 'more than', 'larger', 'greater', 'higher', 'longer', 'bigger', 'exceed', 'less than', 'limit', '<=', '≤', 'fewer', 'smaller', 'shorter', 'lower')):
             cue = m.group("cue").lower()
+            if cue.startswith("limitation") and (not m.group("unit") or _OR_ANOTHER.match(s, m.end())):
+                continue  # "limitations: 16 alphanumeric characters or 20 numeric characters": per kind
             ex = bool(re.search(r"less|fewer|smaller|shorter|lower", cue)) and "equal" not in cue
-            add(m, None, _n(m.group("n")), hi_ex=ex, unit=unit_of(m, "unit"))
+            given = cue.startswith("max") and _DEFAULTS_TO.search(s, max(0, m.start() - 24), m.start()) is not None
+            add(m, None, _n(m.group("n")), hi_ex=ex, unit=unit_of(m, "unit"), family=_cue_family(cue, type_), given=given)
+        # _MAX_IS, _IS_MAX and _FROM_TO_MAX all need "max"; _MAX_IS also "is"/"are" between blanks
+        # (single spaces in ``low``)
+        maxed = "max" in low
+        copula = [m for m in scan(_MAX_IS, s, low, ('max',))] if maxed and (" is " in low or " are " in low) else []
+        if len({m.group("n") for m in copula}) > 1:
+            # "Maximum value for startup probes is 240 … for liveness probes is 3600": per case
+            copula = [m for m in copula if not re.search(r"\bfor\b", m.group("np"), re.I)]
+        for m in copula:
+            fam = _np_family(m.group("np"), m.group("unit"), name, type_)
+            if fam is not None:
+                da = re.search(r"\bdefault\s+and\s+$", s[max(0, m.start() - 14) : m.start()], re.I)
+                start = m.start() - len(da.group()) if da else None  # "Default and maximum is 300": both
+                add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"), family=fam, start=start, strict=True)
+        for m in scan(_IS_MAX, s, low, ('is the max', 'are the max')) if maxed else ():
+            add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"), strict=True)
         for m in scan(_MAX_POST, s, low, ('less', 'fewer', 'below', 'under', 'smaller', 'shorter', 'max', 'most', 'limit', '以内', '以內', '以下')):
             add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"))
         for m in scan(_MIN, s, low, ('min', 'least', 'less than', 'fewer than', 'smaller than', 'shorter than', 'greater than', 'more than', 'larger than', 'longer than', 'higher than', '>=', '≥')):
             cue = m.group("cue").lower()
             ex = bool(re.search(r"greater|more|larger|longer|higher", cue)) and "equal" not in cue
-            add(m, _n(m.group("n")), None, lo_ex=ex, unit=unit_of(m, "unit"))
+            add(m, _n(m.group("n")), None, lo_ex=ex, unit=unit_of(m, "unit"), family=_cue_family(cue, type_))
+        for m in scan(_FROM_TO_MAX, s, low, ('to the max',)) if maxed else ():
+            add(m, _n(m.group("n")), None, unit=unit_of(m, "unit"))
         for m in scan(_MIN_POST, s, low, ('more', 'greater', 'higher', 'above', 'larger', 'longer', '以上')):
             add(m, _n(m.group("n")), None, unit=unit_of(m, "unit"))
         for m in scan(_ZH_MAX, s, low, ('最', '不超', '不能超', '不大', '小于', '小於', '上限', '至多', '不得', '长度', '長度')):
@@ -321,7 +573,11 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             lo, hi = _n(a), _n(b)
             if lo < hi:
                 add(m, lo, hi, unit=unit_of(m, "unit", "u1", "u2"))
-    for m in scan(_SIGN, s, low, ('positive', 'negative', '正', '非负', '非負', '大于0', '大於0', '大于零', '大於零', '不能为负', '不能為負')):
+    signs = list(scan(_SIGN, s, low, ('positive', 'negative', '正', '非负', '非負', '大于0', '大於0', '大于零', '大於零', '不能为负', '不能為負')))
+    both = {(m.group("s2") or "").lower() for m in signs} >= {"positive", "negative"}
+    for m in signs:
+        if both and (m.group("s2") or "").lower() in ("positive", "negative"):
+            continue  # "negative values lower it, positive values raise it": what each sign means
         word = (m.group("s") or m.group("s2") or "").lower().replace("-", "")
         zh = m.group("zh") or ""
         if m.group("z") or m.group(0).lower().startswith("zero") or word == "nonnegative" or "非负" in zh or "非負" in zh or "不能" in zh:
@@ -338,11 +594,18 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             continue
         if ok(m.start(), m.end()):
             hits.append((m.start(), m.end(), d))
-    if type_ == "array":
+    if type_ == "array" or (type_ is None and "only" in low and _plural(name)):
+        # a list, or a field of no stated type named as one ("Values")
         for m in scan(_SINGLE_ITEM, s, low, ('only',)):
-            hits.append((m.start(), m.end(), {"maxItems": 1}))
+            if ok(m.start(), m.end()):
+                hits.append((m.start(), m.end(), {"maxItems": 1}))
     hits = [h for h in hits if not other_bullet(s, h[0], name)]
     return _resolve(t, hits)
+
+
+def _plural(name: str) -> bool:
+    nw = name_words(name)
+    return bool(nw) and nw[-1].endswith("s") and not nw[-1].endswith("ss")
 
 
 def _resolve(t: Text, hits: list[tuple[int, int, dict[str, Any]]]) -> list[Evidence]:

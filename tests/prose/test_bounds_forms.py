@@ -58,3 +58,313 @@ def test_character_classes_and_open_lengths_are_not_exact(description: str) -> N
 )
 def test_versions_and_character_limits_are_read_as_what_they_bound(description: str, type_: str | None, data: list[dict[str, object]]) -> None:
     assert bounds(description, type_=type_) == data
+
+
+def evidence(d: str, name: str, type_: str | None) -> list[tuple[str, str, dict[str, object], tuple[str, ...]]]:
+    """Kind, text, data and values of the bounds evidence, each span checked against its text."""
+    out = []
+    for e in analyse(d, name=name, type=type_):
+        if e.kind == "bounds":
+            assert d[e.span[0] : e.span[1]] == e.text
+            out.append((e.kind, e.text, dict(e.data), e.values))
+    return out
+
+
+# "The maximum <what> is N": the noun phrase between the cue and the number says what is bounded
+COPULA = [
+    ("Shelf note. Max length for the note is 48 characters.", "note", "string",
+     "Max length for the note is 48 characters", {"maxLength": 48}),
+    ("Crate code; the maximum count of characters accepted is 24.", "code", "string",
+     "maximum count of characters accepted is 24", {"maxLength": 24}),
+    ("Trays per request. Max page size is 250.", "take", "integer", "Max page size is 250", {"maximum": 250}),
+    ("How many trays one page lists; maximum count of trays permitted on a page is 60.", "limit", "integer",
+     "maximum count of trays permitted on a page is 60", {"maximum": 60}),
+    ("Rows wanted. Max limit for $count is 25.", "$count", "integer", "Max limit for $count is 25", {"maximum": 25}),
+    ("Longest token kept. Max token length you may set is 120 characters.", "maxTokenLength", "integer",
+     "Max token length you may set is 120 characters", {"maximum": 120}),
+    ("Rows per page; default and maximum are 80.", "rows", "integer", "default and maximum are 80", {"maximum": 80}),
+    ("Retention in days. 400 days is the maximum.", "retention", "integer", "400 days is the maximum", {"maximum": 400}),
+    ("Shelf note, 48 characters is the maximum permitted.", "note", "string", "48 characters is the maximum permitted",
+     {"maxLength": 48}),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_", "text", "data"), COPULA)
+def test_maximum_is_n(description: str, name: str, type_: str, text: str, data: dict[str, object]) -> None:
+    assert evidence(description, name, type_) == [("bounds", text, data, ())]
+
+
+NOT_COPULA = [
+    ("Page number. Max page size is 100.", "page", "integer"),  # bounds the page's size, not its number
+    ("Offset of the first row. Max count of rows per page is 100.", "offset", "integer"),
+    ("Tag name. Max number of tags per tray is 50.", "tag", "string"),  # a count, not this string's length
+    ("The file. The maximum file size is 10 MB.", "file", "string"),
+    ("Lid width. The maximum value of `depth` is 5.", "width", "integer"),  # another field
+    ("Trays per page. Max page size is 100 for trial accounts.", "limit", "integer"),  # a condition
+    ("Trays per page. Max page size is 100 when sorting by date.", "limit", "integer"),
+    ("Trays per page. The recommended maximum is 40.", "limit", "integer"),  # advice
+    ("Trays per page. The default maximum is 40.", "limit", "integer"),  # a default
+    ("Trays per page. 100 is the maximum for trial accounts.", "limit", "integer"),
+    ("Lid depth. The maximum version is 3.", "depth", "integer"),  # a version
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_"), NOT_COPULA)
+def test_maximum_is_n_only_of_this_value(description: str, name: str, type_: str) -> None:
+    assert evidence(description, name, type_) == []
+
+
+@pytest.mark.parametrize(
+    ("description", "name", "type_", "expected"),
+    [
+        # a bound in another unit than the value's own
+        ("Session length in seconds, from 2 hours to 9 hours.", "SessionSeconds", "integer", []),
+        ("The lag, in seconds. The maximum lag is 2 days.", "lag", "integer", []),
+        ("Span in multiples of the bucket width. The maximum span is 4 years.", "span", "integer", []),
+        ("The length of time in the unit. The maximum duration is 30 days or an equivalent in other units.", "value",
+         "integer", []),
+        ("Radius. Default is 100m, max radius is 9km.", "radius", "integer", []),
+        ("Timeout, from 1 to 300 seconds.", "timeoutSeconds", "integer",
+         [("bounds", "from 1 to 300 seconds", {"minimum": 1, "maximum": 300}, ())]),
+        # the size of decoded data is not the length of its base64 text
+        ("Blob in base64; max length of the binary data is 4096 bytes.", "blob", "string", []),
+        ("Up to 900 bytes of base64-encoded context.", "ctx", "string", [("bounds", "Up to 900 bytes", {"maxLength": 900}, ())]),
+        # a condition at the head of the sentence; a bound per case
+        ("Trays per page. When `full` is set, the maximum value allowed is 20.", "limit", "integer", []),
+        ("Delay. Maximum value for slow probes is 30. Maximum value for fast probes is 5.", "delay", "integer", []),
+        # a field of no stated type whose name the noun phrase counts
+        ("The crate ids to match, max crates allowed is 300", "crates", None,
+         [("bounds", "max crates allowed is 300", {"maxItems": 300}, ())]),
+    ],
+)
+def test_maximum_is_n_in_the_value_unit(description: str, name: str, type_: str | None, expected: list[object]) -> None:
+    assert evidence(description, name, type_) == expected
+
+
+def test_maximum_is_n_per_case_is_no_bound() -> None:
+    d = "How often it repeats. For a daily plan, the maximum interval you can set is 30 days. For a weekly plan, 8."
+    assert evidence(d, "repeat_every", "integer") == []
+
+
+# "a 5-digit depot code": a code of a stated number of characters, when the phrase names the field
+EXACT = [
+    ("5 digit depot code.", "depot", "string", "5 digit depot code", {"minLength": 5, "maxLength": 5}),
+    ("The 7-digit regional crate ID", "crate", "string", "7-digit regional crate ID", {"minLength": 7, "maxLength": 7}),
+    ("Unique 9 character pallet identifier. See the list.", "pallet", "string", "9 character pallet identifier",
+     {"minLength": 9, "maxLength": 9}),
+    ("2 letter ACME-7 bay code", "bay", "string", "2 letter ACME-7 bay code", {"minLength": 2, "maxLength": 2}),
+    ("6-character hex code, without the leading #, of the lid colour", "lid", None, "6-character hex code",
+     {"minLength": 6, "maxLength": 6}),
+    ("Last 4 digits of the tray serial.", "serial_tail", "string", "Last 4 digits", {"minLength": 4, "maxLength": 4}),
+    ("Depot tax number. Format: 11 digits.", "tax_no", "string", "Format: 11 digits", {"minLength": 11, "maxLength": 11}),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_", "text", "data"), EXACT)
+def test_code_of_n_characters(description: str, name: str, type_: str | None, text: str, data: dict[str, object]) -> None:
+    assert evidence(description, name, type_) == [("bounds", text, data, ())]
+
+
+NOT_EXACT = [
+    ("Phone number to which the 6-digit code is sent.", "phone", "string"),  # another thing's length
+    ("Card number. The last 4 digits are shown in responses.", "card", "string"),
+    ("A 10 digit phone number.", "phone", "string"),  # numbers are often written with separators
+    ("5 digit depot code", "depot", "integer"),  # the digits of a number: no keyword
+    ("The 3- or 4-character code of the lane.", "lane", "string"),
+    ("2-, 4- or 6-character route code.", "route", "string"),
+    ("5-digit depot code filter. Give one or more 5-digit depot codes, comma-separated.", "depots", "string"),
+    ("Depot tax number. Format: 2 letters followed by 9 digits.", "tax_no", "string"),
+    ("A depot is a 6 digit numeric code used by the carrier.", "depot", "string"),  # a definition, not this text
+    ("The 6-character colour code, beginning with #, of the lid.", "lid", "string"),  # 7 characters in all
+    ("4-digit depot code plus a check letter.", "depot", "string"),
+    # a public standard's code: its pattern (public-standard-vocabulary) states the length
+    ("Valid ISO 4217 3 letter currency code.", "cur", "string"),
+    ("Two-letter language code (ISO) for the tray label.", "lang", "string"),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_"), NOT_EXACT)
+def test_code_of_n_characters_only_when_it_is_this_value(description: str, name: str, type_: str) -> None:
+    assert evidence(description, name, type_) == []
+
+
+RANGES = [
+    ("Tray label with 3 to 30 characters.", "label", "string", "3 to 30 characters", {"minLength": 3, "maxLength": 30}),
+    ("A shelf code with 2-12 alphanumeric characters.", "code", "string", "2-12 alphanumeric characters",
+     {"minLength": 2, "maxLength": 12}),
+    ("The tray serial (4-19 characters). No separators.", "serial", "string", "4-19 characters", {"minLength": 4, "maxLength": 19}),
+    ("Zoom level, 1 to 400 percent.", "zoom", "integer", "1 to 400 percent", {"minimum": 1, "maximum": 400}),
+    ("Bay ids, 1-5 items.", "bays", "array", "1-5 items", {"minItems": 1, "maxItems": 5}),
+    ("Listener port; use anything from `2` to `9000`.", "port", "integer", "from `2` to `9000`",
+     {"minimum": 2, "maximum": 9000}),
+    ("Listener port; use anything from <code>2</code> to <code>9000</code>.", "port", "integer",
+     "from <code>2</code> to <code>9000</code>", {"minimum": 2, "maximum": 9000}),
+    ("Memo text. maxLength 64", "memo", "string", "maxLength 64", {"maxLength": 64}),
+    ("The 8-9 digit account number. The final 2-3 digits are the suffix.", "acct", "string", "8-9 digit",
+     {"minLength": 8, "maxLength": 9}),
+    ("Lane code. * minLength: 2 characters * maxLength: 4 characters", "lane", "string", "minLength: 2 characters",
+     {"minLength": 2}),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_", "text", "data"), RANGES)
+def test_ranges_with_a_unit_or_code_numbers(description: str, name: str, type_: str, text: str, data: dict[str, object]) -> None:
+    assert evidence(description, name, type_)[:1] == [("bounds", text, data, ())]
+
+
+NOT_RANGES = [
+    ("Sends 2 to 3 reminders a day.", "reminders", "integer"),
+    ("Retry 2 to 5 times.", "retries", "integer"),
+    ("Bay ids, 1-5 items.", "bay", "string"),  # items on a string: not its length, not its value
+    ("Zoom, 1 to 400 percent.", "zoom", "string"),
+    ("Letters, numbers (0-9) and dashes.", "slug", "string"),
+    ("Printed 2019-2024 labels.", "label", "string"),
+    ("Staff count:<br>`1-20`<br>`21-50`<br>`51-200`", "staff", "string"),  # literal values that look like ranges
+    ("The 8-9 digit account number. The first 2 digits are the bank, the final 2-3 digits the suffix.", "acct", "integer"),
+    ("Prompt shown when empty. For example, `Enter a number from 0 to 100`.", "placeholder", "string"),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_"), NOT_RANGES)
+def test_not_ranges(description: str, name: str, type_: str) -> None:
+    assert evidence(description, name, type_) == []
+
+
+@pytest.mark.parametrize(
+    ("description", "expected"),
+    [
+        ("Seconds a leg may last. For example, a limit of 60 seconds ends it after a minute. At most 900.",
+         [("bounds", "At most 900", {"maximum": 900}, ())]),
+        ('Lid heading. For example, "Blue lids." The heading must be no longer than 300 characters.',
+         [("bounds", "no longer than 300 characters", {"maxLength": 300}, ())]),
+    ],
+)
+def test_an_example_sentence_states_no_bound(description: str, expected: list[object]) -> None:
+    type_ = "integer" if "Seconds" in description else "string"
+    assert evidence(description, "f", type_) == expected
+
+
+@pytest.mark.parametrize(
+    ("description", "name", "type_", "expected"),
+    [
+        # a range in parentheses right after a number restates it in another unit
+        ("Score, a whole number between 0 and 1000 (0 - 10 stars).", "score", "integer",
+         [("bounds", "between 0 and 1000", {"minimum": 0, "maximum": 1000}, ())]),
+        # "Character length and limitations: N …characters"
+        ("Depot key; limitations: 17 single-byte characters.", "key", "string",
+         [("bounds", "limitations: 17 single-byte characters", {"maxLength": 17}, ())]),
+        ("Lane key; limitations: 12 ascii characters or 16 numeric characters.", "lane", "string", []),
+        # a string that carries a number of seconds
+        ("Wait (sec) before hanging up (min: 2, max: 90).", "wait_secs", "string",
+         [("bounds", "min: 2", {"minimum": 2}, ()), ("bounds", "max: 90", {"maximum": 90}, ())]),
+        # a common misspelling
+        ("Which page to fetch; pick betwen 2 and 60.", "pg", "integer",
+         [("bounds", "betwen 2 and 60", {"minimum": 2, "maximum": 60}, ())]),
+        # a bound that holds only under the clause before it
+        ("Related: when `batch` is above 10, you must set this to at least 2.", "window", "integer", []),
+        ("If entered, it must be at most 40 characters.", "label", "string",
+         [("bounds", "at most 40 characters", {"maxLength": 40}, ())]),
+    ],
+)
+def test_notes_labels_and_clauses(description: str, name: str, type_: str, expected: list[object]) -> None:
+    assert evidence(description, name, type_) == expected
+
+
+@pytest.mark.parametrize(
+    ("description", "name", "type_", "expected"),
+    [
+        ("Rows to send; when left out it defaults to the maximum of 80.", "rows", "integer",
+         [("bounds", "maximum of 80", {"maximum": 80}, ())]),
+        ("Rows to send. Defaults to the maximum, 80.", "rows", "integer", []),  # no number after the cue
+        ("Lease in seconds; anything from 600 seconds (ten min) up to the maximum lease of the pool.",
+         "leaseSeconds", "integer", [("bounds", "from 600 seconds (ten min) up to the maximum", {"minimum": 600}, ())]),
+    ],
+)
+def test_defaults_to_the_maximum_and_open_ranges(description: str, name: str, type_: str, expected: list[object]) -> None:
+    assert evidence(description, name, type_) == expected
+
+
+@pytest.mark.parametrize(
+    ("description", "name", "type_", "expected"),
+    [
+        ("Crate labels to match; you may only give one label per call.", "labels", "array",
+         [("bounds", "you may only give one label", {"maxItems": 1}, ())]),
+        ("Tray filter values; you can only pass one value per tray filter.", "Values", None,
+         [("bounds", "you can only pass one value", {"maxItems": 1}, ())]),
+        ("Only one region can be specified.", "regions", "array", [("bounds", "Only one region can be specified", {"maxItems": 1}, ())]),
+        ("You may only pick one of `a` or `b`.", "modes", None, []),  # a choice, not a count
+        ("Tray filter value; you can only pass one value per tray filter.", "value", "string", []),  # one string is one value
+        ("Only one region can be specified.", "region", "integer", []),
+    ],
+)
+def test_only_one(description: str, name: str, type_: str | None, expected: list[object]) -> None:
+    assert evidence(description, name, type_) == expected
+
+
+def test_only_one_under_a_condition_is_no_bound() -> None:
+    assert evidence("Crate labels. When `mode` is strict, you may only give one label.", "labels", "array") == []
+
+
+# -- the gates in front of the forms above: under the blanks, markup and case folding a description
+# may carry, the gated analysis finds what the ungated one does ---------------------------------------
+
+_MUTATIONS = {
+    "newline": lambda s: s.replace(" ", "\n"),
+    "double-space": lambda s: s.replace(" ", "  "),
+    "nbsp": lambda s: s.replace(" ", "\u00a0"),
+    "tab": lambda s: s.replace(" ", "\t"),
+    "line-separator": lambda s: s.replace(" ", "\u2028"),
+    "br-tag": lambda s: s.replace(" ", "<br>"),
+    "long-s": lambda s: s.replace("s", "\u017f"),
+    "dotless-i": lambda s: s.replace("i", "\u0131"),
+}
+_FORMS = [(d, n, t) for d, n, t, *_ in COPULA + EXACT + RANGES] + [
+    ("Timeout, from 1 to 300 seconds.", "timeoutSeconds", "integer"),
+    ("Depot key; limitations: 17 single-byte characters.", "key", "string"),
+    ("Which page to fetch; pick betwen 2 and 60.", "pg", "integer"),
+    ("Tray filter values; you can only pass one value per tray filter.", "Values", None),
+    ("Rows to send; when left out it defaults to the maximum of 80.", "rows", "integer"),
+    ("Lease in seconds; anything from 600 seconds (ten min) up to the maximum lease of the pool.", "leaseSeconds", "integer"),
+]
+
+
+@pytest.mark.parametrize("mutation", list(_MUTATIONS))
+def test_gates_keep_every_form(mutation: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from linter.prose import bounds as finder
+
+    cases = [(_MUTATIONS[mutation](d), n, t) for d, n, t in _FORMS]
+    gated = [bounds(d, n, t) for d, n, t in cases]
+    monkeypatch.setattr(finder, "scan", lambda rx, s, low, keys: rx.finditer(s))
+    assert gated == [bounds(d, n, t) for d, n, t in cases]
+    if mutation not in ("line-separator", "dotless-i"):  # the patterns are ASCII (re.A): neither is a blank or an i there
+        assert sum(map(len, gated)) >= len(cases) // 2  # the mutated texts still exercise the forms
+
+
+@pytest.mark.parametrize(
+    ("description", "name", "type_", "expected"),
+    [
+        ("Lid revenue\n**Character limit** : 16\n\n\n**Values** : generated", "rev", "number", []),  # no unit across paragraphs
+        ("Gain in dB. Negative values lower it, positive values raise it.", "gain", "number", []),
+        ("Page size. Non-positive values are ignored.", "size", "integer", []),
+        ("A 64 char label which is human readable text for the tray.", "label", "string", []),
+        ("Lid year; must be from 1 to 9000, or 0 for none.", "year", "integer",
+         [("bounds", "from 1 to 9000, or 0", {"minimum": 0, "maximum": 9000}, ())]),
+        ("Bay. Values: a bay number, 10 - 40", "bay", "integer", [("bounds", "10 - 40", {"minimum": 10, "maximum": 40}, ())]),
+        ("Lid month.\n**Char. limit**: 2\n**Values**: two-digit number; 01 - 12", "month", "integer",
+         [("bounds", "01 - 12", {"minimum": 1, "maximum": 12}, ())]),
+        ("An id of at most 10 digits.", "id", "integer", []),
+        ("Tray URIs, comma-separated. A maximum of 100 items can be added.", "uris", "string", []),
+        ("Must be positive.", "amount", "number", [("bounds", "Must be positive", {"exclusiveMinimum": 0}, ())]),
+        ("Depot id. Variable length (at most 11 N).", "depot_id", "integer", []),  # digits, not the value
+        ("Ids of the bays to search. Maximum value: 1", "bay_ids", "string", []),  # how many ids, not a value
+        ("Wait in seconds (string). Maximum value: 90", "wait", "string", [("bounds", "Maximum value: 90", {"maximum": 90}, ())]),
+    ],
+)
+def test_what_the_reviewed_findings_got_wrong(description: str, name: str, type_: str, expected: list[object]) -> None:
+    assert evidence(description, name, type_) == expected
+
+
+def test_a_label_after_a_number_is_not_its_unit() -> None:
+    """"Character limit: 4 Values: …" on one line: "Values" labels what follows, it does not count the 4."""
+    got = bounds("Retry window. **Character limit** : 4 **Values** : a whole number between 1 and 900", "window", "integer")
+    assert {"maximum": 4} not in got
