@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
+from linter.prose import formats
 from linter.prose.evidence import Evidence
 from linter.prose.text import Text, gate_text, has_any, name_words, other_bullet, scan
 
@@ -61,6 +62,7 @@ _THREE_DIGIT = re.compile(r"\b(?:three|3)[- ]digit\b(?!\s+alpha)|\bnumeric\b", r
 _REGIONAL = re.compile(r"\b[a-z]{2,3}[-_][A-Z]{2}\b", re.A)
 _LIST = re.compile(r"\b(?:comma|space|semicolon)[- ]?(?:separated|delimited)\b|\blist\s+of\b", re.I | re.A)
 _PHONE = re.compile(r"phone|calling|dial", re.I | re.A)
+_QUOTED_CODE = re.compile(r"[`'\"“‘]([A-Za-z]{2,3})[`'\"”’]")
 _LOWER = re.compile(r"\blower[- ]?case\b|\bin\s+lowercase\b|小写|小寫", re.I | re.A)
 
 PATTERNS: dict[str, str] = {
@@ -74,7 +76,7 @@ PATTERNS: dict[str, str] = {
     "ISO 3166-2": "^([A-Z]{2}-)?[A-Z0-9]{1,3}$",
     "ISO 4217": "^[A-Z]{3}$",
     "IANA time zone": "^[A-Za-z_]+(/[A-Za-z0-9_+-]+){0,2}$",
-    "MIME type": "^[a-zA-Z0-9!#$&^_.+-]+/[a-zA-Z0-9!#$&^_.+-]+( *;.*)?$",
+    "MIME type": "^[a-zA-Z0-9!#$&^_.+*-]+/[a-zA-Z0-9!#$&^_.+*-]+( *;.*)?$",
     "IATA code": "^[A-Z]{3}$",
     "IATA airline code": "^[A-Z0-9]{2}$",
     "ISO 4217 numeric": "^[0-9]{3}$",
@@ -259,16 +261,25 @@ def _evidence(t: Text, hits: list[_Hit]) -> list[Evidence]:
     if not hits:
         return []  # most descriptions: skip the two searches below
     lower = bool(_LOWER.search(t.norm))
-    listed = bool(_LIST.search(t.norm))
+    sep = formats.list_separator(t.norm)
+    listed = bool(_LIST.search(t.norm)) or sep in (",", ";", " ")
+    # instances the text quotes: "'de'", "`us`" in lower case say the codes are written so
+    quoted = {m.group(1) for m in _QUOTED_CODE.finditer(t.norm)}
+    low_seen = any(q.islower() for q in quoted)
+    up_seen = any(q.isupper() for q in quoted)
     out: list[Evidence] = []
     for h in hits:
         span = t.span(h.start, h.end)
         pattern = PATTERNS[h.std]
-        if lower and pattern.startswith("^[A-Z]{") and pattern.endswith("}$"):
-            pattern = pattern.replace("A-Z", "a-z")
+        if pattern.startswith("^[A-Z]{") and pattern.endswith("}$"):
+            if lower or (low_seen and not up_seen):
+                pattern = pattern.replace("A-Z", "a-z")
+            elif low_seen:
+                pattern = pattern.replace("A-Z", "A-Za-z")
         if listed:
             one = pattern[1:-1]  # "a comma-delimited list of languages": each item has the shape
-            pattern = f"^{one}( *, *{one})*$"
+            joint = {",": ",", ";": ";", " ": " "}.get(sep or ",", ",")
+            pattern = f"^{one}( *{joint} *{one})*$" if joint != " " else f"^{one}( +{one})*$"
         data: dict[str, Any] = {"standard": h.std, "pattern": pattern}
         out.append(Evidence("standard", span, t.original[span[0] : span[1]], (), data))
     return out

@@ -149,7 +149,7 @@ STANDARDS = [
     ("A BCP 47 language tag.", "locale", "BCP 47", "BCP 47", "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$"),
     ("IANA time zone name, e.g. Europe/Paris", "tz", "IANA time zone", "IANA time zone",
      "^[A-Za-z_]+(/[A-Za-z0-9_+-]+){0,2}$"),
-    ("MIME type of the file", "mime", "MIME type", "MIME type", "^[a-zA-Z0-9!#$&^_.+-]+/[a-zA-Z0-9!#$&^_.+-]+( *;.*)?$"),
+    ("MIME type of the file", "mime", "MIME type", "MIME type", "^[a-zA-Z0-9!#$&^_.+*-]+/[a-zA-Z0-9!#$&^_.+*-]+( *;.*)?$"),
     ("The three-letter currency code of the payment.", "currency", "three-letter currency code", "ISO 4217", "^[A-Z]{3}$"),
     ("货币代码，例如 CNY", "currency", "货币代码", "ISO 4217", "^[A-Z]{3}$"),
 ]
@@ -512,3 +512,21 @@ def test_a_layout_of_one_slot_or_with_a_closing_dot() -> None:
     assert fmt("The parent. Format: `{parent}`", "parent") == []
     assert fmt('The name. Format: "shops/{shop}/notes/{note}."', "name") == [
         ('Format: "shops/{shop}/notes/{note}."', {"pattern": "^shops/[^/]+/notes/[^/]+$", "layout": "shops/{shop}/notes/{note}"})]
+
+
+@pytest.mark.parametrize(
+    ("description", "name", "pattern"),
+    [
+        # the codes the text quotes are lower case: so is the pattern
+        ("The ISO 3166-1 country of the shop, e.g. 'de' or 'fr'.", "shopCountry", "^[a-z]{2}$"),
+        # both cases quoted: either
+        ("ISO 4217 currency of the price ('eur', also 'EUR').", "priceCurrency", "^[A-Za-z]{3}$"),
+        # several codes separated by semicolons
+        ("Languages as ISO 639-1 codes separated by semicolons.", "langs", "^[a-zA-Z]{2}( *; *[a-zA-Z]{2})*$"),
+        # a MIME range with a wildcard fits
+        ("The MIME type of the files to keep, e.g. image/*.", "keepType", "^[a-zA-Z0-9!#$&^_.+*-]+/[a-zA-Z0-9!#$&^_.+*-]+( *;.*)?$"),
+    ],
+)
+def test_standard_pattern_follows_what_the_text_says(description: str, name: str, pattern: str) -> None:
+    ev = only(description, "standard", name=name)
+    assert [e.data["pattern"] for e in ev] == [pattern]
