@@ -163,7 +163,7 @@ _FREE_NAME_WORDS = frozenset(
     comment comments note notes description summary token key secret password hash signature phone number
     amount price count date time timestamp ip host hostname domain filter expression reference ref label
     labels tag tags value slug handle city street version versions addr interface data namespace branch barcode
-    args arguments command cmd""".split()
+    args arguments command cmd cell""".split()
 )
 _FREE_DESC = re.compile(
     r"\b(?:free[- ]?(?:text|form)|search\s+(?:terms?|query|string)|keywords?|identifier|\bids?\b|names?\s+(?:of|for)|^(?:the\s+)?names?|"
@@ -210,7 +210,7 @@ _COND_INTRO = re.compile(r"\b(?:when|if|whenever|unless)\b[^,.;:]*$", re.I)
 # A field that holds a URL, an address or free text does not take words from a list.
 _NOT_A_SET = frozenset("url uri urls href email mail phone description summary comment message note notes body text title".split())
 # a lone punctuation character, a character range, or a token with brackets or a comma inside
-_NOT_A_VALUE = re.compile(r"^[^\w\s]$|^\w-\w$|[\[\]{},#!'\"<>^~=?]|^[A-Z0-9]{1,3}:[A-Z0-9]{1,3}$")
+_NOT_A_VALUE = re.compile(r"^[^\w\s]$|^\w-\w$|[\[\]{},#!'\"<>^~=?]|^[A-Z0-9]{1,3}:[A-Z0-9]{1,3}$|/\*|\*/")
 _OPEN_SET = re.compile(
     r"\b(?:custom\s+or\s+one\s+of|(?:custom|other|any)\s+(?:values?|strings?)\s+or|or\s+(?:any\s+)?(?:other|custom)\s+(?:values?|strings?)"
     r"|(?:common|typical|popular|well[- ]known|known|standard|some|sample)\s+values?|not\s+limited\s+to|among\s+others"
@@ -776,6 +776,10 @@ def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None,
 
 
 _WEAK = frozenset({"paren-list"})
+_ANY_VALUE = re.compile(
+    r"\bany\s+(?:[\w-]+\s+){0,2}?(?:numbers?|integers?|strings?|values?|ids?|identifiers?|names?|text)\b"
+    r"|\bany\s+combination\s+of\s+(?:[\w-]+\s+){0,2}?(?:ids?|names?)\b"
+    r"|\bany\s+user[- ]defined\b", re.I)
 _COND_LEAD = re.compile(r"\s*(?:(?i:if|when|unless)\b|For\s+(?!example\b|instance\b)[A-Za-z][\w -]{0,40},)")
 
 
@@ -808,6 +812,9 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
     # a value glossed in parentheses ("oldest (`old`)") is the value, not the word before it
     # and a list a cue or a definition gives before one read from a parenthesis alone
     found.sort(key=lambda f: (not f.closed, f.trigger != "glossed", f.trigger in _WEAK, -(f.parsed.end - f.start)))
+    # "(any positive number)", "can be any user defined string", "any combination of IDs and types":
+    # whatever else the text lists, the field also takes values outside it
+    any_value = _ANY_VALUE.search(t.norm) is not None
     for f in found:
         values = tuple(dict.fromkeys(i.value for i in f.parsed.items))
         if not values or not _typed(values, type_):
@@ -833,13 +840,15 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             continue  # "a path … Supported: .pdf, .docx": suffixes the path may end with, not its values
         if f.closed and any(_NOT_A_VALUE.search(v) for v in values):
             continue  # "`a-z`, `@`, `[`": characters of a syntax, not values
-        if f.closed and _OPEN_SET.search(_clause_before(t.norm, f.start) + " " + _intro(t.norm, f.start) + " "
-                                         + t.norm[f.start : f.parsed.items[0].start]):
+        lead_in = _clause_before(t.norm, f.start) + " " + _intro(t.norm, f.start) + " " + t.norm[f.start : f.parsed.items[0].start]
+        if f.closed and any_value:
+            continue  # "… or `n` (any positive number)", "any user defined string": the field takes any value
+        if f.closed and _OPEN_SET.search(lead_in):
             f.closed = False  # "can be custom or one of these predefined values": an open vocabulary
         if f.closed and (
             (nw and (nw[-1] in _NOT_A_SET or nw[-1].rstrip("s") in _NOT_A_SET) and f.trigger not in structure.STRUCTURAL)
             or any(_PLACEHOLDER.search(v) or _SAMPLE_VALUE.search(v) for v in values)
-            or _ALT_INTRO.search(_clause_before(t.norm, f.start) + t.norm[f.start : f.parsed.items[0].start])
+            or _ALT_INTRO.search(lead_in)
         ):
             continue  # patterns ("user:{email}"), ranges ("EXT000-EXT350") or extra values beside free ones
         if f.closed and f.trigger not in structure.STRUCTURAL and _COND_LEAD.match(_sentence_of(t.norm, f.start)):

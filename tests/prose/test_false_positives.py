@@ -42,6 +42,8 @@ def rules(description: str, schema: dict[str, Any] | None = None, *, name: str =
         ("If known, the name of the state the office is in, for example, Bavaria.", "state"),
         # the field's own name, not a cue
         ("include owners,labels", "include"),
+        # a spreadsheet cell reference is a position, not a code
+        ("The cell to select, e.g. 'C7'.", "cell"),
     ],
 )
 def test_not_example_vocabulary(description: str, name: str) -> None:

@@ -239,6 +239,12 @@ def test_typographic_quotes_inside_code_are_not_part_of_the_value() -> None:
         ("Node size. Valid sizes: box.a1.small, box.a1.large; box.b2.small, box.b2.large, box.b2.huge.", "nodeSize"),
         ("The agent, e.g. Mozilla / 5.0 (X11; Linux)", "agentKind"),
         ("First day of the week, as a number: 1=Mon, 2=Tue, etc.", "weekStart"),
+        # the field takes any value besides the listed ones; aliases of an identifier; templates with wildcards
+        ("How deep to go:\n* `0` - the top only\n* `-1` - everything\n* `n` (any positive number) - n levels", "depth"),
+        ("The icon kind. Can be any user defined string, but one of these changes the icon:\n* `Cup`\n* `Jar`", "iconKind"),
+        ("Unique identifier of the folder. The following aliases are supported:\n- `home`: the home folder\n- `bin`: the bin",
+         "folder"),
+        ("The source pool. Valid formats: - `orgs/*/pools/*` - `teams/*/pools/*`", "sourcePool"),
         # abbreviations in parentheses, not codes
         ("The unique resource locator (URL) or the global record id (GRI) of the bundle.", "bundle"),
     ],
