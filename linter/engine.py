@@ -512,7 +512,7 @@ def map_candidates(cands: list[Candidate], work: Callable[[Candidate], T], jobs:
     inherits ``work`` (it is not pickled) and takes the biggest files first, so one huge spec
     does not finish last on an idle pool."""
     if jobs <= 1 or len(cands) < 4:
-        yield from map(work, cands)
+        yield from _in_process(cands, work)
         return
     order = sorted(range(len(cands)), key=lambda i: -_size(cands[i].abspath))
     # Frozen while the workers are forked: a worker's collections never traverse what it
@@ -537,6 +537,23 @@ def map_candidates(cands: list[Candidate], work: Callable[[Candidate], T], jobs:
         gc.unfreeze()
     for i in range(len(cands)):
         yield results.pop(i)
+
+
+def _in_process(cands: list[Candidate], work: Callable[[Candidate], T]) -> Iterable[T]:
+    """``work(cand)`` for every candidate in this process, with the collector kept as a pool
+    worker keeps it (see :func:`_work`): after each file one young collection frees the cycles
+    the file made, and what is left alive (its findings, cache entries) is frozen with what was
+    there before, so the collections that follow never scan the earlier files' survivors again
+    (they cost ~3% of a ``--jobs 1`` run on SMALL). Thawed after, for a long-lived caller."""
+    gc.freeze()
+    try:
+        for cand in cands:
+            out = work(cand)
+            gc.collect(0)
+            gc.freeze()
+            yield out
+    finally:
+        gc.unfreeze()
 
 
 def _size(path: str) -> int:

@@ -160,6 +160,11 @@ class Source:
         return self._text
 
     @property
+    def has_text(self) -> bool:
+        """Whether the text is in memory (a detached source reads it from disk when asked)."""
+        return self._text is not None
+
+    @property
     def tree(self) -> Any:
         if self._tree is None:
             from linter.sources.loader import parse_text

@@ -118,6 +118,23 @@ def test_line_hashes_equal_a_transcription_of_upload_sarif(text: str) -> None:
     assert line_hashes(text) == _reference(text)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"openapi":"3.0.0","paths":{' + '"/a":{"get":{}},' * 3000 + "}}",  # a minified spec: one line
+        "x" * 4095 + "\r\n" + "a  b\r\n" * 3000,  # a CR LF across the first cut
+        "\r" * 5000 + "y" * 50 + "\n" * 3 + " \t" * 9000 + "z",  # blank lines, then blanks only
+        "😀ä\n" * 20000,
+    ],
+    ids=["minified", "crlf-at-cut", "blank-lines", "astral"],
+)
+def test_hashes_of_the_first_lines_need_only_the_start_of_a_long_file(text: str) -> None:
+    every = line_hashes(text)
+    for last in sorted({1, 2, 3, 999, 4096, max(1, len(every) - 1), len(every), len(every) + 1}):
+        assert line_hashes(text, last) == every[:last]
+        assert line_hashes(text.encode("utf-8"), last) == every[:last]
+
+
 def _tools_source(tmp_path: Path, text: str, name: str = "tools.json") -> Source:
     (tmp_path / name).write_bytes(text.encode("utf-8"))
     return Source(str(tmp_path / name), name, text.removeprefix("\ufeff"), json.loads(text.removeprefix("\ufeff")), "json")

@@ -9,10 +9,13 @@ all, and the reason names the conflicting value. Pure data in, data out: the cal
 
 from __future__ import annotations
 
+import ipaddress
+import numbers
 import re
 from dataclasses import dataclass
+from datetime import date
 from functools import lru_cache
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from linter.model import Field, get_at, parse_pointer
 
@@ -197,15 +200,17 @@ def keyword_conflicts(field: Field, keywords: Mapping[str, Any], *, on_items: bo
     values = own_values(field)
     if not values:
         return []  # most fields: nothing of the spec's own to check, and no validator to build
-    from jsonschema import Draft202012Validator
-
     schema = dict(keywords)
     if field.type in ("integer", "number", "string", "array") and not on_items:
         schema["type"] = field.type
-    try:
-        validator = Draft202012Validator(schema, format_checker=_format_checker())
-    except Exception:  # noqa: BLE001 - a keyword jsonschema cannot compile is no evidence either way
-        return []
+    is_valid = _keyword_checker(schema)
+    if is_valid is None:
+        from jsonschema import Draft202012Validator
+
+        try:
+            is_valid = Draft202012Validator(schema, format_checker=_format_checker()).is_valid
+        except Exception:  # noqa: BLE001 - a keyword jsonschema cannot compile is no evidence either way
+            return []
     bad: list[OwnValue] = []
     for ov in values:
         if ov.value is None and nullable(field.schema):
@@ -213,10 +218,135 @@ def keyword_conflicts(field: Field, keywords: Mapping[str, Any], *, on_items: bo
         members = ov.value if on_items and isinstance(ov.value, list) else [ov.value]
         for v in members:
             try:
-                ok = validator.is_valid(v)
+                ok = is_valid(v)
             except Exception:  # noqa: BLE001 - e.g. a pattern Python's re cannot compile
                 return []
             if not ok:
                 bad.append(OwnValue(ov.where, v))
                 break
     return bad
+
+
+# --- the keywords a fix adds, checked without jsonschema ------------------------------------
+#
+# ``jsonschema`` costs ~60 ms to import, in every worker that reaches a value to check; the
+# keywords a prose fix adds are a comparison, a length or a regex each. They are checked here
+# as ``Draft202012Validator(schema, format_checker=_format_checker()).is_valid`` checks them:
+# keyword by keyword in the schema's order, the first failure deciding, an error raised where
+# jsonschema raises one. Anything else (another keyword, a format whose check needs a package
+# jsonschema may or may not find) goes to jsonschema itself. ``tests/test_fix_safety.py``
+# holds both to the same answers.
+
+
+def _is_number(v: Any) -> bool:
+    return not isinstance(v, bool) and isinstance(v, numbers.Number)
+
+
+_TYPES: dict[str, Callable[[Any], bool]] = {
+    "string": lambda v: isinstance(v, str),
+    "array": lambda v: isinstance(v, list),
+    "number": _is_number,
+    "integer": lambda v: (not isinstance(v, bool) and isinstance(v, int)) or (isinstance(v, float) and v.is_integer()),
+}
+
+
+def _type_check(types: Any) -> Callable[[Any], bool] | None:
+    names = [types] if isinstance(types, str) else types
+    if not isinstance(names, list) or not all(isinstance(t, str) and t in _TYPES for t in names):
+        return None
+    checks = [_TYPES[t] for t in names]
+    return lambda v: any(c(v) for c in checks)
+
+
+def _ipv4(v: str) -> bool:
+    try:
+        return bool(ipaddress.IPv4Address(v))
+    except ipaddress.AddressValueError:
+        return False
+
+
+def _ipv6(v: str) -> bool:
+    try:
+        return not getattr(ipaddress.IPv6Address(v), "scope_id", "")
+    except ipaddress.AddressValueError:
+        return False
+
+
+_RE_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$", re.ASCII)
+
+
+def _date(v: str) -> bool:
+    try:
+        return bool(_RE_DATE.fullmatch(v) and date.fromisoformat(v))
+    except ValueError:
+        return False
+
+
+def _uuid(v: str) -> bool:
+    from uuid import UUID  # (rare, and the module takes longer to import than most checks take)
+
+    try:
+        UUID(v)
+    except ValueError:
+        return False
+    return all(v[at] == "-" for at in (8, 13, 18, 23))
+
+
+# jsonschema's own checks of these formats (it has them whatever else is installed), and the
+# four _format_checker() replaces by their grammar's shape
+_FORMATS: dict[str, Callable[[str], bool]] = {
+    "email": lambda v: "@" in v,
+    "ipv4": _ipv4,
+    "ipv6": _ipv6,
+    "date": _date,
+    "uuid": _uuid,
+    "hostname": lambda v: _HOSTNAME.match(v) is not None,
+    "date-time": lambda v: _DATE_TIME.match(v) is not None,
+    "uri": lambda v: _URI.match(v) is not None,
+    "duration": lambda v: _DURATION.match(v) is not None,
+}
+# every format jsonschema 4 may check (some only when a package is installed): the ones not
+# in _FORMATS are left to it; any other format is one it does not check
+JSONSCHEMA_FORMATS = frozenset(
+    "color date date-time duration email host-name hostname idn-email idn-hostname ip-address ipv4 ipv6 iri "
+    "iri-reference json-pointer regex relative-json-pointer time uri uri-reference uri-template uuid".split()
+)
+
+
+def _format_check(name: Any) -> Callable[[Any], bool] | None:
+    if not isinstance(name, str):
+        return None
+    check = _FORMATS.get(name)
+    if check is None:
+        return None if name in JSONSCHEMA_FORMATS else (lambda v: True)
+    return lambda v: not isinstance(v, str) or check(v)
+
+
+_KEYWORD_CHECKS: dict[str, Callable[[Any], Callable[[Any], bool] | None]] = {
+    "type": _type_check,
+    "format": _format_check,
+    "minimum": lambda k: lambda v: not _is_number(v) or not v < k,
+    "maximum": lambda k: lambda v: not _is_number(v) or not v > k,
+    "exclusiveMinimum": lambda k: lambda v: not _is_number(v) or not v <= k,
+    "exclusiveMaximum": lambda k: lambda v: not _is_number(v) or not v >= k,
+    "minLength": lambda k: lambda v: not (isinstance(v, str) and len(v) < k),
+    "maxLength": lambda k: lambda v: not (isinstance(v, str) and len(v) > k),
+    "minItems": lambda k: lambda v: not (isinstance(v, list) and len(v) < k),
+    "maxItems": lambda k: lambda v: not (isinstance(v, list) and len(v) > k),
+    "pattern": lambda k: lambda v: not isinstance(v, str) or re.search(k, v) is not None,
+}
+ANNOTATIONS = frozenset({"contentMediaType", "contentEncoding"})  # JSON Schema 2020-12 checks neither
+
+
+def _keyword_checker(schema: Mapping[str, Any]) -> Callable[[Any], bool] | None:
+    """``is_valid`` of ``schema`` when it holds only keywords checked here, else None."""
+    checks: list[Callable[[Any], bool]] = []
+    for key, value in schema.items():
+        if key in ANNOTATIONS:
+            continue
+        make = _KEYWORD_CHECKS.get(key)
+        check = make(value) if make is not None else None
+        if check is None:
+            return None
+        checks.append(check)
+    return lambda v: all(c(v) for c in checks)

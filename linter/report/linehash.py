@@ -29,16 +29,16 @@ def utf16_units(data: bytes | str) -> bytes:
     """The characters upload-sarif hashes, as UTF-16-LE bytes: the file read as UTF-8 (invalid
     bytes become U+FFFD, a BOM stays), every line end one ``\\n``, no spaces or tabs."""
     text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    return _units(text)
+
+
+def _units(text: str) -> bytes:
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace(" ", "").replace("\t", "")
     return text.encode("utf-16-le", "surrogatepass")
 
 
-def line_hashes(data: bytes | str, last_line: int | None = None) -> list[str]:
-    """``hash:N`` of lines 1, 2, … (index 0 is line 1), up to ``last_line`` when given.
-
-    A file ending with a line break has one more line, the empty one after it, as in
-    upload-sarif."""
-    raw = utf16_units(data)
+def _line_starts(raw: bytes, last_line: int | None) -> list[int]:
+    """The unit offsets where lines 1, 2, … start (up to ``last_line`` lines when given)."""
     starts = [0]
     find = raw.find
     i = find(b"\n\x00")
@@ -46,12 +46,49 @@ def line_hashes(data: bytes | str, last_line: int | None = None) -> list[str]:
         if i % 2 == 0:  # a code unit, not the high byte of one and the low byte of the next
             starts.append(i // 2 + 1)
         i = find(b"\n\x00", i + 1)
+    return starts
+
+
+_FIRST_CUT = 4096
+
+
+def _enough_units(text: str, last_line: int) -> tuple[bytes, list[int]] | None:
+    """The units of a prefix of ``text`` that holds the starts of lines 1 … ``last_line`` and
+    the 100 units after the last of them, with those starts; None when only the whole text
+    does. A finding is usually near the top (on line 1 of a minified spec), and the hashes of
+    lines 1 … L depend on nothing after line L's window: the rest of a 5 MB file need not be
+    normalised, encoded and searched."""
+    cut = _FIRST_CUT
+    while cut < len(text):
+        while cut < len(text) and text[cut - 1] == "\r":
+            cut += 1  # a CR LF is one line end: never cut between the two
+        raw = _units(text[:cut])
+        starts = _line_starts(raw, last_line)
+        if len(starts) >= last_line and len(raw) // 2 - starts[-1] >= BLOCK:
+            return raw, starts
+        cut *= 4
+    return None
+
+
+def line_hashes(data: bytes | str, last_line: int | None = None) -> list[str]:
+    """``hash:N`` of lines 1, 2, … (index 0 is line 1), up to ``last_line`` when given.
+
+    A file ending with a line break has one more line, the empty one after it, as in
+    upload-sarif."""
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    part = _enough_units(text, last_line) if last_line is not None else None
+    if part is None:
+        raw = _units(text)
+        starts = _line_starts(raw, last_line)
+    else:
+        raw, starts = part
     units = array("H")
     units.frombytes(raw)
     if sys.byteorder == "big":  # pragma: no cover - the test machines are little-endian
         units.byteswap()
-    units.append(EOF_UNIT)
-    units.extend([0] * BLOCK)  # upload-sarif's final flush
+    if part is None:  # the windows of the last lines run past the end of the file
+        units.append(EOF_UNIT)
+        units.extend([0] * BLOCK)  # upload-sarif's final flush
     prefix = _prefix_hashes(units, sorted({*starts, *(p + BLOCK for p in starts)}))
     out: list[str] = []
     seen: dict[str, int] = {}

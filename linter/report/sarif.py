@@ -358,8 +358,17 @@ def primary_line_hashes(findings: list[Finding]) -> list[str | None]:
 def _hashed_text(source: Source) -> bytes | str | None:
     """The file as upload-sarif reads it (its bytes: a BOM counts) when it still holds the
     text that was linted; else that text; None when neither can be had."""
-    from linter.sources.loader import LoadError, decode
+    from linter.sources.loader import LoadError, decode, is_given, read_bytes
 
+    if not source.has_text and not is_given(source.abspath):
+        # a detached source would read its text from this very file: read it once
+        try:
+            data = read_bytes(source.abspath)
+            text = decode(data)  # a file its text cannot be read from has no hash either
+        except LoadError:
+            return None
+        # without a BOM the text is what upload-sarif reads, already decoded
+        return data if data.startswith(_BOMS) else text
     try:
         text = source.text
     except LoadError:
@@ -372,6 +381,9 @@ def _hashed_text(source: Source) -> bytes | str | None:
     except (OSError, LoadError, UnicodeError):
         pass
     return text
+
+
+_BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
 
 
 def _location(location: Location, first_line_only: bool = False) -> dict[str, Any]:

@@ -110,12 +110,18 @@ def read_text(abspath: str) -> str:
     """The file's text, BOM-less. The size is checked before reading (a 10 GB file must cost
     nothing); UTF-16 with a BOM is decoded; NUL bytes and invalid UTF-8 are refused with the
     line and column of the first bad byte."""
+    return decode(read_bytes(abspath))
+
+
+def read_bytes(abspath: str) -> bytes:
+    """The bytes :func:`read_text` decodes (given ones first), refused as it refuses them when
+    they are too many or cannot be read."""
     limit = _limits.current().max_file_bytes
     given = _GIVEN.get(abspath) if _GIVEN else None
     if given is not None:
         if len(given) > limit:
             raise _too_large(len(given), limit)
-        return decode(given)
+        return given
     try:
         with open(abspath, "rb") as fh:
             size = os.fstat(fh.fileno()).st_size
@@ -130,7 +136,7 @@ def read_text(abspath: str) -> str:
         raise LoadError("unreadable", f"cannot read: {exc.strerror or exc}") from None
     if len(data) > limit:
         raise _too_large(len(data), limit)
-    return decode(data)
+    return data
 
 
 _UTF16_BOMS = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
