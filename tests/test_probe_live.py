@@ -277,25 +277,25 @@ def _one_line(r: Any, code: int, text: str) -> None:
          "silentlint: error: probe.yaml: operations.listPeople.results: 'data' is not a JSON pointer (it starts with /, or is \"\" for the whole response)"),
     ],
 )
-def test_a_bad_plan_is_one_line_and_exit_2(tmp_path: Path, plan: str, message: str) -> None:
+def test_a_bad_plan_is_one_line_and_its_own_exit_code(tmp_path: Path, plan: str, message: str) -> None:
     shutil.copy(SPEC, tmp_path / "api.yaml")
     (tmp_path / "probe.yaml").write_text(plan, encoding="utf-8")
     r = run_cli(["probe", "api.yaml", "--plan", "probe.yaml"], tmp_path)
-    _one_line(r, 2, message)
+    _one_line(r, 13, message)
 
 
 def test_usage_errors_are_one_line(tmp_path: Path) -> None:
     shutil.copy(SPEC, tmp_path / "api.yaml")
     _one_line(run_cli(["probe", "api.yaml"], tmp_path), 2,
               "silentlint: error: give --plan FILE (silentlint probe SPEC --init drafts one), or --replay LOG")
-    _one_line(run_cli(["probe", "api.yaml", "--plan", "nope.yaml"], tmp_path), 2,
+    _one_line(run_cli(["probe", "api.yaml", "--plan", "nope.yaml"], tmp_path), 13,
               "silentlint: error: nope.yaml: plan file not found (silentlint probe SPEC --init drafts one)")
     _one_line(run_cli(["probe", "--replay", "nope.jsonl"], tmp_path), 2, "silentlint: error: nope.jsonl: evidence log not found")
     (tmp_path / "bad.jsonl").write_text("{\"type\": \"call\"}\n")
     _one_line(run_cli(["probe", "--replay", "bad.jsonl"], tmp_path), 2,
               "silentlint: error: bad.jsonl:1: not a probe record (each line has a type: run, target, call or end, and a run id)")
     write_plan(tmp_path, "http://127.0.0.1:9")
-    _one_line(run_cli(["probe", "--plan", "probe.yaml"], tmp_path), 2,
+    _one_line(run_cli(["probe", "--plan", "probe.yaml"], tmp_path), 13,
               "silentlint: error: probe.yaml: auth header Authorization comes from $PROBE_TOKEN, which is not set")
     _one_line(run_cli(["probe", "--plan", "probe.yaml", "--dry-run", "--replay", "x"], tmp_path), 2,
               "silentlint: error: --replay and --dry-run cannot be combined")

@@ -7,7 +7,7 @@ import os
 import sys
 from typing import Any
 
-EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_PROBE = 0, 1, 2, 6
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_PROBE, EXIT_PLAN = 0, 1, 2, 6, 13
 FORMATS = ("text", "json", "sarif", "markdown", "github")
 
 EPILOG = """Sends, for each parameter the lint flags (prose-only vocabulary, format, bounds) and each
@@ -27,8 +27,9 @@ Every call is appended to the evidence log (--log, the plan's log:, else
 exit codes:
   0  no finding at or above --fail-on (also: --init, --dry-run)
   1  findings at or above --fail-on
-  2  usage error, a bad plan, spec, vocabulary or log (one line)
+  2  usage error, a bad spec, vocabulary or log (one line)
   6  the server could not be probed: unreachable, or it stopped answering (one line)
+  13 the plan is invalid or missing, or names an auth variable that is not set (one line)
 """
 
 
@@ -114,8 +115,8 @@ def render(fmt: str, result: Any, report: Any) -> str:
 
 
 def cmd_probe(args: argparse.Namespace) -> int:
-    """Usage, plan, spec and log problems are one line and exit 2; a server that cannot be
-    probed is one line and exit 6 (config errors go to the CLI's own handler)."""
+    """A bad plan is one line and exit 13; usage, spec and log problems are one line and exit 2;
+    a server that cannot be probed is one line and exit 6 (config errors go to the CLI's own handler)."""
     from linter.cli import one_line
     from linter.live.probe.log import LogError
     from linter.live.probe.plan import PlanError
@@ -123,7 +124,10 @@ def cmd_probe(args: argparse.Namespace) -> int:
 
     try:
         return _cmd_probe(args)
-    except (_Usage, PlanError, LogError) as exc:
+    except PlanError as exc:
+        print(f"silentlint: error: {one_line(str(exc))}", file=sys.stderr)
+        return EXIT_PLAN
+    except (_Usage, LogError) as exc:
         print(f"silentlint: error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     except ProbeFailure as exc:
