@@ -83,6 +83,7 @@ _URI_NOUN = re.compile(
 )
 # a URI that cannot be absolute: said relative, or shown as a path ("`/img/a.png`", "projects/{id}")
 _RELATIVE = re.compile(r"\b(?:relative|partial)\b|[`\"'“]/[\w{.]|(?<![/\w.:-])[a-z][A-Za-z]*/\{", re.I | re.A)
+_GIT_REMOTE = re.compile(r"\bgit\b[^.\n]{0,40}\b(?:remote|clone|repo(?:sitory)?)\b|\b(?:remote|clone)\s+URLs?\b|git@", re.I | re.A)
 _DT_NOUN = re.compile(r"\bdate-?time\s+(?:string|value)s?\b", re.I | re.A)
 # the layout after "in the format": quoted, or one token (a "…/ " wrapped onto the next word joined)
 _LAYOUT_TOKEN = re.compile(
@@ -477,7 +478,9 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         for m in scan(_EMAIL, s, low, ('mail', '邮箱', '郵箱', '邮件', '郵件')):
             st = m.start() + len(m.group()) - len(m.group().lstrip(" \t\n\"'`(*"))
             add(st, m.end(), {"format": "email"})
-        if _RELATIVE.search(s) is None:  # "relative", "`/img/a.png`", "projects/{id}": no absolute URI
+        # "relative", "`/img/a.png`", "projects/{id}": no absolute URI; a git remote or clone URL
+        # may be the scp-like `git@host:org/repo.git`, which is no URI either
+        if _RELATIVE.search(s) is None and _GIT_REMOTE.search(s) is None:
             for m in scan(_URI, s, low, ('url', 'uri')):
                 add(m.start(), m.end(), {"format": "uri"})
             noun = _URI_NOUN.match(s) if has_any(low, ('url', 'uri')) else None

@@ -530,3 +530,12 @@ def test_a_layout_of_one_slot_or_with_a_closing_dot() -> None:
 def test_standard_pattern_follows_what_the_text_says(description: str, name: str, pattern: str) -> None:
     ev = only(description, "standard", name=name)
     assert [e.data["pattern"] for e in ev] == [pattern]
+
+
+@pytest.mark.parametrize(
+    "description",
+    ["The git remote URL of the project to build.", "Clone URL of the repository (HTTPS or SSH)."],
+)
+def test_a_git_remote_url_is_no_uri(description: str) -> None:
+    # the scp-like form (git@host:org/repo.git) is a valid remote and no URI
+    assert [e for e in analyse(description, name="remote", type="string") if e.data.get("format") == "uri"] == []
