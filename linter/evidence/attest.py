@@ -19,6 +19,8 @@ No signal is not proof of meaning: an output can be fluent, varied, complete and
 
 from __future__ import annotations
 
+from linter.evidence.names import ATTEST_FAIL_ON
+
 import os
 from dataclasses import dataclass
 from typing import Any
@@ -32,7 +34,7 @@ from linter.model import Finding, InputProblem, Pointer, Rule, RunResult, Severi
 
 CONTENT_PRESENT, THIN_CONTENT, VALID_BUT_EMPTY, INVALID = "CONTENT_PRESENT", "THIN_CONTENT", "VALID_BUT_EMPTY", "INVALID"
 RANK = {CONTENT_PRESENT: 0, THIN_CONTENT: 1, VALID_BUT_EMPTY: 2, INVALID: 3}
-FAIL_ON = {"thin": 1, "empty": 2, "invalid": 3, "never": 99}
+FAIL_ON = ATTEST_FAIL_ON
 EXIT_OK, EXIT_INPUT = 0, 3
 EXIT_THIN, EXIT_EMPTY_OUTPUT, EXIT_INVALID_OUTPUT = 7, 8, 9
 EXIT_BY_STATUS = {THIN_CONTENT: EXIT_THIN, VALID_BUT_EMPTY: EXIT_EMPTY_OUTPUT, INVALID: EXIT_INVALID_OUTPUT}

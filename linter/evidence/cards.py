@@ -18,6 +18,8 @@ card whose pinned hash differs from the tool files' hash now is **stale**; one w
 
 from __future__ import annotations
 
+from linter.evidence.names import CARDS_FAIL_ON
+
 import json
 import os
 from dataclasses import dataclass, field
@@ -34,7 +36,7 @@ from linter.model import Finding, InputProblem, Rule, RunResult, Severity, Sourc
 
 PASS, UNTESTED, STALE, FAIL = "PASS", "UNTESTED", "STALE", "FAIL"
 RANK = {PASS: 0, UNTESTED: 1, STALE: 2, FAIL: 3}
-FAIL_ON = {"untested": 1, "stale": 2, "fail": 3, "never": 99}
+FAIL_ON = CARDS_FAIL_ON
 EXIT_OK, EXIT_USAGE, EXIT_INPUT = 0, 2, 3
 EXIT_CHECK_FAILED, EXIT_STALE, EXIT_UNTESTED = 10, 11, 12
 EXIT_BY_STATUS = {FAIL: EXIT_CHECK_FAILED, STALE: EXIT_STALE, UNTESTED: EXIT_UNTESTED}

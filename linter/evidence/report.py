@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+from linter.evidence.names import FORMATS as _FORMATS
+
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +28,7 @@ from linter.report.sarif import build_sarif
 from linter.report.github import render_github
 from linter.report.text import render_text
 
-FORMATS = ("text", "json", "sarif", "github", "markdown")
+FORMATS = _FORMATS
 
 
 @dataclass
