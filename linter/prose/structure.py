@@ -747,12 +747,12 @@ DETECTORS: tuple[tuple[str, tuple[str, ...], frozenset[str], Detector], ...] = (
     ("glossed", ("(",), frozenset({"code"}), glossed_values),
     ("paren-glosses", (" or ",), frozenset({"code"}), paren_glosses),
     ("sentence-run-in", (": ", "—", " – "), frozenset({"runs"}), sentence_run_in),
-    ("conditional-values", ("if ", "when ", "once ", "while ", "set "), frozenset({"code"}), conditional_values),
+    ("conditional-values", ("if ", "when ", "once ", "while ", "set "), frozenset({"codes"}), conditional_values),
     ("value-sentences", ("set to", "equal", "select", "choos", "specify", "use ", "using", "mean", "indicat",
                           "signif", "represent", "denot", "if ", "when ", "return", "allow", "enabl", "disabl",
                           " for ", "where", "show", "permit", "prohibit", "uses", "send", "keep", "appl", "ignor",
                           "creat", "remov", "adds"),
-     frozenset({"code"}), value_sentences),
+     frozenset({"codes"}), value_sentences),
 )
 # a quoted token, an UPPER_CODE, a camelCase or snake_case word: every value a run-in, a value
 # sentence, a bracketed or glossed list can take has one of these shapes
@@ -763,8 +763,13 @@ def _facts(s: str, low: str) -> set[str]:
     facts = set()
     if "\n" in s.strip():
         facts.add("lines")
-    if _CODE_FACT.search(s):
+    m = _CODE_FACT.search(s)
+    if m:
         facts.add("code")
+        # two values at least: every match of a one-value-per-sentence detector holds a code
+        # token, and they keep only two distinct values or more
+        if _CODE_FACT.search(s, m.end() + 1):
+            facts.add("codes")
     # two items need a separator: "or", a slash, a bar, "and", or a comma
     if " or " in low or "/" in s or "|" in s or " and " in low or "," in s or "，" in s:
         facts.add("list")
