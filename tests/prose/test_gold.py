@@ -30,7 +30,7 @@ def test_structured_dev_set_holds_the_prose_enum_targets() -> None:
     gold = _gold()
     result = gold.score(gold.load(ROOT / "tests" / "data" / "gold" / "dev-structured.jsonl"))
     assert not [m for m in gold.meets_targets(result) if m.startswith(("prose-enum", "prose-format"))], result
-    assert result["prose-bounds"]["precision"] >= 0.95 and result["prose-bounds"]["recall"] >= 0.63, result["prose-bounds"]
+    assert result["prose-bounds"]["precision"] >= 0.95 and result["prose-bounds"]["recall"] >= 0.72, result["prose-bounds"]
 
 
 def test_dev_copy_is_complete() -> None:
