@@ -330,6 +330,8 @@ def value_sentences(s: str, low: str) -> Iterator[Candidate]:
     """One sentence per value: ``When set to `LOCAL`, …``, ``Use 'Banded' for …``,
     ``<code>EVERY</code> marks …``. Two or more distinct values make the set; the stated
     default joins it."""
+    if sum(low.count(k) for k in _VALUE_SENTENCE_COUNTED) < 2:
+        return  # each match holds its own occurrence of one of these, and two matches are needed
     ms = list(_VALUE_SENTENCE.finditer(s))
     if len(ms) < 2:
         return
@@ -375,6 +377,8 @@ def conditional_values(s: str, low: str) -> Iterator[Candidate]:
     """``If the queue state is `ENABLED`, … If the queue state is `DISABLED`, …`` / ``set
     `Scope` to `AWS` … set `Scope` to `Local```: two or more values, each under a condition (or a
     setting) on the same words; ``subject`` keeps them only when those words name the field."""
+    if sum(low.count(k) for k in _COND_VALUE_KEYS) < 2:
+        return  # every match opens with one of these words, and two matches are needed
     by: dict[str, list[re.Match[str]]] = {}
     said: dict[str, str] = {}
     for m in _COND_VALUE.finditer(s):
@@ -728,6 +732,16 @@ def _paragraphs(s: str) -> Iterator[tuple[int, str]]:
         pos += len(part)
 
 
+# The gate keys of the two one-value-per-sentence detectors: every match of _VALUE_SENTENCE holds
+# (or, for a lookahead branch, is followed by) its own occurrence of one of them, and every match
+# of _COND_VALUE opens with one.
+_VALUE_SENTENCE_KEYS = ("set to", "equal", "select", "choos", "specify", "use ", "using", "mean", "indicat",
+                        "signif", "represent", "denot", "if ", "when ", "return", "allow", "enabl", "disabl",
+                        " for ", "where", "show", "permit", "prohibit", "uses", "send", "keep", "appl", "ignor",
+                        "creat", "remov", "adds", "once ", "set it to", "setting", "specifies")
+_COND_VALUE_KEYS = ("if ", "when ", "once ", "while ", "set ")
+# … and the "or"/"and" that opens its `or "x" to …` branch (whose lookahead word may be "to")
+_VALUE_SENTENCE_COUNTED = (*_VALUE_SENTENCE_KEYS, " or ", " and ")
 Detector = Callable[[str, str], Iterator[Candidate]]
 # (name, gate keys (any of them must occur in the lower-cased text; empty: always), detector)
 # (name, literal keys (one must occur in the lower-cased text; empty: always), facts the text must
@@ -747,12 +761,8 @@ DETECTORS: tuple[tuple[str, tuple[str, ...], frozenset[str], Detector], ...] = (
     ("glossed", ("(",), frozenset({"code"}), glossed_values),
     ("paren-glosses", (" or ",), frozenset({"code"}), paren_glosses),
     ("sentence-run-in", (": ", "—", " – "), frozenset({"runs"}), sentence_run_in),
-    ("conditional-values", ("if ", "when ", "once ", "while ", "set "), frozenset({"codes"}), conditional_values),
-    ("value-sentences", ("set to", "equal", "select", "choos", "specify", "use ", "using", "mean", "indicat",
-                          "signif", "represent", "denot", "if ", "when ", "return", "allow", "enabl", "disabl",
-                          " for ", "where", "show", "permit", "prohibit", "uses", "send", "keep", "appl", "ignor",
-                          "creat", "remov", "adds"),
-     frozenset({"codes"}), value_sentences),
+    ("conditional-values", _COND_VALUE_KEYS, frozenset({"codes"}), conditional_values),
+    ("value-sentences", _VALUE_SENTENCE_KEYS, frozenset({"codes"}), value_sentences),
 )
 # a quoted token, an UPPER_CODE, a camelCase or snake_case word: every value a run-in, a value
 # sentence, a bracketed or glossed list can take has one of these shapes
