@@ -893,27 +893,22 @@ def _one_closed_set(t: Text, out: list[Evidence], name: str) -> list[Evidence]:
     """Values added with "can also be" / "also supported is" join the one closed list the
     description gives. (Two lists are not merged: one is often another noun's.)"""
     closed = [e for e in out if e.kind == "closed_vocab"]
-    if len(closed) != 1:
-        return out
     s = t.norm
+    if len(closed) != 1 or ("also" not in s and "Also" not in s):
+        return out
+    (one,) = closed
     extra: list[str] = []
-    end = max(e.span[1] for e in closed)
-    if "also" in s or "Also" in s:
-        for m in _ALSO.finditer(s):
-            p = parse_inline(s, m.end(), quoted_only=True)
-            if p is not None and not _mentions_other(_clause_before(s, m.start()), name):
-                extra += [i.value for i in p.items]
-                end = max(end, t.span(p.items[0].start, p.end)[1])
+    end = one.span[1]
+    for m in _ALSO.finditer(s):
+        p = parse_inline(s, m.end(), quoted_only=True)
+        if p is not None and not _mentions_other(_clause_before(s, m.start()), name):
+            extra += [i.value for i in p.items]
+            end = max(end, t.span(p.items[0].start, p.end)[1])
     if not extra:
         return out
-    values = tuple(dict.fromkeys(v for e in closed for v in (*e.values, *extra)))
-    start = min(e.span[0] for e in closed)
-    data: dict[str, str] = {}
-    for e in closed:
-        data.update(e.data)
-    merged = Evidence("closed_vocab", (start, end), t.original[start:end], values, data)
-    rest = [e for e in out if e.kind != "closed_vocab"]
-    return sorted([*rest, merged], key=lambda e: e.span)
+    values = tuple(dict.fromkeys((*one.values, *extra)))
+    grown = Evidence("closed_vocab", (one.span[0], end), t.original[one.span[0] : end], values, dict(one.data))
+    return sorted([e for e in out if e is not one] + [grown], key=lambda e: e.span)
 
 
 _MULTI_ANY = re.compile(
