@@ -387,11 +387,45 @@ VALUE_HEADERS = frozenset(
 )
 
 
+_CELL_ROW = re.compile(r"^\|[ ]?(?P<cell>[^|\n]*)\|", re.M)
+
+
+def _html_tables(t: str) -> list[Parsed]:
+    """Tables written in HTML: ``prepare`` turns each ``<tr>`` into a line and each cell into a
+    ``| `` mark, with no separator row. A header row whose first cell names a value column opens
+    the table; the rows after it (blank lines between them allowed) give the first column."""
+    out: list[Parsed] = []
+    rows = list(_CELL_ROW.finditer(t))
+    i = 0
+    while i < len(rows):
+        head = rows[i]
+        i += 1
+        if clean_token(head.group("cell")).lower() not in VALUE_HEADERS:
+            continue
+        if i > 1 and not t[_line_end(t, rows[i - 2].start()) : head.start()].strip():
+            continue  # a row in the middle of a table ("| State | ST |"), not its header
+        items: list[Item] = []
+        end = _line_end(t, head.start())
+        while i < len(rows) and not t[end : rows[i].start()].strip():
+            cell = rows[i].group("cell")
+            value = clean_token(cell)
+            if not value or (" " in value and not QTOK.match(cell.strip())):
+                break
+            st = rows[i].start("cell") + (len(cell) - len(cell.lstrip()))
+            items.append(Item(value, st, st + len(cell.strip()), bool(QTOK.match(cell.strip()))))
+            end = _line_end(t, rows[i].start())
+            i += 1
+        if len(items) >= 2:
+            out.append(Parsed(items, end, False, "table"))
+    return out
+
+
 def parse_tables(t: str) -> list[Parsed]:
-    """Markdown tables whose first column is headed like a value column (``| Value | Meaning |``)."""
+    """Markdown tables whose first column is headed like a value column (``| Value | Meaning |``),
+    and HTML tables that ``prepare`` turned into cell lines."""
     out: list[Parsed] = []
     if "---" not in t:
-        return out  # no separator row: skip the line scan (most descriptions)
+        return _html_tables(t) if "\n| " in t else out  # no separator row: most descriptions stop here
     for sep in re.finditer(r"^[^\n]*-{3,}[^\n]*$", t, re.M):
         if not _TABLE_SEP.match(sep.group()):
             continue

@@ -118,6 +118,9 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
          ("ANY", "AND", "OR")),
         ("How the port is set:\nDEFAULT - the port of the image.\nFIXED - the given port.", ("DEFAULT", "FIXED")),
         ("The parts to include:\n\n- `head` - the header.\n- `body` - the body.", ("head", "body")),
+        # an HTML table whose first column holds the values
+        ("<p>Pick a reason.</p><table><tr><th>code</th><th>meaning</th></tr><tr><td>`too_late`</td><td>Closed.</td></tr>"
+         "<tr><td>`too_far`</td><td>Out of range.</td></tr></table>", ("too_late", "too_far")),
         # values added with "can also be" / "also supported is" join the set
         ("Can be `open` or `closed`. For teams, `mode` can also be `shared`.", ("open", "closed", "shared")),
         ("The unit, one of `days`, `weeks` or `months`. Also supported is `quarters`, for reports only.",
@@ -239,6 +242,9 @@ def test_typographic_quotes_inside_code_are_not_part_of_the_value() -> None:
         ("Node size. Valid sizes: box.a1.small, box.a1.large; box.b2.small, box.b2.large, box.b2.huge.", "nodeSize"),
         ("The agent, e.g. Mozilla / 5.0 (X11; Linux)", "agentKind"),
         ("First day of the week, as a number: 1=Mon, 2=Tue, etc.", "weekStart"),
+        # a row in the middle of an HTML table is not its header
+        ("<table><tr><th>Name</th><th>Code</th></tr><tr><td>State</td><td>ST</td></tr><tr><td>Town</td><td>L</td></tr>"
+         "<tr><td>Firm</td><td>O</td></tr></table>", "request"),
         # the field takes any value besides the listed ones; aliases of an identifier; templates with wildcards
         ("How deep to go:\n* `0` - the top only\n* `-1` - everything\n* `n` (any positive number) - n levels", "depth"),
         ("The icon kind. Can be any user defined string, but one of these changes the icon:\n* `Cup`\n* `Jar`", "iconKind"),
