@@ -550,7 +550,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             fam = _np_family(m.group("np"), m.group("unit"), name, type_)
             if fam is not None:
                 da = re.search(r"\bdefault\s+and\s+$", s[max(0, m.start() - 14) : m.start()], re.I)
-                start = m.start() - len(da.group()) if da else None  # "Default and maximum is 300": both
+                start = m.start() - len(da.group()) if da else None  # "the default and the maximum is 50": both
                 add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"), family=fam, start=start, strict=True)
         for m in scan(_IS_MAX, s, low, ('is the max', 'are the max')) if maxed else ():
             add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"), strict=True)

@@ -343,7 +343,7 @@ def value_sentences(s: str, low: str) -> Iterator[Candidate]:
         if m.group().startswith(("or ", "Or ")) and _LIST_BEFORE_OR.search(s, max(0, m.start() - 40), m.start()):
             continue  # "CSV, PARQUET, or AVRO for tables": the end of a longer list, not a value sentence
         v = clean_token(tok)
-        if tok[0] not in "`\"'“*" and v in _ACRONYMS or _EXAMPLE_LEAD.search(_sentence_before(s, st)):
+        if tok[0] not in "`\"'“*" and v in _ACRONYMS or _EXAMPLE_LEAD.search(sentence_before(s, st)):
             continue  # "API returns …": a word of prose in capitals; "for example, `x` for …"
         if not _SENTENCE_VALUE.fullmatch(v):
             return  # "`42/foo` for a key …", "127.0.0.1 for one address": sample inputs, not a set
@@ -410,11 +410,16 @@ _ALT_END = re.compile(r"[ ]*(?:$|[.;,)\n]|\((?:the\s+)?default\)|\bor\s+(?:leave
 _EXAMPLE_LEAD = re.compile(r"\b(?:e\.?\s?g|eg|i\.?e|examples?|instance|such\s+as|like|say|sample)\b", re.I)
 
 
-def _sentence_before(s: str, i: int) -> str:
-    """From the last sentence break before ``i`` to ``i`` (a colon does not break)."""
+_SENTENCE_BREAK = re.compile(r"[.!?](?:\s|$)|\n")
+
+
+def sentence_before(s: str, i: int, breaks: "re.Pattern[str]" = _SENTENCE_BREAK) -> str:
+    """From the last sentence break before ``i`` (within 200 characters) to ``i``; a colon
+    does not break. ``breaks`` says what ends a sentence (the default knows no CJK full stop)."""
     chunk = s[max(0, i - 200) : i]
-    cuts = list(re.finditer(r"[.!?](?:\s|$)|\n", chunk))
+    cuts = list(breaks.finditer(chunk))
     return chunk[cuts[-1].end() :] if cuts else chunk
+
 
 
 def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
@@ -433,7 +438,7 @@ def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
             first_end = _first_sentence_end(s)
         # any word may lead in the first sentence, which says what the field is ("who may join:
         # "all", "team" or "none""); later sentences need a lead that hands over to the list
-        if not (whole or q.start() < first_end or _LEAD.search(lead)) or _EXAMPLE_LEAD.search(_sentence_before(s, q.start())):
+        if not (whole or q.start() < first_end or _LEAD.search(lead)) or _EXAMPLE_LEAD.search(sentence_before(s, q.start())):
             continue
         p = parse_inline(s, q.start(), quoted_only=True)
         if p is None or len(p.items) < 2:
@@ -492,16 +497,15 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
         lead_text = s[max(0, m.start() - 40) : end]
         codes_sentence = m.group("codes") is not None  # a sentence that is nothing but snake_case codes
         lead = _SENTENCE_LEAD.match("") if codes_sentence else _BARE_LEAD.search(lead_text)
-        if lead is None or _EXAMPLE_LEAD.search(_sentence_before(s, m.start())):
+        if lead is None or _EXAMPLE_LEAD.search(sentence_before(s, m.start())):
             continue
         paren = s[m.start()] == "("
         if re.search(r"\b(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either)?[ ]*$", lead_text, re.I) and re.search(
-                r"\b(?:that|which|who|whose|whom|to)\b", _sentence_before(s, m.start()), re.I):
+                r"\b(?:that|which|who|whose|whom|to)\b", sentence_before(s, m.start()), re.I):
             continue  # "the wallet that will be charged or refunded": said of another noun
         if starts is None:
             starts = [x.end() for x in _SENTENCE_START.finditer(s)]
-            fm = re.search(r"[.!?](?:\s|$)|\n", s.strip())
-            first_end = (len(s) - len(s.lstrip())) + fm.start() if fm else len(s)
+            first_end = _first_sentence_end(s)
         k = bisect_right(starts, m.start()) - 1
         sent = starts[k] if k >= 0 and starts[k] <= m.start() else 0
         first = m.start() <= first_end
@@ -581,7 +585,7 @@ def paren_lists(s: str, low: str) -> Iterator[Candidate]:
             continue  # "(POST /profile/phone-number)": a path, not values set apart by slashes
         if re.match(r"\s*,?\s*or\b", s[m.end() :]):
             continue  # "one of these names (a, b, c) or a number": one alternative of several
-        before = _sentence_before(s, m.start())
+        before = sentence_before(s, m.start())
         head_ok = m.start() <= first_end and (_KIND_HEAD.search(before) is not None or m.group("ie") is not None)
         yield Candidate(items[0].start, Parsed(items, m.end()), True, "paren-list",
                         subject=None if head_ok else " ".join(before.split()[-4:]))

@@ -296,11 +296,12 @@ _VERB_TAIL = frozenset("can may must should will shall could only is are was eit
 _COND_SENTENCE = re.compile(r"\s*(?:if|when|whenever|unless)\b", re.I)
 
 
+_SENTENCE_BREAK_CJK = re.compile(r"[.!?。](?:\s|$)|\n")
+
+
 def _sentence_of(s: str, i: int) -> str:
-    """The sentence that ``i`` lies in, up to ``i``."""
-    chunk = s[max(0, i - 200) : i]
-    cuts = list(re.finditer(r"[.!?。](?:\s|$)|\n", chunk))
-    return chunk[cuts[-1].end() :] if cuts else chunk
+    """The sentence that ``i`` lies in, up to ``i`` (a CJK full stop ends one too)."""
+    return structure.sentence_before(s, i, _SENTENCE_BREAK_CJK)
 
 
 def _names_field(subject: str, name: str) -> bool:
@@ -347,7 +348,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     # where blanks are collapsed and odd case-folding characters folded (see ``gate_text``).
     # (``valued`` below is ``scan``'s key test for _VALUES_CUE followed by a noun gate.)
     quoted = _QTOK_FIRST.search(s) is not None
-    nw_free = bool(name_words(name)) and name_words(name)[-1] in _FREE_NAME_WORDS
+    nw = name_words(name)
+    nw_free = bool(nw) and nw[-1] in _FREE_NAME_WORDS
 
     def add(start: int, parsed: Parsed | None, closed: bool, trigger: str, min_items: int = 2) -> None:
         if parsed is None or len(parsed.items) < min_items:
@@ -513,7 +515,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     for c in structure.candidates(s, low):
         if c.subject is not None and not _names_field(c.subject, name):
             continue  # "The sender's status can be …" said in the description of another field
-        if c.trigger == "paren-list" and nw_free and s[: c.start].rstrip(" (").lower().endswith(name_words(name)[-1]):
+        if c.trigger == "paren-list" and nw_free and s[: c.start].rstrip(" (").lower().endswith(nw[-1]):
             continue  # "The DNS name (wildcard or exact)": kinds of name, not names
         intro = _intro(s, c.start) if c.trigger != "value-sentences" else ""
         by_depends = _BY_DEPENDS.search(intro) and not (c.trigger == "paren-list" and _names_field(intro[-40:], name))
@@ -812,7 +814,7 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
     # a value glossed in parentheses ("oldest (`old`)") is the value, not the word before it
     # and a list a cue or a definition gives before one read from a parenthesis alone
     found.sort(key=lambda f: (not f.closed, f.trigger != "glossed", f.trigger in _WEAK, -(f.parsed.end - f.start)))
-    # "(any positive number)", "can be any user defined string", "any combination of IDs and types":
+    # "… or `k` (any whole number)", "may be any user-defined text", "any combination of ids and kinds":
     # whatever else the text lists, the field also takes values outside it
     any_value = _ANY_VALUE.search(t.norm) is not None
     for f in found:
@@ -842,7 +844,7 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             continue  # "`a-z`, `@`, `[`": characters of a syntax, not values
         lead_in = _clause_before(t.norm, f.start) + " " + _intro(t.norm, f.start) + " " + t.norm[f.start : f.parsed.items[0].start]
         if f.closed and any_value:
-            continue  # "… or `n` (any positive number)", "any user defined string": the field takes any value
+            continue  # "… or `k` (any whole number)", "any user-defined text": the field takes any value
         if f.closed and _OPEN_SET.search(lead_in):
             f.closed = False  # "can be custom or one of these predefined values": an open vocabulary
         if f.closed and (
@@ -881,7 +883,7 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
     return _one_closed_set(t, out, name)
 
 
-# "`visibility` can also be `internal`", "Also supported is `event`": more values of the set
+# "`tier` can also be `gold`", "also accepted is `hourly`": more values of the set
 _ALSO = re.compile(
     r"\b(?:can|may)\s+also\s+(?:be|take)\s+(?:the\s+values?\s+)?(?=[`\"'“])"
     r"|\balso\s+(?:supported|accepted|allowed|valid)\s+(?:is|are)\s+(?=[`\"'“])",
