@@ -392,15 +392,12 @@ def one_line(text: str) -> str:
 
 
 def _outputs(specs: list[str]) -> list[tuple[str, str]]:
-    out = []
-    for spec in specs:
-        fmt, sep, path = spec.partition("=")
-        if not sep or not path:
-            raise UsageError(f"--output takes FORMAT=FILE, got {spec!r}")
-        if fmt not in FORMATS:
-            raise UsageError(f"--output: unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
-        out.append((fmt, path))
-    return out
+    from linter.report._common import output_specs
+
+    try:
+        return output_specs(specs, FORMATS)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _config(args: argparse.Namespace) -> Config:

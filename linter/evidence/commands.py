@@ -16,7 +16,7 @@ from linter.evidence.common import EvidenceError, expand, load
 from linter.evidence.report import FORMATS, EvidenceRun, render_evidence
 from linter.evidence.signals import SIGNALS, THRESHOLDS_SCHEMA, Thresholds
 from linter.report import ReportOptions
-from linter.report._common import one_line
+from linter.report._common import one_line, output_specs
 from linter.sources.loader import LoadError
 
 EXIT_USAGE, EXIT_NOTHING = 2, 4
@@ -40,13 +40,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _outputs(specs: list[str]) -> list[tuple[str, str]]:
+    try:
+        pairs = output_specs(specs, FORMATS)
+    except ValueError as exc:
+        raise EvidenceError(str(exc), EXIT_USAGE) from None
     out = []
-    for spec in specs:
-        fmt, sep, path = spec.partition("=")
-        if not sep or not path:
-            raise EvidenceError(f"--output takes FORMAT=FILE, got {spec!r}", EXIT_USAGE)
-        if fmt not in FORMATS:
-            raise EvidenceError(f"--output: unknown format {fmt!r} (choose from {', '.join(FORMATS)})", EXIT_USAGE)
+    for fmt, path in pairs:
         directory = os.path.dirname(os.path.abspath(path))
         if os.path.isdir(path) or not os.path.isdir(directory):
             raise EvidenceError(f"--output {path}: cannot write: {'is a directory' if os.path.isdir(path) else 'no such directory ' + directory}", EXIT_USAGE)

@@ -27,6 +27,21 @@ def _escape_control(match: re.Match[str]) -> str:
     return f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}"
 
 
+def output_specs(specs: Iterable[str], formats: Iterable[str]) -> list[tuple[str, str]]:
+    """``--output FORMAT=FILE`` options as (format, path) pairs; ``ValueError`` with the one-line
+    message for a malformed one or an unknown format (each command raises it as its usage error)."""
+    known = tuple(formats)
+    out = []
+    for spec in specs:
+        fmt, sep, path = spec.partition("=")
+        if not sep or not path:
+            raise ValueError(f"--output takes FORMAT=FILE, got {spec!r}")
+        if fmt not in known:
+            raise ValueError(f"--output: unknown format {fmt!r} (choose from {', '.join(known)})")
+        out.append((fmt, path))
+    return out
+
+
 def one_line(text: str) -> str:
     """``text`` on one line with control characters shown as escapes (``\\n``, ``\\x1b``)."""
     return _CONTROL.sub(_escape_control, text)

@@ -77,15 +77,12 @@ def _number(flag: str, raw: str | None, integer: bool, low: float, high: float) 
 
 
 def _outputs(specs: list[str]) -> list[tuple[str, str]]:
-    out = []
-    for spec in specs:
-        fmt, sep, path = spec.partition("=")
-        if not sep or not path:
-            raise _Usage(f"--output takes FORMAT=FILE, got {spec!r}")
-        if fmt not in FORMATS:
-            raise _Usage(f"--output: unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
-        out.append((fmt, path))
-    return out
+    from linter.report._common import output_specs
+
+    try:
+        return output_specs(specs, FORMATS)
+    except ValueError as exc:
+        raise _Usage(str(exc)) from None
 
 
 def render(fmt: str, result: Any, report: Any) -> str:
