@@ -32,13 +32,16 @@ CJK_TAIL = re.compile(
 )
 _CJK_ETC = re.compile(r"等等?$")
 MAX_CJK_TOKEN = 10
+# a soft line break (one newline inside a paragraph, not before a bullet or a numbered item) is a
+# space to CommonMark: "values are `a`\nor `b`" is one list
+_WS = r"(?:[ ]*\n(?![ ]*(?:\n|[-*•+][ ]|\d+[.)][ ]))[ ]*|[ ]+)"
 _SEP = re.compile(
-    r"""
-    [ ]*(?P<p>\|\||[,，、;；|｜])[ ]*(?:(?:and/or|and|or|nor)[ ]+)?
-   |[ ]+(?:and/or|and|or|nor|as[ ]well[ ]as)[ ]+
+    rf"""
+    [ ]*(?P<p>\|\||[,，、;；|｜])(?:{_WS}|[ ]*)(?:(?:and/or|and|or|nor){_WS})?
+   |{_WS}(?:and/or|and|or|nor|as[ ]well[ ]as){_WS}
    |[ ]*(?:或者|或是|或|和|及|与|與|以及)[ ]*
    |[ ]*／[ ]*|[ ]+/[ ]+|(?<=[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])[ ]*/[ ]*(?=[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])
-   |[ ]*(?P<ell>\.{2,3}|…)[ ]*,?[ ]*
+   |[ ]*(?P<ell>\.{{2,3}}|…)[ ]*,?[ ]*
     """,
     re.X | re.I,
 )

@@ -728,6 +728,56 @@ def paren_glosses(s: str, low: str) -> Iterator[Candidate]:
         yield Candidate(items[0].start, Parsed(items, ms[-1].end()), True, "paren-glosses")
 
 
+# a value's gloss: what choosing it does ("to add disks", "if nothing is owed", "in case …"); not
+# "to true" (another field set to a value), and no sentence end inside
+_GLOSS_LEAD = re.compile(r"[ ]+(?:to|for|if|when|in\s+case|where|meaning)\s+(?!(?:true|false|null|yes|no|on|off|\d)\b)", re.I)
+_GLOSS_BODY = re.compile(r"[^.!?;\n`\"“]{0,160}?(?:[ ]*[,;][ ]*(?:or[ ]+)?|[ ]+or[ ]+)", re.I)
+_PLAIN_SEP = re.compile(r"[ ]*,[ ]*(?:or[ ]+)?|[ ]+or[ ]+", re.I)
+
+
+def glossed_alternatives(s: str, low: str) -> Iterator[Candidate]:
+    """``must be "grow" to add disks, "shrink" to take them out, or "swap" to replace one`` /
+    ```self` if you run the name servers, `cloud` if we do, or `none` …``: quoted values, each
+    followed by what it means, joined as alternatives (the last one by "or"). The first value
+    opens a sentence or follows a lead ("be", "either", ":"); an example cue before it makes the
+    values samples."""
+    toks = list(_QVALUE.finditer(s))
+    if len(toks) < 2:
+        return
+    i = 0
+    while i < len(toks) - 1:
+        run = [toks[i]]
+        glossed = False
+        last_sep = ""
+        for nxt in toks[i + 1 :]:
+            prev = run[-1]
+            gap = s[prev.end() : nxt.start()]
+            sep = _PLAIN_SEP.fullmatch(gap)
+            if sep is None:
+                g = _GLOSS_LEAD.match(gap)
+                if g is None or not _GLOSS_BODY.fullmatch(gap, g.end()):
+                    break
+                glossed = True
+            last_sep = gap
+            run.append(nxt)
+        i += len(run)
+        if len(run) < 2 or not glossed or not re.search(r"\bor\b", last_sep[-8:], re.I):
+            continue
+        first = run[0]
+        lead = s[max(0, first.start() - 24) : first.start()]
+        at_start = not s[: first.start()].strip() or re.search(r"(?:[.!?:]\s+|\n\s*)$", s[: first.start()]) is not None
+        if not (at_start or _LEAD.search(lead) or first.start() < _first_sentence_end(s)) \
+                or _EXAMPLE_LEAD.search(sentence_before(s, first.start())):
+            continue
+        items = [Item(clean_token(m.group()), m.start(), m.end(), True) for m in run]
+        if not all(_SENTENCE_VALUE.fullmatch(it.value) for it in items) or len({it.value for it in items}) != len(items):
+            continue
+        yield Candidate(first.start(), Parsed(items, run[-1].end()), True, "glossed-alternatives")
+
+
+_QVALUE = re.compile(_QVTOK)
+
+
 def _paragraphs(s: str) -> Iterator[tuple[int, str]]:
     pos = 0
     for part in re.split(r"(\n\s*\n)", s):
@@ -764,6 +814,7 @@ DETECTORS: tuple[tuple[str, tuple[str, ...], frozenset[str], Detector], ...] = (
     ("or-or", ("||",), frozenset(), or_or_lists),
     ("glossed", ("(",), frozenset({"code"}), glossed_values),
     ("paren-glosses", (" or ",), frozenset({"code"}), paren_glosses),
+    ("glossed-alternatives", (" or ",), frozenset({"codes"}), glossed_alternatives),
     ("sentence-run-in", (": ", "—", " – "), frozenset({"runs"}), sentence_run_in),
     ("conditional-values", _COND_VALUE_KEYS, frozenset({"codes"}), conditional_values),
     ("value-sentences", _VALUE_SENTENCE_KEYS, frozenset({"codes"}), value_sentences),

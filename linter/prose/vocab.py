@@ -202,11 +202,12 @@ _ALT_INTRO = re.compile(
 )
 # "Required for the following countries:", "set this parameter if you use the following fields:"
 _WHEN_INTRO = re.compile(
-    r"\b(?:if|when|unless)\b|\b(?:required|mandatory|only|applies|applicable|needed)\s+(?:for|in|to|with|when)\b", re.I
+    r"\b(?:if|unless)\b|(?<!by )(?<!of )\bwhen\b|\b(?:required|mandatory|only|applies|applicable|needed)\s+(?:for|in|to|with|when)\b", re.I
 )
 _SAMPLE_VALUE = re.compile(r"^[A-Za-z_][\w.]*=|[()]")  # "fields=items(a,b)": a sample request, not a value
 # "when the attribute type is `a` or `b`": the values of whatever the condition is about
-_COND_INTRO = re.compile(r"\b(?:when|if|whenever|unless)\b[^,.;:]*$", re.I)
+# ("sorted by when it was `created`": the moment is the value, not a condition on another field)
+_COND_INTRO = re.compile(r"(?:\b(?:if|whenever|unless)|(?<!by )(?<!of )\bwhen)\b[^,.;:]*$", re.I)
 # A field that holds a URL, an address or free text does not take words from a list.
 _NOT_A_SET = frozenset("url uri urls href email mail phone description summary comment message note notes body text title".split())
 # a lone punctuation character, a character range, or a token with brackets or a comma inside
@@ -526,7 +527,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                                                                  or (c.trigger != "paren-list" and _FORMS.search(intro))
                                                  or any(i.value.lower() in STOP_WORDS for i in c.parsed.items)):
             continue  # "username or email": what the value is, not values it takes
-        if c.trigger in ("quoted-alternatives", "bare-alternatives"):
+        if c.trigger in ("quoted-alternatives", "bare-alternatives", "glossed-alternatives"):
             if _COND_SENTENCE.match(_sentence_of(s, c.start)):
                 continue  # "If the field is a checkbox, the value should be `on` or `off`": one case of it
             intro = _clause_before(s, c.start)
@@ -799,7 +800,7 @@ _ID_WORDS = frozenset({"id", "ids", "uuid", "guid", "identifier"})
 # lists that are alternatives in a sentence (not a definition list or a values cue)
 _ALTERNATIVES = frozenset({"quoted-alternatives", "bare-alternatives", "paren-list", "slash-list"})
 # lists read from sentences rather than from a list or a cue
-_SENTENCE_FORMS = _ALTERNATIVES | {"value-sentences", "conditional-values", "glossed", "paren-glosses"}
+_SENTENCE_FORMS = _ALTERNATIVES | {"value-sentences", "conditional-values", "glossed", "paren-glosses", "glossed-alternatives"}
 
 
 def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[Evidence]:

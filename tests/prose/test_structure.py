@@ -125,6 +125,19 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         ("Can be `open` or `closed`. For teams, `mode` can also be `shared`.", ("open", "closed", "shared")),
         ("The unit, one of `days`, `weeks` or `months`. Also supported is `quarters`, for reports only.",
          ("days", "weeks", "months", "quarters")),
+        # quoted values, each glossed by what it does, joined as alternatives
+        ('The action must be "grow" to add disks to the pool, "shrink" to take them out, or "swap" to replace one.',
+         ("grow", "shrink", "swap")),
+        ('How the fee is counted. It can be "NONE" in case nothing is owed, "FLAT" if one amount is due and the '
+         'rest is waived or "RATE" if a share of the price is due.', ("NONE", "FLAT", "RATE")),
+        ("Who hosts the zone. `self` if you run the name servers, `cloud` if we do, or `none` if nobody does.",
+         ("self", "cloud", "none")),
+        ("Order of the feed, `hot` to show the busiest threads first (default) or `fresh` to show the newest.",
+         ("hot", "fresh")),
+        # a soft line break inside the list (CommonMark reads it as a space)
+        ("The valid values are `alpha`\nor `beta`. Leave it out for alpha.", ("alpha", "beta")),
+        # "by when …": the moment is the value, not a condition
+        ("Orders the rows by when the item was `opened` or `closed`.", ("opened", "closed")),
     ],
 )
 def test_structural_lists_are_closed_vocabularies(description: str, values: tuple[str, ...]) -> None:
@@ -172,6 +185,10 @@ def test_structural_lists_are_closed_vocabularies(description: str, values: tupl
         # fields of another object, sample inputs named one sentence each
         "Identify the queue by passing either its `slug` or `uid`.",
         "Pass `12/ab` for a key under group 12 or `xy-1/cd` for one under group xy-1.",
+        # other fields set to values, each glossed: the names are not values of this field
+        "Set `verbose` to true for full logs, or `quiet` to true for none.",
+        # glossed samples after an example cue
+        'For example, "abc" to find words that start with abc, or "xyz" to find the others.',
     ],
 )
 def test_structural_detectors_leave_these_alone(description: str) -> None:
