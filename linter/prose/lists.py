@@ -45,6 +45,7 @@ _SEP = re.compile(
     """,
     re.X | re.I,
 )
+_SPACE_SEP = re.compile(r"(?P<p>)(?P<ell>)[ ]+")
 _PAREN = re.compile(r"[ ]*[(（][^()（）\n]{0,160}[)）]")
 _MEANING = re.compile(r"[ ]*(?:[:：=]|[-–—]+(?=[ ]|[A-Z]))")
 _TERM = re.compile(r"[ ]*(?:$|\n|[.。!！?？](?=\s|$)|[.。](?=[A-Z])|[)）\]},，;；:：。]|[-–—](?=[ ]))")
@@ -172,6 +173,10 @@ def parse_inline(t: str, pos: int, *, quoted_only: bool = False, max_items: int 
         p = _PAREN.match(t, j)
         after_paren = p.end() if p else j
         s = _SEP.match(t, after_paren)
+        if s is None and quoted and not p and style is not False:
+            sp = _SPACE_SEP.match(t, j)  # "'A' 'B' or 'C'": quoted values set apart by spaces only
+            if sp is not None and _token_at(t, sp.end())[1]:
+                s = sp
         k = j
         while k < len(t) and t[k] == " ":
             k += 1

@@ -74,7 +74,7 @@ _VALUE_SENTENCE = re.compile(
     + r"|\bspecify\s+" + _VTOK + r"(?=\s*[.;](?:\s|$))"
     + r"|\b(?:choosing|selecting|setting(?:\s+it)?\s+to|using)\s+" + _VTOK + r"\s+(?=(?:means|will|results|causes|makes)\b)"
     + r"|(?<![\w`'\"])" + _QVTOK + r"\s*,?\s+(?=(?:if|when|where|for)\s)"
-    + r"|\b(?:if|when)\s+" + _VTOK + r"(?:\s*,|\s+is\s+(?:selected|chosen|specified)\b)"
+    + r"|\b(?:if|when)\s+" + _VTOK + r"(?:\s*,|\s+then\b|\s+is\s+(?:selected|chosen|specified)\b)"
     + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=\.\s\s)|(?<=,\s)|\b(?:while|whereas|and)\s+)(?:the\s+(?:value\s+(?:of\s+)?)?)?" + _VTOK
     + r"(?:\s*\((?:the\s+)?default\))?(?:\s*,\s*(?:the|which\s+is\s+the)\s+default\s*,)?"
     r"\s+(?:(?:value|level|mode|option|setting|status|state|type)\s+)?"
@@ -407,6 +407,8 @@ _LEAD = re.compile(r"(?:[:(]|[ ][-–—]|\b(?:either|by|be|is|are|as|from|betwe
 _ALT_END = re.compile(r"[ ]*(?:$|[.;,)\n]|\((?:the\s+)?default\)|\bor\s+(?:leave|omit|empty|null|not)\b)", re.I)
 
 
+_OPEN_TAIL = re.compile(r"\b(?:any|anything|another|other|others|custom|every|everything|starts?|starting|begins?|beginning|prefix(?:ed)?)\b", re.I)
+_TAIL_ALT = re.compile(r"[ ]*,?[ ]+or[ ]+(?:[A-Za-z]+[ ]+){1,8}?" + _QVTOK.replace("(", "(?P<v>", 1) + r"(?=[ ]*(?:[.;]|$))")
 _EXAMPLE_LEAD = re.compile(r"\b(?:e\.?\s?g|eg|i\.?e|examples?|instance|such\s+as|like|say|sample)\b", re.I)
 
 
@@ -450,7 +452,15 @@ def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
             continue
         if whole and s[p.end :].strip(" .\n"):
             continue
-        if not _ALT_END.match(s, p.end):
+        tail = _TAIL_ALT.match(s, p.end)
+        if tail is not None and _OPEN_TAIL.search(tail.group()):
+            continue  # "…, or anything that starts with 'x'": the field takes more than a list
+        if tail is not None:
+            # "by `likes` or `shares`, or when the post was `made`": one more value, said with a
+            # few words of its own, ends the sentence
+            v = tail.group("v")
+            p = Parsed([*p.items, Item(clean_token(v), tail.start("v"), tail.end("v"), True)], tail.end("v"))
+        elif not _ALT_END.match(s, p.end):
             continue
         yield Candidate(q.start(), p, True, "quoted-alternatives")
 
@@ -539,7 +549,8 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
 
 _PAREN_LIST = re.compile(r"(?<=\S)[ ]*\((?P<ie>[ ]*(?:i\.[ ]?e\.?|namely|viz\.?)[,:]?)?[ ]*(?P<body>[^()\n]{3,240})\)")
 _PAREN_SPLIT = re.compile(r"[ ]*(?:,[ ]*(?:or[ ]+)?|[ ]+or[ ]+|[ ]*[/|][ ]*)")
-_PAREN_NOT = re.compile(r"^(?:e\.?[ ]?g|for\s+(?:example|instance)|such\s+as|like|including|incl|default|see|as|in|at|if|when)\b", re.I)
+# "(default: x)" is a note, "(Default, Custom or None)" a list that starts with the value Default
+_PAREN_NOT = re.compile(r"^(?:e\.?[ ]?g|for\s+(?:example|instance)|such\s+as|like|including|incl|default(?![ ]*,)|see|as|in|at|if|when)\b", re.I)
 # what the words before a parenthesised list name when the list gives its values
 _KIND_HEAD = re.compile(
     r"\b(?:types?|kinds?|modes?|status(?:es)?|states?|levels?|categor(?:y|ies)|methods?|tiers?|classes|options?|values?"
@@ -569,7 +580,8 @@ def paren_lists(s: str, low: str) -> Iterator[Candidate]:
         for part in parts:
             q = QTOK.fullmatch(part)
             value = clean_token(part) if q else part
-            if not value or not (q or _BARE_CODE.fullmatch(value)) or value.lower() in _LABELS or value.lower() == "etc" \
+            label = value.lower() in _LABELS and (len(parts) < 3 or value.lower() not in ("default", "none", "custom"))
+            if not value or not (q or _BARE_CODE.fullmatch(value)) or label or value.lower() == "etc" \
                     or (len(value) < 2 and not q and "or" not in "".join(seps)):
                 ok = False  # "(PG, R, etc)" is open; "(x,y)" is a pair of coordinates
                 break
@@ -766,7 +778,7 @@ def glossed_alternatives(s: str, low: str) -> Iterator[Candidate]:
         first = run[0]
         lead = s[max(0, first.start() - 24) : first.start()]
         at_start = not s[: first.start()].strip() or re.search(r"(?:[.!?:]\s+|\n\s*)$", s[: first.start()]) is not None
-        if not (at_start or _LEAD.search(lead) or first.start() < _first_sentence_end(s)) \
+        if not (at_start or _LEAD.search(lead) or _GLOSS_VERB.search(lead) or first.start() < _first_sentence_end(s)) \
                 or _EXAMPLE_LEAD.search(sentence_before(s, first.start())):
             continue
         items = [Item(clean_token(m.group()), m.start(), m.end(), True) for m in run]
@@ -776,6 +788,7 @@ def glossed_alternatives(s: str, low: str) -> Iterator[Candidate]:
 
 
 _QVALUE = re.compile(_QVTOK)
+_GLOSS_VERB = re.compile(r"\b(?:set|use|choose|select|specify|pass|enter)[ ]*$", re.I)
 
 
 def _paragraphs(s: str) -> Iterator[tuple[int, str]]:

@@ -887,7 +887,10 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
 # "`tier` can also be `gold`", "also accepted is `hourly`": more values of the set
 _ALSO = re.compile(
     r"\b(?:can|may)\s+also\s+(?:be|take)\s+(?:the\s+values?\s+)?(?=[`\"'“])"
-    r"|\balso\s+(?:supported|accepted|allowed|valid)\s+(?:is|are)\s+(?=[`\"'“])",
+    r"|\balso\s+(?:supported|accepted|allowed|valid)\s+(?:is|are)\s+(?=[`\"'“])"
+    # "You can also sort it by how recently items were `added` or `moved`.": a sentence that opens
+    # with "you can also" and ends in quoted alternatives (checked by the caller)
+    r"|(?:^|(?<=[.!?]\s))you\s+(?:can|may)\s+also\s+(?:[A-Za-z]+\s+){1,10}?(?=[`\"'“])",
     re.I,
 )
 
@@ -904,6 +907,8 @@ def _one_closed_set(t: Text, out: list[Evidence], name: str) -> list[Evidence]:
     end = one.span[1]
     for m in _ALSO.finditer(s):
         p = parse_inline(s, m.end(), quoted_only=True)
+        if p is not None and m.group().lower().startswith("you") and (len(p.items) < 2 or not re.match(r"[ ]*(?:[.;]|$)", s[p.end :])):
+            continue  # "you can also …": only alternatives that end the sentence are more values
         if p is not None and not _mentions_other(_clause_before(s, m.start()), name):
             extra += [i.value for i in p.items]
             end = max(end, t.span(p.items[0].start, p.end)[1])

@@ -138,6 +138,17 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         ("The valid values are `alpha`\nor `beta`. Leave it out for alpha.", ("alpha", "beta")),
         # "by when …": the moment is the value, not a condition
         ("Orders the rows by when the item was `opened` or `closed`.", ("opened", "closed")),
+        # a last alternative said with a few words of its own, and more values in an "also" sentence
+        ("Orders rows by number of `likes` or `shares`, or when the post was `made`.", ("likes", "shares", "made")),
+        ("Sorts the shelf by `size` or `weight`. You can also sort it by how recently items were `added` or `moved`.",
+         ("size", "weight", "added", "moved")),
+        # quoted values set apart by spaces only
+        ("The lamp flags, 'RED_ONE' 'BLUE_TWO' or 'GREEN'", ("RED_ONE", "BLUE_TWO", "GREEN")),
+        # a parenthesised list whose first value is the word Default
+        ("Type of lamp (Default, Dimmed or Bright)", ("Default", "Dimmed", "Bright")),
+        # "If … then", and "Set `x` if …, or `y` otherwise"
+        ('If set to "up" then rows are sorted upward. If "down" then they are sorted downward.', ("up", "down")),
+        ("How words combine. Set `all` if every word must match or `any` otherwise.", ("all", "any")),
     ],
 )
 def test_structural_lists_are_closed_vocabularies(description: str, values: tuple[str, ...]) -> None:
