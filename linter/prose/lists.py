@@ -45,6 +45,7 @@ _SEP = re.compile(
     """,
     re.X | re.I,
 )
+_SOFT_BREAK = re.compile(r"\n(?![ ]*(?:\n|[-*•+][ ]|\d+[.)][ ]))[ ]*")
 _SPACE_SEP = re.compile(r"(?P<p>)(?P<ell>)[ ]+")
 _PAREN = re.compile(r"[ ]*[(（][^()（）\n]{0,160}[)）]")
 _MEANING = re.compile(r"[ ]*(?:[:：=]|[-–—]+(?=[ ]|[A-Z]))")
@@ -147,6 +148,9 @@ def parse_inline(t: str, pos: int, *, quoted_only: bool = False, max_items: int 
     i = pos
     while i < len(t) and t[i] in " \t:：":
         i += 1
+    soft = _SOFT_BREAK.match(t, i)  # "supported values are\ndaily and monthly": a soft break is a space
+    if soft is not None and ":" not in t[max(0, pos - 2) : i] and "：" not in t[max(0, pos - 2) : i]:
+        i = soft.end()
     items: list[Item] = []
     style: bool | None = None  # True when the list is written with quoted tokens
     sep_class: str | None = None

@@ -783,6 +783,20 @@ _ANY_VALUE = re.compile(
     r"\bany\s+(?:[\w-]+\s+){0,2}?(?:numbers?|integers?|strings?|values?|ids?|identifiers?|names?|text)\b"
     r"|\bany\s+combination\s+of\s+(?:[\w-]+\s+){0,2}?(?:ids?|names?)\b"
     r"|\bany\s+user[- ]defined\b", re.I)
+# "Any other value will be rejected": the set is closed, not open
+_REFUSED = re.compile(
+    r"[^.;\n]{0,40}?\b(?:rejected|refused|ignored|invalid|disallowed|not\s+(?:allowed|accepted|supported|valid)|an?\s+error|fails?)\b",
+    re.I,
+)
+
+
+def _combination(v: str, values: tuple[str, ...]) -> bool:
+    """``ONECLICK,RECURRING`` beside ``ONECLICK`` and ``RECURRING``: a value that combines two of
+    the others is a value too (its comma is no syntax)."""
+    parts = [p.strip() for p in re.split(r"[,+|]", v)]
+    return len(parts) > 1 and all(p in values and p != v for p in parts)
+
+
 _COND_LEAD = re.compile(r"\s*(?:(?i:if|when|unless)\b|For\s+(?!example\b|instance\b)[A-Za-z][\w -]{0,40},)")
 
 
@@ -817,7 +831,7 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
     found.sort(key=lambda f: (not f.closed, f.trigger != "glossed", f.trigger in _WEAK, -(f.parsed.end - f.start)))
     # "… or `k` (any whole number)", "may be any user-defined text", "any combination of ids and kinds":
     # whatever else the text lists, the field also takes values outside it
-    any_value = _ANY_VALUE.search(t.norm) is not None
+    any_value = any(not _REFUSED.match(t.norm, m.end()) for m in _ANY_VALUE.finditer(t.norm))
     for f in found:
         values = tuple(dict.fromkeys(i.value for i in f.parsed.items))
         if not values or not _typed(values, type_):
@@ -837,11 +851,12 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
                 and not all(_INT.match(v) for v in values):
             continue  # "you can use 'me' or 'all'" for a user id: special values beside any id
         free = bool(nw) and nw[-1] in _FREE_NAME_WORDS and not set(nw) & _VOCAB_WORDS
-        if free and f.trigger in _SENTENCE_FORMS:
-            continue  # "`true` for checkboxes" in the text of a free value: a use, not the set
+        if free and f.trigger in _SENTENCE_FORMS and (len(values) < 3 or f.trigger != "value-sentences"):
+            continue  # "`true` for checkboxes" in the text of a free value: a use, not the set (three
+            # values or more, each with a sentence of its own, are the field's set)
         if free and f.closed and all(v.startswith(".") for v in values):
             continue  # "a path … Supported: .pdf, .docx": suffixes the path may end with, not its values
-        if f.closed and any(_NOT_A_VALUE.search(v) for v in values):
+        if f.closed and any(_NOT_A_VALUE.search(v) and not _combination(v, values) for v in values):
             continue  # "`a-z`, `@`, `[`": characters of a syntax, not values
         lead_in = _clause_before(t.norm, f.start) + " " + _intro(t.norm, f.start) + " " + t.norm[f.start : f.parsed.items[0].start]
         if f.closed and any_value:

@@ -149,6 +149,12 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         # "If … then", and "Set `x` if …, or `y` otherwise"
         ('If set to "up" then rows are sorted upward. If "down" then they are sorted downward.', ("up", "down")),
         ("How words combine. Set `all` if every word must match or `any` otherwise.", ("all", "any")),
+        # a soft break right after the cue; a value that combines two others; "any other value" refused
+        ("How often to count. As of now, supported values are\nhourly and weekly.\n", ("hourly", "weekly")),
+        ("The plan kind. Possible values:\n* `SOLO` – one seat.\n* `TEAM` – many seats.\n* `SOLO,TEAM` – both kinds.",
+         ("SOLO", "TEAM", "SOLO,TEAM")),
+        ("The shell. Currently the valid values are `bash`, `zsh` and `fish`. Any other value will be rejected.",
+         ("bash", "zsh", "fish")),
     ],
 )
 def test_structural_lists_are_closed_vocabularies(description: str, values: tuple[str, ...]) -> None:
