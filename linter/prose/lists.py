@@ -45,11 +45,17 @@ _SEP = re.compile(
     """,
     re.X | re.I,
 )
+_CONJ_BEFORE = re.compile(r"\b(?:or|and|nor)\b[ \n]*$", re.I)
+_OPEN_WORD = re.compile(r"(?:any|other|others|another|custom|some|more)\b", re.I)
+_CONJ_IN = re.compile(r"\b(?:or|and|nor)\b", re.I)
+_COMBINATION = re.compile(
+    r"(?:any|all)\s+(?:(?:comma|space)[- ]separated\s+)?combinations?\b|an?\s+(?:comma|space)[- ]separated\s+(?:list|combination)\b", re.I
+)
 _SOFT_BREAK = re.compile(r"\n(?![ ]*(?:\n|[-*•+][ ]|\d+[.)][ ]))[ ]*")
 _SPACE_SEP = re.compile(r"(?P<p>)(?P<ell>)[ ]+")
 _PAREN = re.compile(r"[ ]*[(（][^()（）\n]{0,160}[)）]")
 _MEANING = re.compile(r"[ ]*(?:[:：=]|[-–—]+(?=[ ]|[A-Z]))")
-_TERM = re.compile(r"[ ]*(?:$|\n|[.。!！?？](?=\s|$)|[.。](?=[A-Z])|[)）\]},，;；:：。]|[-–—](?=[ ]))")
+_TERM = re.compile(r"[ ]*(?:$|\n|[.。!！?？](?=\s|$)|[.。](?=[A-Z,])|[)）\]},，;；:：。]|[-–—](?=[ ]))")
 _PARTIAL_AFTER = re.compile(
     r"[ ]*,?[ ]*(?:etc\b\.?|and[ ]so[ ]on|and[ ]more|among[ ]others|or[ ]others|and[ ]others|…|\.\.\.|等)",
     re.I,
@@ -152,6 +158,8 @@ def parse_inline(t: str, pos: int, *, quoted_only: bool = False, max_items: int 
     if soft is not None and ":" not in t[max(0, pos - 2) : i] and "：" not in t[max(0, pos - 2) : i]:
         i = soft.end()
     items: list[Item] = []
+    cut = False  # the list broke off at an item after "and"/"or" ("a, b or c must be set")
+    conj = 0  # separators with "and"/"or" passed
     style: bool | None = None  # True when the list is written with quoted tokens
     sep_class: str | None = None
     ells: list[int] = []
@@ -172,6 +180,7 @@ def parse_inline(t: str, pos: int, *, quoted_only: bool = False, max_items: int 
             break
         ellipsis = (not quoted) and (raw.endswith("..") or raw.endswith("…"))
         if not quoted and not _bare_ok(value, not items):
+            cut = bool(items)
             break
         j = m.end()
         p = _PAREN.match(t, j)
@@ -196,6 +205,7 @@ def parse_inline(t: str, pos: int, *, quoted_only: bool = False, max_items: int 
         if not quoted and not p and re.match(r"[:/=][^\s]", t[j : j + 2]) and not _CJK_CHAR.match(value[-1]):
             follows_ok = False  # "arn:aws:…", "a/b": part of a longer token
         if not quoted and not follows_ok:
+            cut = bool(items)
             break  # a bare word followed by more words is prose, not a token
         items.append(Item(value, m.start(), m.end(), quoted))
         end = after_paren if p else m.end()
@@ -210,6 +220,8 @@ def parse_inline(t: str, pos: int, *, quoted_only: bool = False, max_items: int 
             continue
         if s is None:
             break
+        if _CONJ_IN.search(s.group()):
+            conj += 1
         if s.group("ell"):
             ells.append(len(items) - 1)
         elif s.group("p"):
@@ -224,6 +236,16 @@ def parse_inline(t: str, pos: int, *, quoted_only: bool = False, max_items: int 
         i = s.end()
     if not items:
         return None
+    if cut and conj == 1 and _CONJ_BEFORE.search(t, end, i):
+        # (after "a, b, and c", a further ", and more words" is a clause of its own)
+        # "one of a, b or c must be set": the last item runs on into prose, so the list is not
+        # what the text lists ("a, b, or any other name": an open one)
+        if _COMBINATION.match(t, i):
+            pass  # "a, b, and c, or any combination of them": the set, several at a time
+        elif _OPEN_WORD.match(t, i):
+            partial = True
+        else:
+            return None
     pm = _PARTIAL_AFTER.match(t, end)
     if pm:
         partial = True

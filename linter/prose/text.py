@@ -154,6 +154,9 @@ _QUOTES = "`\"'“”‘’「」『』*"
 _TRAIL = ".,;:!?。，；：、)）]"
 
 
+_CODE_WORD = re.compile(r"[A-Za-z_][\w.-]*")
+
+
 def clean_token(token: str) -> str:
     """The literal a client would send: quotes, backticks and trailing punctuation removed."""
     t = token.strip()
@@ -165,6 +168,8 @@ def clean_token(token: str) -> str:
                 t = t[1:-1].strip()
                 if len(t) >= 2 and ((t[0] in "\"'" and t[-1] == t[0]) or (t[0] in "“”‘’" and t[-1] in "“”‘’")):
                     return t[1:-1]  # `"x"`, `”x”` (a typographic quote typed inside code)
+                if t.endswith((":", "：")) and _CODE_WORD.fullmatch(t[:-1]):
+                    return t[:-1]  # "- `PAUSED:` the job waits": the definition's colon typed inside the code
                 return t
             t = t[1:-1]
         t = t.rstrip(_TRAIL) if not (t and t[-1] in _QUOTES) else t

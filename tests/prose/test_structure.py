@@ -155,6 +155,15 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
          ("SOLO", "TEAM", "SOLO,TEAM")),
         ("The shell. Currently the valid values are `bash`, `zsh` and `fish`. Any other value will be rejected.",
          ("bash", "zsh", "fish")),
+        # "…, or any combination of those" / "…, or a space-separated list of those": the set, several at a time
+        ("Events to hear about. Possible inputs are opened, paused, and closed or any combination of those three",
+         ("opened", "paused", "closed")),
+        # after "a, b, and c", a further ", and more words" is a clause of its own
+        ("The picture kind. Supported file extensions are .GIF, .TIF, and .BMP., and the size limit is 2 MB.",
+         (".GIF", ".TIF", ".BMP")),
+        # a definition's colon typed inside the code is not part of the value
+        ("How the bill day is picked. One of the following:\n\n- `FromAccount`\n- `DayOfMonth:`\n- `DayOfWeek`",
+         ("FromAccount", "DayOfMonth", "DayOfWeek")),
     ],
 )
 def test_structural_lists_are_closed_vocabularies(description: str, values: tuple[str, ...]) -> None:
@@ -202,6 +211,10 @@ def test_structural_lists_are_closed_vocabularies(description: str, values: tupl
         # fields of another object, sample inputs named one sentence each
         "Identify the queue by passing either its `slug` or `uid`.",
         "Pass `12/ab` for a key under group 12 or `xy-1/cd` for one under group xy-1.",
+        # a list whose last item runs on into prose is not the set: sibling fields, an open tail
+        "Exactly one of alpha_mode, beta_mode or gamma_mode must be set.",
+        "The role of the member. Must be one of: Owner, Guest, or a custom role ID",
+        "The wait in seconds. Valid values are 10, 20, and any multiple of 60.",
         # other fields set to values, each glossed: the names are not values of this field
         "Set `verbose` to true for full logs, or `quiet` to true for none.",
         # glossed samples after an example cue
