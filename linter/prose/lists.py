@@ -51,6 +51,7 @@ _CONJ_IN = re.compile(r"\b(?:or|and|nor)\b", re.I)
 _COMBINATION = re.compile(
     r"(?:any|all)\s+(?:(?:comma|space)[- ]separated\s+)?combinations?\b|an?\s+(?:comma|space)[- ]separated\s+(?:list|combination)\b", re.I
 )
+_NEXT_BULLET = re.compile(r"(?:[ \t]*\n)+[ \t]*[-*•·+][ \t]+\S")
 _SOFT_BREAK = re.compile(r"\n(?![ ]*(?:\n|[-*•+][ ]|\d+[.)][ ]))[ ]*")
 _SPACE_SEP = re.compile(r"(?P<p>)(?P<ell>)[ ]+")
 _PAREN = re.compile(r"[ ]*[(（][^()（）\n]{0,160}[)）]")
@@ -295,8 +296,9 @@ def _item_in_body(t: str, i: int, line_end: int, *, inline: bool) -> Item | None
             return Item(value, m.start(), j, True)
         return None
     rest = t[j:line_end]
-    if not _bare_ok(value, True) and not (not inline and value[:1].isupper() and not rest.strip() and len(value) <= 40):
-        return None  # "- On" alone on its bullet is a value; "- the …" opens prose
+    if not _bare_ok(value, True) and not (not inline and value[:1].isupper() and not rest.strip() and len(value) <= 40) \
+            and not (not inline and value.isalpha() and _MEANING.match(rest)):
+        return None  # "- On" alone on its bullet is a value, so is "- it - Italian"; "- the …" opens prose
     if (
         not rest.strip()
         or _MEANING.match(rest)
@@ -337,6 +339,11 @@ def parse_bullets(t: str, pos: int) -> Parsed | None:
         return None
     first = BULLET_LINE.match(t, start)
     if first and _INLINE_MARK.search(t, first.end(), _line_end(t, start)):
+        # "- a - b - c" on one line; but "- de - German" followed by more bullet lines is a block
+        # of "value - meaning" items
+        block = _parse_block(t, start) if _NEXT_BULLET.match(t, _line_end(t, start)) else None
+        if block is not None and len(block.items) >= 2:
+            return block
         inline = _parse_inline_bullets(t, first.start("m"))
         if inline is not None and len(inline.items) >= 2:
             return inline

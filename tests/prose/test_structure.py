@@ -161,6 +161,9 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         # after "a, b, and c", a further ", and more words" is a clause of its own
         ("The picture kind. Supported file extensions are .GIF, .TIF, and .BMP., and the size limit is 2 MB.",
          (".GIF", ".TIF", ".BMP")),
+        # "value - meaning" bullets (from <li>), a short word of prose as a value
+        ("The voice to read in, available voices are: <ul> <li>ab - Alto</li> <li>it - Tenor</li> <li>ba - Bass</li> </ul>",
+         ("ab", "it", "ba")),
         # a definition's colon typed inside the code is not part of the value
         ("How the bill day is picked. One of the following:\n\n- `FromAccount`\n- `DayOfMonth:`\n- `DayOfWeek`",
          ("FromAccount", "DayOfMonth", "DayOfWeek")),

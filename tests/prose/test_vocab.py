@@ -29,7 +29,7 @@ CLOSED = [
      "Possible values are:\n\n- Size7\n- Size8\n- Size9"),
     ("The order in which results are listed:\n- `ASC` - Oldest to newest.\n- `DESC` - Newest to oldest (default).",
      "sort_order", "string", ("ASC", "DESC"),
-     "The order in which results are listed:\n- `ASC` - Oldest to newest.\n- `DESC`"),
+     "The order in which results are listed:\n- `ASC` - Oldest to newest.\n- `DESC` - Newest to oldest (default)."),
     ("Valid values are:\n* `real-time`: never ending * `one-shot`: once * `manual`: by hand", "pushMode", "string",
      ("real-time", "one-shot", "manual"), "Valid values are:\n* `real-time`: never ending * `one-shot`: once * `manual`"),
     ('Acceptable values are: - "cs" (Czech) - "de" (German)', "locale", "string", ("cs", "de"),
