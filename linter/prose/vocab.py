@@ -45,6 +45,27 @@ _VALUES_CUE = re.compile(
     r"|\bincludes?[ ]*:?|\bincluding[ ]*:?|\b(?:can|may|must)[ ]+be[ ]*:?|:)",
     re.I,
 )
+# "Supported file kinds are …", "the valid uplinks for a site are …": any plural noun (a
+# _NOUN is found by _VALUES_CUE); the caller keeps the field's own noun, or quoted values
+_PLURAL_CUE = re.compile(
+    rf"(?=\b[toparvslcr])\b(?:(?:the|only|other|currently)\s+)*{_ADJ}\s+(?:[a-z]+\s+)?(?P<noun>[a-z]{{3,}}s)"
+    r"(?P<qual>\s+(?:for|of|in|on)\s+[^:.\n]{0,40}?)?\s+are(?![ ]+(?:listed|shown|described|given|documented|defined|not|as|in|at|here|below|above|available)\b)[ ]*:?",
+    re.I,
+)
+
+
+_PART_NOUNS = frozenset("examples samples forms formats patterns operators operands keywords characters symbols prefixes suffixes".split())
+_FORM_AFTER = re.compile(r"[ ]*\([^()\n]*[<{:/][^()\n]*\)")
+
+
+def _plural_of(noun: str, nw: list[str]) -> bool:
+    """Whether ``noun`` is the plural of the field's last name word ("uplinks" for ``uplink``)."""
+    if not nw:
+        return False
+    last = nw[-1]
+    return noun in (last + "s", last + "es", last[:-1] + "ies" if last.endswith("y") else "")
+
+
 _VALUES_LABEL = re.compile(
     r"(?:^|\n|[.;(][ ]?)[ ]*(?:enum|values?|options?|choices?|(?:allowed|accepted|supported|valid|possible|available)(?:[ ]+values?)?)[ ]*:", re.I
 )
@@ -382,6 +403,18 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         verb = m.group("verb").lower()
         closed = not verb.startswith("includ") or s[m.end() : m.end() + 16].lstrip().lower().startswith("the following")
         add(m.start(), list_after(m.end()), closed, "values")
+    for m in scan(_PLURAL_CUE, s, low, (" are",)) if has_any(low, _ADJ_KEYS) else ():
+        # "Valid uplinks are wan1, wan2, cellular": the plural of the field's own noun (or any
+        # noun before quoted values) after a values adjective
+        p = list_after(m.end())
+        noun = m.group("noun").lower()
+        if p is None or not (_plural_of(noun, nw) or (all(i.quoted for i in p.items) and noun not in _PART_NOUNS)):
+            continue  # "valid operators are *by*, *from*": parts of a syntax, not whole values
+        if any(_FORM_AFTER.match(s, i.end) for i in p.items):
+            continue  # "Valid principals are CertArn (arn:aws:…:cert/<id>)": kinds of value, each with its form
+        if _qual_other(m.group("qual") or "", name) or _mentions_other(_clause_before(s, m.start()), name):
+            continue
+        add(m.start(), p, True, "values")
     for m in scan(_VALUES_LABEL, s, low, ('enum', 'value', 'option', 'choice', 'allowed', 'accepted', 'supported', 'valid',
                                           'possible', 'available')) if ":" in s else ():
         add(m.end() - 1, list_after(m.end()), True, "label")

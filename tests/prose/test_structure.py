@@ -164,6 +164,8 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         # "value - meaning" bullets (from <li>), a short word of prose as a value
         ("The voice to read in, available voices are: <ul> <li>ab - Alto</li> <li>it - Tenor</li> <li>ba - Bass</li> </ul>",
          ("ab", "it", "ba")),
+        # "valid <plural of the field's noun> are …"; any plural before quoted values
+        ("Where to look. Supported bodies are 'user', 'team', and 'all'.", ("user", "team", "all")),
         # a definition's colon typed inside the code is not part of the value
         ("How the bill day is picked. One of the following:\n\n- `FromAccount`\n- `DayOfMonth:`\n- `DayOfWeek`",
          ("FromAccount", "DayOfMonth", "DayOfWeek")),
@@ -346,3 +348,12 @@ def test_values_under_conditions_on_another_noun_are_not_the_fields() -> None:
 )
 def test_a_later_sentence_about_the_field_gives_its_values(description: str, name: str, values: tuple[str, ...]) -> None:
     assert closed(description, name=name) == [values]
+
+
+def test_valid_plural_of_the_fields_own_noun_gives_its_values() -> None:
+    d = "Filter by link. Valid uplinks are wan1, wan2, lte. Default returns all of them."
+    assert closed(d, name="uplink") == [("wan1", "wan2", "lte")]
+    assert closed(d, name="region") == []  # bare words after another noun's plural: not this field's
+    # quoted parts of a syntax, kinds of value each with its form
+    assert closed("The query. The valid join operators are *by*, *to*, and *via*.", name="q") == []
+    assert closed("Valid holders are UserArn (arn:x:<i>id</i>) and TeamArn (arn:y:<i>id</i>).", name="holder") == []
