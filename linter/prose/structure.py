@@ -787,6 +787,45 @@ def glossed_alternatives(s: str, low: str) -> Iterator[Candidate]:
         yield Candidate(first.start(), Parsed(items, run[-1].end()), True, "glossed-alternatives")
 
 
+_CLAUSE_WORDS = re.compile(r"[ ](?:[-–—]|--)[ ]|\b(?:if|when|unless|is|are|was|will|can|may|this|that|which|where|whose)\b", re.I)
+_CODE_MARK = re.compile(r"[\d_-]")
+
+
+def _shape(v: str) -> str:
+    """A value's case: "upper" (``SELL``, ``IO_1``), "title" (``Fixed``, ``AllTrusted``) or "lower" (``gp2``)."""
+    if v.isupper() or not any(c.isalpha() for c in v):
+        return "upper"
+    return "title" if v[:1].isupper() else "lower"
+
+
+_APPOSITIVE = re.compile(r"[ ]*(?P<head>[^.,;:()\n`\"]{3,80}?),[ ]+(?=\S)")
+
+
+def appositive_alternatives(s: str, low: str) -> Iterator[Candidate]:
+    """``Type of interest rate, Fixed or Variable.`` / ``The billing tier, Standard or Premium``:
+    the first sentence names the field (a kind noun, or the field's own name: ``subject``), then,
+    after a comma, the code-like alternatives that end it."""
+    m = _APPOSITIVE.match(s)
+    if m is None:
+        return
+    p = parse_inline(s, m.end())
+    if p is None or len(p.items) < 2 or any(i.quoted for i in p.items) or p.partial:
+        return
+    if not all(_BARE_CODE.fullmatch(i.value) for i in p.items):
+        return
+    if not re.search(r"\bor\b", s[p.items[-2].end : p.items[-1].start]):
+        return
+    if not re.match(r"[ ]*(?:$|\n|[.;](?:\s|$))", s[p.end :]):
+        return  # the alternatives end the sentence
+    head = m.group("head")
+    if _CLAUSE_WORDS.search(head):
+        return  # "… only present if the type is string, choice or hidden": a clause, not a name
+    shapes = {_shape(i.value) for i in p.items}
+    if len(shapes) != 1 or (shapes == {"lower"} and not any(_CODE_MARK.search(i.value) for i in p.items)):
+        return  # "state, province or region", "class, GPA or score": what the value is, not codes
+    yield Candidate(p.items[0].start, p, True, "appositive", subject=None if _KIND_HEAD.search(head) else head)
+
+
 _QVALUE = re.compile(_QVTOK)
 _GLOSS_VERB = re.compile(r"\b(?:set|use|choose|select|specify|pass|enter)[ ]*$", re.I)
 
@@ -828,6 +867,7 @@ DETECTORS: tuple[tuple[str, tuple[str, ...], frozenset[str], Detector], ...] = (
     ("glossed", ("(",), frozenset({"code"}), glossed_values),
     ("paren-glosses", (" or ",), frozenset({"code"}), paren_glosses),
     ("glossed-alternatives", (" or ",), frozenset({"codes"}), glossed_alternatives),
+    ("appositive", (" or ",), frozenset({"list"}), appositive_alternatives),
     ("sentence-run-in", (": ", "—", " – "), frozenset({"runs"}), sentence_run_in),
     ("conditional-values", _COND_VALUE_KEYS, frozenset({"codes"}), conditional_values),
     ("value-sentences", _VALUE_SENTENCE_KEYS, frozenset({"codes"}), value_sentences),

@@ -556,11 +556,11 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if _mentions_other(intro, name) or _qual_other(intro, name, _FIELDISH_NOUNS) or by_depends \
                 or structure.lists_other(intro) or (c.trigger == "definitions" and _WHEN_INTRO.search(intro)):
             continue  # "depending on the kind of widget (`WidgetKind`):": another field's values
-        if c.trigger in ("bare-alternatives", "paren-list") and (_content_nouns(c.parsed)
+        if c.trigger in ("bare-alternatives", "paren-list", "appositive") and (_content_nouns(c.parsed)
                                                                  or (c.trigger != "paren-list" and _FORMS.search(intro))
                                                  or any(i.value.lower() in STOP_WORDS for i in c.parsed.items)):
             continue  # "username or email": what the value is, not values it takes
-        if c.trigger in ("quoted-alternatives", "bare-alternatives", "glossed-alternatives"):
+        if c.trigger in ("quoted-alternatives", "bare-alternatives", "glossed-alternatives", "appositive"):
             if _COND_SENTENCE.match(_sentence_of(s, c.start)):
                 continue  # "If the field is a checkbox, the value should be `on` or `off`": one case of it
             intro = _clause_before(s, c.start)
@@ -845,7 +845,7 @@ def _fragment(s: str, values: tuple[str, ...]) -> bool:
     return len(others) >= 2
 _ID_WORDS = frozenset({"id", "ids", "uuid", "guid", "identifier"})
 # lists that are alternatives in a sentence (not a definition list or a values cue)
-_ALTERNATIVES = frozenset({"quoted-alternatives", "bare-alternatives", "paren-list", "slash-list"})
+_ALTERNATIVES = frozenset({"quoted-alternatives", "bare-alternatives", "paren-list", "slash-list", "appositive"})
 # lists read from sentences rather than from a list or a cue
 _SENTENCE_FORMS = _ALTERNATIVES | {"value-sentences", "conditional-values", "glossed", "paren-glosses", "glossed-alternatives"}
 

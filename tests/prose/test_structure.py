@@ -166,6 +166,9 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
          ("ab", "it", "ba")),
         # "valid <plural of the field's noun> are …"; any plural before quoted values
         ("Where to look. Supported bodies are 'user', 'team', and 'all'.", ("user", "team", "all")),
+        # the first sentence names the field, then, after a comma, the alternatives that end it
+        ("Kind of loan rate, Fixed or Floating", ("Fixed", "Floating")),
+        ("The storage tier of the disk, hdd, ssd1, ssd2 or nvme.", ("hdd", "ssd1", "ssd2", "nvme")),
         # a definition's colon typed inside the code is not part of the value
         ("How the bill day is picked. One of the following:\n\n- `FromAccount`\n- `DayOfMonth:`\n- `DayOfWeek`",
          ("FromAccount", "DayOfMonth", "DayOfWeek")),
@@ -220,6 +223,12 @@ def test_structural_lists_are_closed_vocabularies(description: str, values: tupl
         "Exactly one of alpha_mode, beta_mode or gamma_mode must be set.",
         "The role of the member. Must be one of: Owner, Guest, or a custom role ID",
         "The wait in seconds. Valid values are 10, 20, and any multiple of 60.",
+        # a first sentence about another noun, words of prose as alternatives
+        "The owner of the shelf, Alice or Bob.",
+        "The name shown on the badge, first or last.",
+        "The region of the shop, state, province, or county.",
+        "The final mark, class, GPA or score.",
+        "The text value - only present if the kind is text, choice or hidden.",
         # other fields set to values, each glossed: the names are not values of this field
         "Set `verbose` to true for full logs, or `quiet` to true for none.",
         # glossed samples after an example cue
