@@ -184,7 +184,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             if (h.explicit or h.start < first_end or words & _NAME_DOMAIN[_DOMAIN[h.std]]) and not other_bullet(s, h.start, name)
             and not _WITHOUT.search(s, max(0, h.start - 30), h.start) and not _elsewhere(s, h)
         ]
-    return _evidence(t, [h for h in _one_per_domain(hits, words, s) if h.explicit or _named_by_shape(s, h)])
+    return _evidence(t, [h for h in _one_per_domain(hits, words, s) if h.explicit or _named_by_shape(s, h)], type_)
 
 
 # A generic phrase ("country code", "currency", "content type") names no standard by itself: it
@@ -257,12 +257,14 @@ def _one_per_domain(hits: list[_Hit], words: set[str], s: str) -> list[_Hit]:
     return sorted(by_domain.values(), key=lambda h: h.start)
 
 
-def _evidence(t: Text, hits: list[_Hit]) -> list[Evidence]:
+def _evidence(t: Text, hits: list[_Hit], type_: str | None = None) -> list[Evidence]:
     if not hits:
         return []  # most descriptions: skip the two searches below
     lower = bool(_LOWER.search(t.norm))
     sep = formats.list_separator(t.norm)
-    listed = bool(_LIST.search(t.norm)) or sep in (",", ";", " ")
+    # an array holds its codes one per item (the pattern goes on ``items``): only a string that
+    # carries the list in one value gets the joined pattern
+    listed = type_ != "array" and (bool(_LIST.search(t.norm)) or sep in (",", ";", " "))
     # instances the text quotes: "'de'", "`us`" in lower case say the codes are written so
     quoted = {m.group(1) for m in _QUOTED_CODE.finditer(t.norm)}
     low_seen = any(q.islower() for q in quoted)

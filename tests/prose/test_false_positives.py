@@ -237,6 +237,13 @@ def test_standard_shapes(description: str, name: str, standard: str, pattern: st
     assert (e.data["standard"], e.data["pattern"]) == (standard, pattern)
 
 
+def test_an_array_of_codes_gets_the_one_code_pattern() -> None:
+    # the list lives in the array: each item is one code (the fix puts the pattern on ``items``)
+    d = "A comma-separated list of two-letter language codes, best first."
+    (e,) = [e for e in analyse(d, name="languages", type="array") if e.kind == "standard"]
+    assert e.data["pattern"] == "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$"
+
+
 def test_alternative_standards_name_no_single_shape() -> None:
     assert "standard" not in kinds("The IATA code or ICAO code of the airport.", name="airport")
 
