@@ -134,6 +134,18 @@ _ZH_EXAMPLE_CUE = re.compile(
     r"(?:例如|比如|譬如|诸如|諸如|示例|范例|範例|举例|舉例|例(?=[ ]*[:：])|如(?=[ ]*[:：])|包括|包含|支持"
     r"|(?<![^\s，,、（(：:；;])如(?![果何下此今同若需有不为為未已要传傳是上前所实實期]))[ ]*[:：]?[ ]*"
 )
+_PAREN_CLOSE = re.compile(r"[ ]*(?:,?[ ]*(?:etc\.?|and\s+so\s+on|…|\.\.\.)[ ]*)?[)）]")
+# what makes sample values forms of a value rather than members of a set
+_FORM_WORDS = re.compile(r"[ ,]*(?:optionally\s+)?(?:followed|preceded|prefixed|suffixed)\s+by\b", re.I)
+_FORM_NOUN = re.compile(r"\b(?:formats?|forms|patterns?|layouts?|syntax|templates?)\s+(?:\w+\s+)?$", re.I)
+
+
+def _in_open_paren(s: str, i: int) -> bool:
+    """Whether ``i`` lies inside a parenthesis opened earlier in its sentence."""
+    head = s[max(0, i - 200) : i]
+    return head.rfind("(") > max(head.rfind(")"), head.rfind(". "))
+
+
 _PAREN_ETC = re.compile(r"[(（](?=[^()（）\n]{1,200}?(?:\betc\b|等))")
 _SET_THIS = re.compile(
     r"\b(?:set|use)\s+(?:this\s+(?:field|parameter|property|value|option)|it)\s+(?:to|as)\s+(?=[`\"'“‘])"
@@ -593,6 +605,10 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             continue
         if p.items[-1].quoted and not re.match(r"[ ]*(?:$|[\n.,;:)）。，；]|or\b|and\b|etc|等)", s[p.end :]) and not nxt.startswith(" ("):
             continue
+        if _in_open_paren(s, m.start()) and not _PAREN_CLOSE.match(s, p.end):
+            continue  # "(e.g., location, platform, auction type, …)": the samples go on past what was read
+        if _FORM_WORDS.match(s, p.end) or _FORM_NOUN.search(s, max(0, m.start() - 30), m.start()):
+            continue  # "like "CEDEX", optionally followed by a number", "Common formats include …": forms
         add(m.start(), p, False, "example", 1)
     for m in scan(_SET_THIS, s, low, ('set ', 'use ', 'if ', 'when ')) if quoted and set_this else ():  # needs a quote after it
         p = parse_inline(s, m.end(), quoted_only=True)

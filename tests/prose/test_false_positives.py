@@ -393,3 +393,17 @@ def test_a_generic_noun_names_no_standard(description: str, name: str) -> None:
 )
 def test_standard_named_for_something_else(description: str, name: str) -> None:
     assert "standard" not in kinds(description, name=name)
+
+
+@pytest.mark.parametrize(
+    "description",
+    [
+        # forms of a value, not members of a set
+        'The box code, a string like "BOX", optionally followed by a number (e.g. "BOX 4").',
+        "Common forms include *MMDDYY*, *YYMMDD*.",
+        # samples that go on past what could be read as values
+        "The kind of context (e.g., place, device, sale kind, TLS-ness).",
+    ],
+)
+def test_samples_that_are_forms_or_run_on_are_no_vocabulary(description: str) -> None:
+    assert "example_vocab" not in kinds(description, name="kind")
