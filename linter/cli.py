@@ -428,16 +428,16 @@ def _prepare(args: argparse.Namespace) -> tuple[Config, list[str], list[str], in
     return config, select, ignore, args.jobs or default_jobs()
 
 
-def _stdin_paths(args: argparse.Namespace, config: Config) -> list[str]:
+def _stdin_paths(args: argparse.Namespace, config: Config) -> tuple[list[str], dict[str, bytes]]:
     """The paths with ``-`` replaced by the path standard input is linted as (``--stdin-filename``,
-    else ``<stdin>``), its bytes handed to the loader for that path."""
-    from linter.sources.loader import STDIN_NAME, give_text
+    else ``<stdin>``), and its bytes by that absolute path (for the run to read instead of it)."""
+    from linter.sources.loader import STDIN_NAME
 
     name = args.stdin_filename
     if "-" not in args.paths:
         if name is not None:
             raise UsageError("--stdin-filename says what standard input is linted as: give - among the paths")
-        return list(args.paths)
+        return list(args.paths), {}
     if args.paths.count("-") > 1:
         raise UsageError("- (standard input) is given more than once")
     if name is not None and (not name.strip() or name.endswith(("/", os.sep)) or os.path.isdir(name)):
@@ -448,8 +448,7 @@ def _stdin_paths(args: argparse.Namespace, config: Config) -> list[str]:
         data = stream.read(config.limits.max_file_bytes + 1) if stream is not None else b""
     except OSError as exc:
         raise UsageError(f"cannot read standard input: {exc.strerror or exc}") from None
-    give_text(os.path.abspath(path), data)
-    return [path if p == "-" else p for p in args.paths]
+    return [path if p == "-" else p for p in args.paths], {os.path.abspath(path): data}
 
 
 def _mcp_wanted(args: argparse.Namespace) -> bool:
@@ -530,7 +529,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     outputs = _outputs(args.output)
     config, select, ignore, jobs = _prepare(args)
-    paths = _stdin_paths(args, config)
+    paths, given = _stdin_paths(args, config)
     for _fmt, path in outputs:
         _check_writable(path)
     if args.write_baseline:
@@ -561,7 +560,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     result = run(
         paths, config, select=select, ignore=ignore,
         baseline=None if args.write_baseline else baseline, jobs=jobs, debug=args.debug,
-        fix_text=sarif_wanted,
+        fix_text=sarif_wanted, given=given,
     )
     if args.skip_non_api:
         _skip_non_api(result)

@@ -21,6 +21,7 @@ from multiprocessing import get_context
 from typing import Any, Callable, Iterable, Mapping, TypeVar
 
 from linter import __version__, limits as _limits
+from linter.runctx import DEFAULT_READER, Reader, RunContext
 from linter._gc import gc_paused
 from linter.catalog import check_function, load_catalog
 from linter.checks import Context
@@ -45,7 +46,6 @@ from linter.model import (
 from linter.options import Options
 from linter.sources.discover import Candidate, discover, group_tool_sets
 from linter.sources.loader import LoadError, load_source, may_be_api, read_text
-from linter.sources import refs as _refs
 from linter.sources.refs import Workspace
 
 T = TypeVar("T")
@@ -76,8 +76,6 @@ class RuleSet:
     ):
         self.catalog = catalog
         self.extra_options = dict(extra_options or {})
-        # work out fixes' text replacements in the worker (SARIF ``fixes``), not in the reporter
-        self.fix_text = False
         self.config = config
         select = tuple(select) or config.select
         ignore = tuple(ignore) + config.ignore
@@ -295,7 +293,7 @@ def _is_suppressed(f: Finding, region: Region | None, by_source: dict[str, list[
 
 
 def lint_candidate(
-    cand: Candidate, rules: RuleSet, root: str, debug: bool = False, hook: Callable[[Document], Any] | None = None
+    cand: Candidate, rules: RuleSet, run: RunContext, hook: Callable[[Document], Any] | None = None
 ) -> FileOutcome:
     """Lint one root file; everything returned is detached from the parsed trees.
 
@@ -307,16 +305,17 @@ def lint_candidate(
     cost ~40% of the run on 20 MB specs. Cycles made meanwhile are collected afterwards.
     """
     with gc_paused():
-        return _lint_candidate(cand, rules, root, debug, hook)
+        return _lint_candidate(cand, rules, run, hook)
 
 
 def _load_candidate(cand: Candidate, ws: Workspace) -> tuple[Source, str] | InputProblem | None:
     """The parsed file and its format, the problem that stops it, or None to skip it."""
+    reader = ws.run.reader
     try:
-        text = read_text(cand.abspath)
+        text = read_text(cand.abspath, reader)
         if not cand.explicit and not may_be_api(text):
             return None
-        source = load_source(cand.abspath, cand.display, text)
+        source = load_source(cand.abspath, cand.display, text, reader)
     except LoadError as exc:
         return InputProblem(cand.display, exc.message, exc.kind)  # type: ignore[arg-type]  # LoadError is raised with InputProblem's kinds only
     fmt = detect(source.tree)
@@ -339,10 +338,11 @@ def _build_tool_set(first: Document, members: list[tuple[Source, str]], ws: Work
 
 
 def _lint_candidate(
-    cand: Candidate, rules: RuleSet, root: str, debug: bool, hook: Callable[[Document], Any] | None = None
+    cand: Candidate, rules: RuleSet, run: RunContext, hook: Callable[[Document], Any] | None = None
 ) -> FileOutcome:
     out = FileOutcome()
-    ws = Workspace(cand.root or root, display_root=root)
+    debug = run.debug
+    ws = Workspace(cand.root or run.root, display_root=run.root, run=run)
     loaded: list[tuple[Source, str]] = []
     for member in (cand, *cand.members):
         got = _load_candidate(member, ws)
@@ -379,7 +379,7 @@ def _lint_candidate(
         return out
     except RecursionError:
         out.problem = InputProblem(
-            cand.display, f"nested too deeply to lint ({_limits.Limits.key('max_depth')} is {_limits.current().max_depth})", "too-large"
+            cand.display, f"nested too deeply to lint ({_limits.Limits.key('max_depth')} is {run.limits.max_depth})", "too-large"
         )
         return out
     except Exception as exc:  # a model-building bug must not take the whole run down
@@ -413,11 +413,9 @@ def _lint_candidate(
             out.used.add(sup.key)
             out.suppressed += 1
             continue
-        out.findings.append(_detach(f, region, rules.fix_text, sev))
-    if rules.fix_text and raw:
-        from linter.fixes.core import forget_writers
-
-        forget_writers()  # this file's sources are done with: no later fix text reuses them
+        out.findings.append(_detach(f, region, run, sev))
+    if run.fix_text and raw:
+        run.fixes.clear()  # this file's sources are done with: no later fix text reuses them
     return out
 
 
@@ -445,18 +443,18 @@ def _detach_location(loc: Location, region: Region | None = None) -> Location:
     return Location(loc.source.detached(), loc.pointer, region=region, label=loc.label)
 
 
-def _detach(f: Finding, region: Region | None, fix_text: bool = False, severity: str | None = None) -> Finding:
+def _detach(f: Finding, region: Region | None, run: RunContext, severity: str | None = None) -> Finding:
     """``f`` with its locations on detached sources (and ``severity``, when given)."""
     fix = f.fix
     if fix is not None and any(e.source.remote for e in fix.edits):
         fix = None  # a fetched document is no file of ours to edit
     if fix is not None:
         reps = None
-        if fix_text:  # while the tree and positions are at hand, in the worker
+        if run.fix_text:  # while the tree and positions are at hand, in the worker
             from linter.fixes import FixError, replacements
 
             try:
-                reps = tuple((s.detached(), r, t) for s, r, t in replacements(fix))
+                reps = tuple((s.detached(), r, t) for s, r, t in replacements(fix, run.fixes))
             except FixError:
                 reps = ()
         fix = Fix(
@@ -618,17 +616,32 @@ def prepare_run(
     ignore: Iterable[str] = (),
     extra_options: Mapping[str, Mapping[str, Any]] | None = None,
     live: bool = False,
-) -> tuple[str, RuleSet, list[Candidate], list[InputProblem]]:
-    """What every run over files starts with (``check``/``fix`` and ``audit``): the absolute
-    root, this run's limits and ``$ref`` state, the enabled rules, and the files to lint with
-    the problems found while looking for them."""
-    root = os.path.abspath(root or os.getcwd())
+    *,
+    jobs: int = 1,
+    debug: bool = False,
+    fix_text: bool = False,
+    given: Mapping[str, bytes] | None = None,
+) -> tuple[RunContext, RuleSet, list[Candidate], list[InputProblem]]:
+    """What every run over files starts with (``check``/``fix`` and ``audit``): this run's
+    context (absolute root, limits, texts ``given`` for paths — standard input —, worker
+    settings, fresh ``$ref`` and fix state), the enabled rules, and the files to lint with the
+    problems found while looking for them."""
+    run = RunContext(
+        root=os.path.abspath(root or os.getcwd()),
+        reader=Reader(config.limits, dict(given or {})),
+        jobs=jobs,
+        debug=debug,
+        fix_text=fix_text,
+    )
+    # Only for linter/prose/analyse.py, which still reads limits.current() (see limits.py);
+    # workers forked after this inherit it.
     _limits.set_current(config.limits)
-    _refs.new_run()
     rules = RuleSet(load_catalog(), config, select, ignore, extra_options, live=live)
-    cands, problems = discover(paths, root, config.include, config.exclude, config.respect_gitignore)
+    cands, problems = discover(
+        paths, run.root, config.include, config.exclude, config.respect_gitignore, reader=run.reader
+    )
     cands = group_tool_sets(cands, config.tool_sets)
-    return root, rules, cands, list(problems)
+    return run, rules, cands, list(problems)
 
 
 def run(
@@ -644,15 +657,19 @@ def run(
     extra_options: Mapping[str, Mapping[str, Any]] | None = None,
     fix_text: bool = False,
     live: bool = False,
+    given: Mapping[str, bytes] | None = None,
 ) -> RunResult:
-    root, rules, cands, problems = prepare_run(paths, config, root, select, ignore, extra_options, live)
-    rules.fix_text = fix_text
+    ctx, rules, cands, problems = prepare_run(
+        paths, config, root, select, ignore, extra_options, live, jobs=jobs, debug=debug, fix_text=fix_text, given=given
+    )
     known = read_baseline(baseline) if baseline else set()
-    result = RunResult(findings=[], rules=rules.enabled, problems=problems, root=root.replace(os.sep, "/"), version=__version__)
+    result = RunResult(
+        findings=[], rules=rules.enabled, problems=problems, root=ctx.root.replace(os.sep, "/"), version=__version__, run=ctx
+    )
     found: list[Finding] = []
     declared: dict[tuple[str, str, str], Suppression] = {}
     used: set[tuple[str, str, str]] = set()
-    for outcome in map_candidates(cands, partial(lint_candidate, rules=rules, root=root, debug=debug), jobs):
+    for outcome in map_candidates(cands, partial(lint_candidate, rules=rules, run=ctx), ctx.jobs):
         if outcome.problem:
             result.problems.append(outcome.problem)
         if outcome.linted:
@@ -705,12 +722,12 @@ def exit_code(result: RunResult, fail_on: str) -> int:
 
 
 
-def load_document(path: str, root: str | None = None) -> Document | None:
+def load_document(path: str, root: str | None = None, reader: Reader = DEFAULT_READER) -> Document | None:
     """Parse one file into the model (None when it is not an API or tool file)."""
     root = os.path.abspath(root or os.path.dirname(os.path.abspath(path)))
-    ws = Workspace(root)
+    ws = Workspace(root, run=RunContext(root=root, reader=reader))
     ab = os.path.abspath(path)
-    source = load_source(ab, ws.display(ab))
+    source = load_source(ab, ws.display(ab), reader=reader)
     fmt = detect(source.tree)
     if fmt is None:
         return None

@@ -12,6 +12,8 @@ from urllib.parse import unquote
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Mapping, Sequence
 
+from linter.runctx import DEFAULT_READER, Reader
+
 if TYPE_CHECKING:
     from linter.options import OptionSpec
     from linter.sources.positions import Locator
@@ -133,14 +135,18 @@ _SALT = hash("silentlint")  # str hashes are salted per interpreter (PYTHONHASHS
 class Source:
     """One parsed file: its text, its tree and a lazily built position locator.
 
-    A pickled or :meth:`detached` Source keeps only its paths and syntax; text and tree are read
-    again from disk if anything asks for them (findings outlive the trees of a large run).
+    A pickled or :meth:`detached` Source keeps only its paths, syntax and ``reader`` (the run's
+    limits and standard-input texts); text and tree are read again through the reader if
+    anything asks for them (findings outlive the trees of a large run).
     """
 
-    __slots__ = ("abspath", "display_path", "syntax", "_text", "_tree", "_locator", "_twin", "facts", "_linted")
+    __slots__ = ("abspath", "display_path", "syntax", "_text", "_tree", "_locator", "_twin", "facts", "_linted", "reader")
     remote = False  # a RemoteSource: fetched over http(s), no file behind it
 
-    def __init__(self, abspath: str, display_path: str, text: str | None, tree: Any, syntax: str):
+    def __init__(
+        self, abspath: str, display_path: str, text: str | None, tree: Any, syntax: str, reader: Reader = DEFAULT_READER
+    ):
+        self.reader = reader
         self.abspath = abspath
         self.display_path = display_path
         self.syntax = syntax  # "json" | "yaml"
@@ -156,7 +162,7 @@ class Source:
         if self._text is None:
             from linter.sources.loader import read_text
 
-            self._text = read_text(self.abspath)
+            self._text = read_text(self.abspath, self.reader)
         return self._text
 
     @property
@@ -169,7 +175,7 @@ class Source:
         if self._tree is None:
             from linter.sources.loader import parse_text
 
-            self._tree = parse_text(self.text, self.syntax)
+            self._tree = parse_text(self.text, self.syntax, self.reader.limits)
         return self._tree
 
     @property
@@ -184,7 +190,7 @@ class Source:
         """The light twin findings keep; one per parsed file, so reporters that need the text
         again (code frames, SARIF fix regions) reload each file once, not once per finding."""
         if self._twin is None:
-            twin = Source(self.abspath, self.display_path, None, None, self.syntax)
+            twin = Source(self.abspath, self.display_path, None, None, self.syntax, self.reader)
             twin._linted = self._linted if self._text is None else (_SALT, hash(self._text))
             self._twin = twin
         return self._twin
@@ -205,11 +211,10 @@ class Source:
         self._text = self._tree = self._locator = None
 
     def __getstate__(self) -> tuple[Any, ...]:
-        return (self.abspath, self.display_path, self.syntax, self._linted)
+        return (self.abspath, self.display_path, self.syntax, self._linted, self.reader)
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:
-        self.abspath, self.display_path, self.syntax = state[:3]
-        self._linted = state[3] if len(state) > 3 else None
+        self.abspath, self.display_path, self.syntax, self._linted, self.reader = state
         self._text = self._tree = self._locator = self._twin = self.facts = None
 
     def __repr__(self) -> str:
@@ -227,7 +232,7 @@ class RemoteSource(Source):
     def detached(self) -> "Source":
         """A twin with the text but not the tree (findings outlive trees)."""
         if self._twin is None:
-            twin = RemoteSource(self.abspath, self.display_path, self.text, None, self.syntax)
+            twin = RemoteSource(self.abspath, self.display_path, self.text, None, self.syntax, self.reader)
             twin._twin = twin
             self._twin = twin
         return self._twin
@@ -235,11 +240,11 @@ class RemoteSource(Source):
     def release(self) -> None:
         self._tree = self._locator = None
 
-    def __getstate__(self) -> tuple[str, str, str, str]:
-        return (self.abspath, self.display_path, self.syntax, self.text)
+    def __getstate__(self) -> tuple[Any, ...]:
+        return (self.abspath, self.display_path, self.syntax, self.text, self.reader)
 
-    def __setstate__(self, state: tuple[str, ...]) -> None:
-        self.abspath, self.display_path, self.syntax, self._text = state
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        self.abspath, self.display_path, self.syntax, self._text, self.reader = state
         self._tree = self._locator = self._twin = self.facts = self._linted = None
 
 
@@ -483,6 +488,9 @@ class RunResult:
     version: str = ""
     baseline_suppressed: int = 0
     suppressed: int = 0
+    # the run's context (linter.runctx.RunContext): the fix plan ``--format diff`` shares with its
+    # notices is kept there; None for a result made by hand
+    run: Any = field(default=None, compare=False, repr=False)
 
 
 # --- pickling -----------------------------------------------------------------------------------

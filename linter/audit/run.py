@@ -18,6 +18,7 @@ from linter.audit.count import COUNTERS, ZERO, Counts, DocCount, add, count_docu
 from linter.config import Config
 from linter.engine import RuleSet, Suppression, lint_candidate, map_candidates, prepare_run
 from linter.model import Document, InputProblem, fingerprint
+from linter.runctx import RunContext
 from linter.sources.discover import Candidate
 
 SCHEMA_VERSION = 1
@@ -55,9 +56,9 @@ def _hook(doc: Document, depth: int) -> tuple[str, DocCount]:
     return doc.format, count_document(doc, depth)
 
 
-def audit_candidate(cand: Candidate, rules: RuleSet, root: str, debug: bool, depth: int) -> AuditOutcome:
+def audit_candidate(cand: Candidate, rules: RuleSet, run: RunContext, depth: int) -> AuditOutcome:
     """Lint and count one root file; only counters leave the worker."""
-    out = lint_candidate(cand, rules, root, debug, hook=partial(_hook, depth=depth))
+    out = lint_candidate(cand, rules, run, hook=partial(_hook, depth=depth))
     stats = None
     if out.linted and out.extra is not None:
         fmt, count = out.extra
@@ -117,7 +118,7 @@ def audit(
 ) -> tuple[dict[str, Any], list[InputProblem], list[str]]:
     """The audit report (the JSON document, schema version 1), the input problems and the
     files skipped as not API/tool files."""
-    root, rules, cands, problems = prepare_run(paths, config, root, select, ignore)
+    run, rules, cands, problems = prepare_run(paths, config, root, select, ignore, jobs=jobs, debug=debug)
     enabled = list(rules.enabled)
     skipped: list[str] = []
     rows: list[dict[str, Any]] = []
@@ -127,8 +128,8 @@ def audit(
     fps: dict[str, set[int]] = {r: set() for r in enabled}
     declared: dict[tuple[str, str, str], tuple[Suppression, int]] = {}
     used: set[tuple[str, str, str]] = set()
-    work = partial(audit_candidate, rules=rules, root=root, debug=debug, depth=depth)
-    for outcome in map_candidates(cands, work, jobs):  # in candidate order: the first document wins de-duplication
+    work = partial(audit_candidate, rules=rules, run=run, depth=depth)
+    for outcome in map_candidates(cands, work, run.jobs):  # in candidate order: the first document wins de-duplication
         if outcome.problem:
             problems.append(outcome.problem)
         if outcome.skipped:
