@@ -26,6 +26,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, NoReturn
 
 from linter import __version__
+from linter._gc import gc_paused, gc_resumed
 from linter.atomic import write_atomic
 from linter.catalog import CatalogError, load_catalog
 from linter.config import Config, ConfigError, find_config, read_config_file, validate_rule_ids
@@ -536,7 +537,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         _check_writable(args.write_baseline, "--write-baseline")
     failed = 0
     if _mcp_wanted(args):
-        snapshots, failed = _mcp_dump(args, config, every_configured=args.mcp_servers)
+        with gc_resumed():  # live I/O, not the file pipeline
+            snapshots, failed = _mcp_dump(args, config, every_configured=args.mcp_servers)
         paths += snapshots
         if not paths:
             if failed:
@@ -666,7 +668,8 @@ def cmd_fix(args: argparse.Namespace) -> int:
     config, select, ignore, jobs = _prepare(args)
     failed = 0
     if _mcp_wanted(args):
-        snapshots, failed = _mcp_dump(args, config, every_configured=args.mcp_servers)
+        with gc_resumed():  # live I/O, not the file pipeline
+            snapshots, failed = _mcp_dump(args, config, every_configured=args.mcp_servers)
         for snap in snapshots:
             print(
                 f"silentlint: {one_line(snap)} is a snapshot of an MCP server: fixes edit the snapshot, not the server; "
@@ -857,12 +860,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "mcp-dump":
             return cmd_mcp_dump(args)
-        if args.command == "check":
-            return cmd_check(args)
-        if args.command == "fix":
-            return cmd_fix(args)
-        if args.command == "audit":
-            return cmd_audit(args)
+        if args.command in ("check", "fix", "audit"):
+            # the whole command over files, reports and fix plans included, runs with the
+            # cyclic collector paused; the engine collects each file's cycles (linter/_gc.py)
+            with gc_paused():
+                return {"check": cmd_check, "fix": cmd_fix, "audit": cmd_audit}[args.command](args)
         if args.command == "rules":
             return cmd_rules(args)
         if args.command == "probe":

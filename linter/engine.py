@@ -9,7 +9,6 @@ reached from several documents), applies the baseline and reports unused suppres
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import pickle
@@ -22,7 +21,7 @@ from typing import Any, Callable, Iterable, Mapping, TypeVar
 
 from linter import __version__, limits as _limits
 from linter.runctx import DEFAULT_READER, Reader, RunContext
-from linter._gc import gc_paused
+from linter._gc import freeze_alive, frozen, gc_paused, settle
 from linter.catalog import check_function, load_catalog
 from linter.checks import Context
 from linter.config import Config, glob_match
@@ -499,8 +498,7 @@ def _work(cand: Candidate) -> bytes:
         out = _WORKER["work"](cand)
         blob = pickle.dumps(out, protocol=pickle.HIGHEST_PROTOCOL)
         del out
-        gc.collect(0)  # only what this file allocated: everything older is frozen
-        gc.freeze()
+        settle()
     return blob
 
 
@@ -517,22 +515,18 @@ def map_candidates(cands: list[Candidate], work: Callable[[Candidate], T], jobs:
     # inherited (modules, compiled patterns, the catalog), and so never touch and copy the pages
     # it shares with this process. Thawed after, so a long-lived caller (tests) keeps
     # collecting its own garbage.
-    gc.freeze()
-    try:
-        with ProcessPoolExecutor(
-            max_workers=jobs, mp_context=get_context("fork"), initializer=_init_worker, initargs=(work,)
-        ) as pool:
-            # unpickled as each arrives (in submission order), while the workers go on with
-            # the rest: on ALL, unpickling 70k findings after the last file was a 2.6 s tail
-            results: dict[int, T] = {}
-            # and frozen too: they live until the run ends and hold no cycles, so the
-            # collections the pool's own bookkeeping triggers need not scan them again
-            for i, blob in zip(order, pool.map(_work, [cands[i] for i in order], chunksize=1)):
-                with gc_paused():
-                    results[i] = pickle.loads(blob)
-                    gc.freeze()
-    finally:
-        gc.unfreeze()
+    with frozen(), ProcessPoolExecutor(
+        max_workers=jobs, mp_context=get_context("fork"), initializer=_init_worker, initargs=(work,)
+    ) as pool:
+        # unpickled as each arrives (in submission order), while the workers go on with
+        # the rest: on ALL, unpickling 70k findings after the last file was a 2.6 s tail
+        results: dict[int, T] = {}
+        # and frozen too: they live until the run ends and hold no cycles, so the
+        # collections the pool's own bookkeeping triggers need not scan them again
+        for i, blob in zip(order, pool.map(_work, [cands[i] for i in order], chunksize=1)):
+            with gc_paused():
+                results[i] = pickle.loads(blob)
+                freeze_alive()
     for i in range(len(cands)):
         yield results.pop(i)
 
@@ -543,15 +537,11 @@ def _in_process(cands: list[Candidate], work: Callable[[Candidate], T]) -> Itera
     the file made, and what is left alive (its findings, cache entries) is frozen with what was
     there before, so the collections that follow never scan the earlier files' survivors again
     (they cost ~3% of a ``--jobs 1`` run on SMALL). Thawed after, for a long-lived caller."""
-    gc.freeze()
-    try:
+    with frozen():
         for cand in cands:
             out = work(cand)
-            gc.collect(0)
-            gc.freeze()
+            settle()
             yield out
-    finally:
-        gc.unfreeze()
 
 
 def _size(path: str) -> int:

@@ -13,7 +13,6 @@ from typing import Any, Iterator
 import yaml
 from yaml.nodes import MappingNode, ScalarNode
 
-from linter._gc import gc_paused
 from linter.limits import Limits, MiB
 from linter.model import Source
 from linter.runctx import DEFAULT_READER, Reader
@@ -186,9 +185,9 @@ def _where(before: str) -> str:
 
 
 def parse_text(text: str, syntax: str, limits: Limits = _DEFAULT_LIMITS) -> Any:
-    """The tree of ``text`` (limits enforced). Parsing runs with the cyclic GC paused:
-    parsers build millions of acyclic containers, and the collections they trigger cost more
-    than the parse itself on large specs."""
+    """The tree of ``text`` (limits enforced). Callers parse with the cyclic GC paused
+    (linter/_gc.py): parsers build millions of acyclic containers, and the collections they
+    trigger cost more than the parse itself on large specs."""
     return parse_source(text, syntax, limits, facts=False)[0]
 
 
@@ -196,10 +195,9 @@ def parse_source(
     text: str, syntax: str, limits: Limits = _DEFAULT_LIMITS, *, facts: bool = True
 ) -> tuple[Any, ParseFacts]:
     """The tree and the :class:`ParseFacts` (duplicate keys) of ``text``."""
-    with gc_paused():
-        if syntax == "json":
-            return _parse_json(text, facts, limits.max_depth)
-        return _parse_yaml(text, facts, limits)
+    if syntax == "json":
+        return _parse_json(text, facts, limits.max_depth)
+    return _parse_yaml(text, facts, limits)
 
 
 # ------------------------------------------------------------------------------------ depth
