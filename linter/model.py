@@ -122,6 +122,14 @@ class Location:
             return self.region
         return self.source.locator.region(self.pointer)
 
+    @property
+    def node(self) -> Any:
+        """The node at this location in its source's tree; None when the pointer leads nowhere."""
+        try:
+            return get_at(self.source.tree, self.pointer)
+        except KeyError:
+            return None
+
     def key(self) -> tuple[str, Pointer]:
         return (self.source.display_path, self.pointer)
 
@@ -285,17 +293,19 @@ class Field:
 
     @property
     def type(self) -> str | None:
-        t = self.schema.get("type")
-        if isinstance(t, list):
-            non_null = [x for x in t if x != "null"]
-            return str(non_null[0]).lower() if len(non_null) == 1 else None
-        return t.lower() if isinstance(t, str) else None  # Gemini writes "STRING"
+        """The schema's one non-null type, lower case (see :func:`schema_type`)."""
+        return schema_type(self.schema)
+
+    @property
+    def types(self) -> frozenset[str]:
+        """Every type the schema names, lower case, ``null`` included (see :func:`schema_types`)."""
+        return schema_types(self.schema)
 
     @property
     def description_location(self) -> Location:
         """Where the description text stands (the parameter's, else the schema's)."""
         for loc in (self.location, self.schema_location):
-            node = _node(loc)
+            node = loc.node
             if isinstance(node, dict) and isinstance(node.get("description"), str):
                 return Location(loc.source, loc.pointer + ("description",))
         return self.location
@@ -327,9 +337,15 @@ class Operation:
     location: Location
     fields: list[Field] = field(default_factory=list)
     outputs: list[Output] = field(default_factory=list)
-    # the raw node (operation object / tool object), for checks that need more
+    # the raw node (the operation object; the object holding a tool's name and description)
     node: Mapping[str, Any] = field(default_factory=dict)
     memo: dict[str, Any] = field(default_factory=dict)  # per-operation analysis shared by rules
+    # HTTP: the ``operationId`` as written, None when there is none (or it is not a string;
+    # ``name`` then reads ``GET /path``). Tools: None (their id is ``name``).
+    operation_id: str | None = None
+    # the pointer of ``node``: the operation object, or the object holding a tool's name and
+    # description (``function`` in the OpenAI Chat Completions form); None: ``location``'s
+    body_pointer: Pointer | None = None
 
     @property
     def label(self) -> str:
@@ -337,6 +353,24 @@ class Operation:
         if self.kind == "http":
             return f"{(self.method or '').upper()} {self.path}"
         return self.name
+
+    @property
+    def id(self) -> str:
+        """The name a caller uses: the ``operationId`` ("" when there is none) or the tool name."""
+        if self.kind == "http":
+            return self.operation_id or ""
+        return self.name
+
+    def at(self, *keys: str | int) -> Location:
+        """A location inside ``node`` (``op.at("description")``, ``op.at("annotations",
+        "readOnlyHint")``), or the operation's own location when a key is absent."""
+        node: Any = self.node
+        for k in keys:
+            if not isinstance(node, dict) or k not in node:
+                return self.location
+            node = node[k]
+        base = self.body_pointer if self.body_pointer is not None else self.location.pointer
+        return Location(self.location.source, base + tuple(keys))
 
 
 @dataclass(eq=False, slots=True)
@@ -435,11 +469,24 @@ def fingerprint(rule: str, location: Location, key: str = "") -> str:
     return h.hexdigest()[:32]
 
 
-def _node(loc: Location) -> Any:
-    try:
-        return get_at(loc.source.tree, loc.pointer)
-    except KeyError:
-        return None
+def schema_type(schema: Mapping[str, Any]) -> str | None:
+    """The one non-null type of ``schema``, lower case (Gemini writes ``STRING``); None when
+    it names none, or several besides ``null`` (``[string, integer]``)."""
+    t = schema.get("type")
+    if isinstance(t, list):
+        non_null = [x for x in t if x != "null"]
+        return str(non_null[0]).lower() if len(non_null) == 1 else None
+    return t.lower() if isinstance(t, str) else None
+
+
+def schema_types(schema: Mapping[str, Any]) -> frozenset[str]:
+    """Every type ``schema`` names, lower case, ``null`` included; empty when it names none."""
+    t = schema.get("type")
+    if isinstance(t, str):
+        return frozenset((t.lower(),))
+    if isinstance(t, list):
+        return frozenset(str(x).lower() for x in t)
+    return frozenset()
 
 
 @dataclass(frozen=True)

@@ -81,6 +81,8 @@ def build(source: Source, fmt: str, ws: Workspace) -> Document:
                 annotations={k: v for k, v in op_node.items() if isinstance(k, str) and k.startswith("x-")},
                 location=Location(osrc, op_ptr),
                 node=op_node,
+                operation_id=op_node.get("operationId") if isinstance(op_node.get("operationId"), str) else None,
+                body_pointer=op_ptr,
             )
             if shared is None:
                 shared = _resolve_parameters(b, isrc, iptr, shared_params)
