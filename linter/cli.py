@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -622,16 +621,15 @@ def default_format(environ: Mapping[str, str] = os.environ) -> str:
 # A file that fails to parse is still reported under --skip-non-api when it visibly tries to be
 # an API or tool file; anything else (Helm templates, CloudFormation tags, multi-document
 # manifests) is none of our business in a pre-commit run over every YAML/JSON file.
-_API_HINT = re.compile(r"(?m)^\s*[\"']?(?:openapi|swagger)[\"']?\s*:|inputSchema|input_schema|functionDeclarations|function_declarations")
-
-
 def _looks_like_api(path: str) -> bool:
+    from linter.formats import looks_like_api
+
     try:
         with open(path, "rb") as fh:
             text = fh.read().decode("utf-8", "replace")
     except OSError:
         return True
-    return bool(_API_HINT.search(text))
+    return looks_like_api(text)
 
 
 def _not_ours(p: InputProblem) -> bool:

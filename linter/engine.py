@@ -25,7 +25,7 @@ from linter._gc import freeze_alive, frozen, gc_paused, settle
 from linter.catalog import check_function, load_catalog
 from linter.checks import Context
 from linter.config import Config, glob_match
-from linter.formats import build, detect
+from linter.formats import build, detect, may_be_api
 from linter.model import (
     SEVERITY_RANK,
     Document,
@@ -44,7 +44,7 @@ from linter.model import (
 )
 from linter.options import Options
 from linter.sources.discover import Candidate, discover, group_tool_sets
-from linter.sources.loader import LoadError, load_source, may_be_api, read_text
+from linter.sources.loader import LoadError, load_source, read_text
 from linter.sources.refs import Workspace
 
 T = TypeVar("T")

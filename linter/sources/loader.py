@@ -26,18 +26,6 @@ JSON_SUFFIXES = (".json",)
 YAML_SUFFIXES = (".yaml", ".yml")
 API_SUFFIXES = JSON_SUFFIXES + YAML_SUFFIXES
 
-# A file whose text holds none of these cannot be an API description or tool set, so it is
-# skipped without parsing (directories hold many unrelated YAML/JSON files).
-_MARKERS = (
-    "openapi",
-    "swagger",
-    "inputSchema",
-    "input_schema",
-    "parameters",
-    "functionDeclarations",
-    "function_declarations",
-)
-
 
 class LoadError(Exception):
     """A file that cannot be linted; ``kind`` is one of InputProblem's kinds."""
@@ -492,10 +480,6 @@ def _check_graph(tree: Any, max_nodes: int | None, max_depth: int) -> None:
                     f"YAML aliases expand to more than {max_nodes:,} nodes ({Limits.key('max_alias_nodes')})",
                 )
             sizes[id(node)] = size
-
-
-def may_be_api(text: str) -> bool:
-    return any(marker in text for marker in _MARKERS)
 
 
 def load_source(abspath: str, display_path: str, text: str | None = None, reader: Reader = DEFAULT_READER) -> Source:
