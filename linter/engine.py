@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import partial
 from multiprocessing import get_context
-from typing import Any, Callable, Iterable, Mapping, TypeVar
+from typing import Any, Callable, Iterable, Iterator, Mapping, TypeVar
 
 from linter import __version__, limits as _limits
 from linter.runctx import DEFAULT_READER, Reader, RunContext
@@ -598,6 +598,73 @@ def baseline_json(findings: list[Finding]) -> str:
     return json.dumps({"tool": "silentlint", "version": 1, "findings": items}, indent=2, ensure_ascii=False) + "\n"
 
 
+@dataclass
+class Tally:
+    """What a run gathers from its files' outcomes, in candidate order (``check`` and ``audit``)."""
+
+    problems: list[InputProblem]
+    files: list[str] = field(default_factory=list)  # display paths linted
+    skipped: list[str] = field(default_factory=list)  # display paths that are not API files
+    suppressed: int = 0
+    # each suppression's first declaration, and the index of the outcome that declared it
+    declared: dict[tuple[str, str, str], tuple[Suppression, int]] = field(default_factory=dict)
+    used: set[tuple[str, str, str]] = field(default_factory=set)
+
+    def add(self, n: int, outcome: FileOutcome) -> None:
+        if outcome.problem:
+            self.problems.append(outcome.problem)
+        if outcome.linted:
+            self.files.append(outcome.linted)
+        if outcome.skipped:
+            self.skipped.append(outcome.skipped)
+        self.files.extend(outcome.also_linted)
+        self.skipped.extend(outcome.also_skipped)
+        self.problems.extend(outcome.also_problems)
+        self.suppressed += outcome.suppressed
+        for s in outcome.declared:
+            self.declared.setdefault(s.key, (s, n))
+        self.used |= outcome.used
+
+
+def drive(
+    run: RunContext,
+    rules: RuleSet,
+    cands: list[Candidate],
+    tally: Tally,
+    work: Callable[..., FileOutcome] = lint_candidate,
+) -> Iterator[tuple[int, FileOutcome]]:
+    """The run driver of ``check``/``fix`` and ``audit``: ``work(cand, rules=, run=)`` for every
+    candidate (in the run's workers), each outcome tallied, then yielded with its index, in
+    candidate order."""
+    for n, outcome in enumerate(map_candidates(cands, partial(work, rules=rules, run=run), run.jobs)):
+        tally.add(n, outcome)
+        yield n, outcome
+
+
+def unused_suppressions(tally: Tally, rules: RuleSet) -> list[tuple[Finding, int]]:
+    """``unused-suppression``: each suppression declared in the run that suppressed nothing,
+    with the index of the outcome that declared it."""
+    out: list[tuple[Finding, int]] = []
+    if "unused-suppression" not in rules.enabled:
+        return out
+    for key, (s, n) in tally.declared.items():
+        if key in tally.used:
+            continue
+        sev = rules.severity("unused-suppression", s.location.path)
+        if sev == "off":
+            continue
+        what = "comment" if key[1].startswith("line ") else IGNORE_KEY
+        finding = Finding(
+            "unused-suppression",
+            sev,  # type: ignore[arg-type]  # RuleSet.severity() gives a severity name; "off" was dropped above
+            f"{what} suppresses {s.rule}, but no {s.rule} finding is there",
+            s.location,
+            fingerprint=fingerprint("unused-suppression", s.location, "|".join(key)),
+        )
+        out.append((finding, n))
+    return out
+
+
 def prepare_run(
     paths: list[str],
     config: Config,
@@ -656,41 +723,12 @@ def run(
     result = RunResult(
         findings=[], rules=rules.enabled, problems=problems, root=ctx.root.replace(os.sep, "/"), version=__version__, run=ctx
     )
+    tally = Tally(result.problems, result.files, result.skipped)
     found: list[Finding] = []
-    declared: dict[tuple[str, str, str], Suppression] = {}
-    used: set[tuple[str, str, str]] = set()
-    for outcome in map_candidates(cands, partial(lint_candidate, rules=rules, run=ctx), ctx.jobs):
-        if outcome.problem:
-            result.problems.append(outcome.problem)
-        if outcome.linted:
-            result.files.append(outcome.linted)
-        if outcome.skipped:
-            result.skipped.append(outcome.skipped)
-        result.files.extend(outcome.also_linted)
-        result.skipped.extend(outcome.also_skipped)
-        result.problems.extend(outcome.also_problems)
+    for _n, outcome in drive(ctx, rules, cands, tally):
         found.extend(outcome.findings)
-        result.suppressed += outcome.suppressed
-        for s in outcome.declared:
-            declared.setdefault(s.key, s)
-        used |= outcome.used
-    if "unused-suppression" in rules.enabled:
-        for key, s in declared.items():
-            if key in used:
-                continue
-            sev = rules.severity("unused-suppression", s.location.path)
-            if sev == "off":
-                continue
-            what = "comment" if key[1].startswith("line ") else IGNORE_KEY
-            found.append(
-                Finding(
-                    "unused-suppression",
-                    sev,  # type: ignore[arg-type]  # RuleSet.severity() gives a severity name; "off" was dropped above
-                    f"{what} suppresses {s.rule}, but no {s.rule} finding is there",
-                    s.location,
-                    fingerprint=fingerprint("unused-suppression", s.location, "|".join(key)),
-                )
-            )
+    result.suppressed = tally.suppressed
+    found.extend(f for f, _n in unused_suppressions(tally, rules))
     found = _merge(found)
     if known:
         kept = [f for f in found if f.fingerprint not in known]

@@ -135,3 +135,17 @@ def test_snap_files_in_two_folders_are_two_sets(tmp_path: Path) -> None:
         shutil.copytree(HERE / "corpus" / "github-mcp-server" / "__toolsnaps__", tmp_path / d)
     _ctx, _rules, cands, _problems = prepare_run([str(tmp_path)], CONFIG, str(tmp_path))
     assert [(Path(c.display).parent.parent.name, 1 + len(c.members)) for c in cands] == [("one", 3), ("two", 3)]
+
+
+def test_audit_reports_a_broken_member_as_check_does(project: Path) -> None:
+    """One run driver: audit tallies a tool set's member files as check does (it used to drop
+    the problems and skips of members)."""
+    (project / ".silentlint.yaml").write_text("tool-sets: ['tools/*.json']\n")
+    (project / "tools" / "c_broken.json").write_text('{"name": "x", "inputSchema": \n')
+    r = run_cli(["audit", "tools", "--select", "overlapping-tools", "--format", "json"], project)
+    doc = json.loads(r.stdout)
+    assert [(p["path"], p["kind"]) for p in doc["problems"]] == [("tools/c_broken.json", "parse")]
+    assert [(d["path"], d["findings"]) for d in doc["documents"]] == [("tools/a_read.json", {"overlapping-tools": 1})]
+    code, _found, checked = _check(project)
+    assert [p["path"] for p in checked["problems"]] == [p["path"] for p in doc["problems"]]  # type: ignore[union-attr]
+    assert r.returncode == code == 3
