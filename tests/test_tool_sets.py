@@ -145,7 +145,10 @@ def test_audit_reports_a_broken_member_as_check_does(project: Path) -> None:
     r = run_cli(["audit", "tools", "--select", "overlapping-tools", "--format", "json"], project)
     doc = json.loads(r.stdout)
     assert [(p["path"], p["kind"]) for p in doc["problems"]] == [("tools/c_broken.json", "parse")]
-    assert [(d["path"], d["findings"]) for d in doc["documents"]] == [("tools/a_read.json", {"overlapping-tools": 1})]
+    # one document of two tools, one from each member file (the counter walks the model's files)
+    assert [(d["path"], d["operations"], d["findings"]) for d in doc["documents"]] == [
+        ("tools/a_read.json", 2, {"overlapping-tools": 1})
+    ]
     code, _found, checked = _check(project)
     assert [p["path"] for p in checked["problems"]] == [p["path"] for p in doc["problems"]]  # type: ignore[union-attr]
     assert r.returncode == code == 3
