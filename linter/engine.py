@@ -477,6 +477,9 @@ def _detach(f: Finding, region: Region | None, run: RunContext, severity: str | 
 
 # --- the run ---------------------------------------------------------------------------------
 
+# The work function of a pool worker process, set by the pool's initializer in each forked worker
+# (never in the parent): the one slot a worker can find it in without pickling it, and the run
+# context inside it, for every task. Not run state of the parent: each run makes its own pool.
 _WORKER: dict[str, Callable[[Candidate], Any]] = {}
 
 
