@@ -19,13 +19,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, NoReturn
 
 from linter import __version__
+from linter._gc import gc_paused, gc_resumed
 from linter.atomic import write_atomic
 from linter.catalog import CatalogError, load_catalog
 from linter.config import Config, ConfigError, find_config, read_config_file, validate_rule_ids
@@ -428,16 +428,16 @@ def _prepare(args: argparse.Namespace) -> tuple[Config, list[str], list[str], in
     return config, select, ignore, args.jobs or default_jobs()
 
 
-def _stdin_paths(args: argparse.Namespace, config: Config) -> list[str]:
+def _stdin_paths(args: argparse.Namespace, config: Config) -> tuple[list[str], dict[str, bytes]]:
     """The paths with ``-`` replaced by the path standard input is linted as (``--stdin-filename``,
-    else ``<stdin>``), its bytes handed to the loader for that path."""
-    from linter.sources.loader import STDIN_NAME, give_text
+    else ``<stdin>``), and its bytes by that absolute path (for the run to read instead of it)."""
+    from linter.sources.loader import STDIN_NAME
 
     name = args.stdin_filename
     if "-" not in args.paths:
         if name is not None:
             raise UsageError("--stdin-filename says what standard input is linted as: give - among the paths")
-        return list(args.paths)
+        return list(args.paths), {}
     if args.paths.count("-") > 1:
         raise UsageError("- (standard input) is given more than once")
     if name is not None and (not name.strip() or name.endswith(("/", os.sep)) or os.path.isdir(name)):
@@ -448,8 +448,7 @@ def _stdin_paths(args: argparse.Namespace, config: Config) -> list[str]:
         data = stream.read(config.limits.max_file_bytes + 1) if stream is not None else b""
     except OSError as exc:
         raise UsageError(f"cannot read standard input: {exc.strerror or exc}") from None
-    give_text(os.path.abspath(path), data)
-    return [path if p == "-" else p for p in args.paths]
+    return [path if p == "-" else p for p in args.paths], {os.path.abspath(path): data}
 
 
 def _mcp_wanted(args: argparse.Namespace) -> bool:
@@ -530,14 +529,15 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     outputs = _outputs(args.output)
     config, select, ignore, jobs = _prepare(args)
-    paths = _stdin_paths(args, config)
+    paths, given = _stdin_paths(args, config)
     for _fmt, path in outputs:
         _check_writable(path)
     if args.write_baseline:
         _check_writable(args.write_baseline, "--write-baseline")
     failed = 0
     if _mcp_wanted(args):
-        snapshots, failed = _mcp_dump(args, config, every_configured=args.mcp_servers)
+        with gc_resumed():  # live I/O, not the file pipeline
+            snapshots, failed = _mcp_dump(args, config, every_configured=args.mcp_servers)
         paths += snapshots
         if not paths:
             if failed:
@@ -561,7 +561,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     result = run(
         paths, config, select=select, ignore=ignore,
         baseline=None if args.write_baseline else baseline, jobs=jobs, debug=args.debug,
-        fix_text=sarif_wanted,
+        fix_text=sarif_wanted, given=given,
     )
     if args.skip_non_api:
         _skip_non_api(result)
@@ -621,16 +621,15 @@ def default_format(environ: Mapping[str, str] = os.environ) -> str:
 # A file that fails to parse is still reported under --skip-non-api when it visibly tries to be
 # an API or tool file; anything else (Helm templates, CloudFormation tags, multi-document
 # manifests) is none of our business in a pre-commit run over every YAML/JSON file.
-_API_HINT = re.compile(r"(?m)^\s*[\"']?(?:openapi|swagger)[\"']?\s*:|inputSchema|input_schema|functionDeclarations|function_declarations")
-
-
 def _looks_like_api(path: str) -> bool:
+    from linter.formats import looks_like_api
+
     try:
         with open(path, "rb") as fh:
             text = fh.read().decode("utf-8", "replace")
     except OSError:
         return True
-    return bool(_API_HINT.search(text))
+    return looks_like_api(text)
 
 
 def _not_ours(p: InputProblem) -> bool:
@@ -667,7 +666,8 @@ def cmd_fix(args: argparse.Namespace) -> int:
     config, select, ignore, jobs = _prepare(args)
     failed = 0
     if _mcp_wanted(args):
-        snapshots, failed = _mcp_dump(args, config, every_configured=args.mcp_servers)
+        with gc_resumed():  # live I/O, not the file pipeline
+            snapshots, failed = _mcp_dump(args, config, every_configured=args.mcp_servers)
         for snap in snapshots:
             print(
                 f"silentlint: {one_line(snap)} is a snapshot of an MCP server: fixes edit the snapshot, not the server; "
@@ -858,12 +858,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "mcp-dump":
             return cmd_mcp_dump(args)
-        if args.command == "check":
-            return cmd_check(args)
-        if args.command == "fix":
-            return cmd_fix(args)
-        if args.command == "audit":
-            return cmd_audit(args)
+        if args.command in ("check", "fix", "audit"):
+            # the whole command over files, reports and fix plans included, runs with the
+            # cyclic collector paused; the engine collects each file's cycles (linter/_gc.py)
+            with gc_paused():
+                return {"check": cmd_check, "fix": cmd_fix, "audit": cmd_audit}[args.command](args)
         if args.command == "rules":
             return cmd_rules(args)
         if args.command == "probe":

@@ -9,7 +9,6 @@ reached from several documents), applies the baseline and reports unused suppres
 
 from __future__ import annotations
 
-import gc
 import json
 import os
 import pickle
@@ -18,14 +17,15 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import partial
 from multiprocessing import get_context
-from typing import Any, Callable, Iterable, Mapping, TypeVar
+from typing import Any, Callable, Iterable, Iterator, Mapping, TypeVar
 
 from linter import __version__, limits as _limits
-from linter._gc import gc_paused
+from linter.runctx import DEFAULT_READER, Reader, RunContext
+from linter._gc import freeze_alive, frozen, gc_paused, settle
 from linter.catalog import check_function, load_catalog
 from linter.checks import Context
 from linter.config import Config, glob_match
-from linter.formats import build, detect
+from linter.formats import build, detect, may_be_api
 from linter.model import (
     SEVERITY_RANK,
     Document,
@@ -44,8 +44,7 @@ from linter.model import (
 )
 from linter.options import Options
 from linter.sources.discover import Candidate, discover, group_tool_sets
-from linter.sources.loader import LoadError, load_source, may_be_api, read_text
-from linter.sources import refs as _refs
+from linter.sources.loader import LoadError, load_source, read_text
 from linter.sources.refs import Workspace
 
 T = TypeVar("T")
@@ -76,8 +75,6 @@ class RuleSet:
     ):
         self.catalog = catalog
         self.extra_options = dict(extra_options or {})
-        # work out fixes' text replacements in the worker (SARIF ``fixes``), not in the reporter
-        self.fix_text = False
         self.config = config
         select = tuple(select) or config.select
         ignore = tuple(ignore) + config.ignore
@@ -295,7 +292,7 @@ def _is_suppressed(f: Finding, region: Region | None, by_source: dict[str, list[
 
 
 def lint_candidate(
-    cand: Candidate, rules: RuleSet, root: str, debug: bool = False, hook: Callable[[Document], Any] | None = None
+    cand: Candidate, rules: RuleSet, run: RunContext, hook: Callable[[Document], Any] | None = None
 ) -> FileOutcome:
     """Lint one root file; everything returned is detached from the parsed trees.
 
@@ -307,16 +304,17 @@ def lint_candidate(
     cost ~40% of the run on 20 MB specs. Cycles made meanwhile are collected afterwards.
     """
     with gc_paused():
-        return _lint_candidate(cand, rules, root, debug, hook)
+        return _lint_candidate(cand, rules, run, hook)
 
 
 def _load_candidate(cand: Candidate, ws: Workspace) -> tuple[Source, str] | InputProblem | None:
     """The parsed file and its format, the problem that stops it, or None to skip it."""
+    reader = ws.run.reader
     try:
-        text = read_text(cand.abspath)
+        text = read_text(cand.abspath, reader)
         if not cand.explicit and not may_be_api(text):
             return None
-        source = load_source(cand.abspath, cand.display, text)
+        source = load_source(cand.abspath, cand.display, text, reader)
     except LoadError as exc:
         return InputProblem(cand.display, exc.message, exc.kind)  # type: ignore[arg-type]  # LoadError is raised with InputProblem's kinds only
     fmt = detect(source.tree)
@@ -339,10 +337,11 @@ def _build_tool_set(first: Document, members: list[tuple[Source, str]], ws: Work
 
 
 def _lint_candidate(
-    cand: Candidate, rules: RuleSet, root: str, debug: bool, hook: Callable[[Document], Any] | None = None
+    cand: Candidate, rules: RuleSet, run: RunContext, hook: Callable[[Document], Any] | None = None
 ) -> FileOutcome:
     out = FileOutcome()
-    ws = Workspace(cand.root or root, display_root=root)
+    debug = run.debug
+    ws = Workspace(cand.root or run.root, display_root=run.root, run=run)
     loaded: list[tuple[Source, str]] = []
     for member in (cand, *cand.members):
         got = _load_candidate(member, ws)
@@ -379,7 +378,7 @@ def _lint_candidate(
         return out
     except RecursionError:
         out.problem = InputProblem(
-            cand.display, f"nested too deeply to lint ({_limits.Limits.key('max_depth')} is {_limits.current().max_depth})", "too-large"
+            cand.display, f"nested too deeply to lint ({_limits.Limits.key('max_depth')} is {run.limits.max_depth})", "too-large"
         )
         return out
     except Exception as exc:  # a model-building bug must not take the whole run down
@@ -413,11 +412,9 @@ def _lint_candidate(
             out.used.add(sup.key)
             out.suppressed += 1
             continue
-        out.findings.append(_detach(f, region, rules.fix_text, sev))
-    if rules.fix_text and raw:
-        from linter.fixes.core import forget_writers
-
-        forget_writers()  # this file's sources are done with: no later fix text reuses them
+        out.findings.append(_detach(f, region, run, sev))
+    if run.fix_text and raw:
+        run.fixes.clear()  # this file's sources are done with: no later fix text reuses them
     return out
 
 
@@ -445,18 +442,18 @@ def _detach_location(loc: Location, region: Region | None = None) -> Location:
     return Location(loc.source.detached(), loc.pointer, region=region, label=loc.label)
 
 
-def _detach(f: Finding, region: Region | None, fix_text: bool = False, severity: str | None = None) -> Finding:
+def _detach(f: Finding, region: Region | None, run: RunContext, severity: str | None = None) -> Finding:
     """``f`` with its locations on detached sources (and ``severity``, when given)."""
     fix = f.fix
     if fix is not None and any(e.source.remote for e in fix.edits):
         fix = None  # a fetched document is no file of ours to edit
     if fix is not None:
         reps = None
-        if fix_text:  # while the tree and positions are at hand, in the worker
+        if run.fix_text:  # while the tree and positions are at hand, in the worker
             from linter.fixes import FixError, replacements
 
             try:
-                reps = tuple((s.detached(), r, t) for s, r, t in replacements(fix))
+                reps = tuple((s.detached(), r, t) for s, r, t in replacements(fix, run.fixes))
             except FixError:
                 reps = ()
         fix = Fix(
@@ -480,6 +477,9 @@ def _detach(f: Finding, region: Region | None, fix_text: bool = False, severity:
 
 # --- the run ---------------------------------------------------------------------------------
 
+# The work function of a pool worker process, set by the pool's initializer in each forked worker
+# (never in the parent): the one slot a worker can find it in without pickling it, and the run
+# context inside it, for every task. Not run state of the parent: each run makes its own pool.
 _WORKER: dict[str, Callable[[Candidate], Any]] = {}
 
 
@@ -501,8 +501,7 @@ def _work(cand: Candidate) -> bytes:
         out = _WORKER["work"](cand)
         blob = pickle.dumps(out, protocol=pickle.HIGHEST_PROTOCOL)
         del out
-        gc.collect(0)  # only what this file allocated: everything older is frozen
-        gc.freeze()
+        settle()
     return blob
 
 
@@ -519,22 +518,18 @@ def map_candidates(cands: list[Candidate], work: Callable[[Candidate], T], jobs:
     # inherited (modules, compiled patterns, the catalog), and so never touch and copy the pages
     # it shares with this process. Thawed after, so a long-lived caller (tests) keeps
     # collecting its own garbage.
-    gc.freeze()
-    try:
-        with ProcessPoolExecutor(
-            max_workers=jobs, mp_context=get_context("fork"), initializer=_init_worker, initargs=(work,)
-        ) as pool:
-            # unpickled as each arrives (in submission order), while the workers go on with
-            # the rest: on ALL, unpickling 70k findings after the last file was a 2.6 s tail
-            results: dict[int, T] = {}
-            # and frozen too: they live until the run ends and hold no cycles, so the
-            # collections the pool's own bookkeeping triggers need not scan them again
-            for i, blob in zip(order, pool.map(_work, [cands[i] for i in order], chunksize=1)):
-                with gc_paused():
-                    results[i] = pickle.loads(blob)
-                    gc.freeze()
-    finally:
-        gc.unfreeze()
+    with frozen(), ProcessPoolExecutor(
+        max_workers=jobs, mp_context=get_context("fork"), initializer=_init_worker, initargs=(work,)
+    ) as pool:
+        # unpickled as each arrives (in submission order), while the workers go on with
+        # the rest: on ALL, unpickling 70k findings after the last file was a 2.6 s tail
+        results: dict[int, T] = {}
+        # and frozen too: they live until the run ends and hold no cycles, so the
+        # collections the pool's own bookkeeping triggers need not scan them again
+        for i, blob in zip(order, pool.map(_work, [cands[i] for i in order], chunksize=1)):
+            with gc_paused():
+                results[i] = pickle.loads(blob)
+                freeze_alive()
     for i in range(len(cands)):
         yield results.pop(i)
 
@@ -545,15 +540,11 @@ def _in_process(cands: list[Candidate], work: Callable[[Candidate], T]) -> Itera
     the file made, and what is left alive (its findings, cache entries) is frozen with what was
     there before, so the collections that follow never scan the earlier files' survivors again
     (they cost ~3% of a ``--jobs 1`` run on SMALL). Thawed after, for a long-lived caller."""
-    gc.freeze()
-    try:
+    with frozen():
         for cand in cands:
             out = work(cand)
-            gc.collect(0)
-            gc.freeze()
+            settle()
             yield out
-    finally:
-        gc.unfreeze()
 
 
 def _size(path: str) -> int:
@@ -610,6 +601,73 @@ def baseline_json(findings: list[Finding]) -> str:
     return json.dumps({"tool": "silentlint", "version": 1, "findings": items}, indent=2, ensure_ascii=False) + "\n"
 
 
+@dataclass
+class Tally:
+    """What a run gathers from its files' outcomes, in candidate order (``check`` and ``audit``)."""
+
+    problems: list[InputProblem]
+    files: list[str] = field(default_factory=list)  # display paths linted
+    skipped: list[str] = field(default_factory=list)  # display paths that are not API files
+    suppressed: int = 0
+    # each suppression's first declaration, and the index of the outcome that declared it
+    declared: dict[tuple[str, str, str], tuple[Suppression, int]] = field(default_factory=dict)
+    used: set[tuple[str, str, str]] = field(default_factory=set)
+
+    def add(self, n: int, outcome: FileOutcome) -> None:
+        if outcome.problem:
+            self.problems.append(outcome.problem)
+        if outcome.linted:
+            self.files.append(outcome.linted)
+        if outcome.skipped:
+            self.skipped.append(outcome.skipped)
+        self.files.extend(outcome.also_linted)
+        self.skipped.extend(outcome.also_skipped)
+        self.problems.extend(outcome.also_problems)
+        self.suppressed += outcome.suppressed
+        for s in outcome.declared:
+            self.declared.setdefault(s.key, (s, n))
+        self.used |= outcome.used
+
+
+def drive(
+    run: RunContext,
+    rules: RuleSet,
+    cands: list[Candidate],
+    tally: Tally,
+    work: Callable[..., FileOutcome] = lint_candidate,
+) -> Iterator[tuple[int, FileOutcome]]:
+    """The run driver of ``check``/``fix`` and ``audit``: ``work(cand, rules=, run=)`` for every
+    candidate (in the run's workers), each outcome tallied, then yielded with its index, in
+    candidate order."""
+    for n, outcome in enumerate(map_candidates(cands, partial(work, rules=rules, run=run), run.jobs)):
+        tally.add(n, outcome)
+        yield n, outcome
+
+
+def unused_suppressions(tally: Tally, rules: RuleSet) -> list[tuple[Finding, int]]:
+    """``unused-suppression``: each suppression declared in the run that suppressed nothing,
+    with the index of the outcome that declared it."""
+    out: list[tuple[Finding, int]] = []
+    if "unused-suppression" not in rules.enabled:
+        return out
+    for key, (s, n) in tally.declared.items():
+        if key in tally.used:
+            continue
+        sev = rules.severity("unused-suppression", s.location.path)
+        if sev == "off":
+            continue
+        what = "comment" if key[1].startswith("line ") else IGNORE_KEY
+        finding = Finding(
+            "unused-suppression",
+            sev,  # type: ignore[arg-type]  # RuleSet.severity() gives a severity name; "off" was dropped above
+            f"{what} suppresses {s.rule}, but no {s.rule} finding is there",
+            s.location,
+            fingerprint=fingerprint("unused-suppression", s.location, "|".join(key)),
+        )
+        out.append((finding, n))
+    return out
+
+
 def prepare_run(
     paths: list[str],
     config: Config,
@@ -618,17 +676,32 @@ def prepare_run(
     ignore: Iterable[str] = (),
     extra_options: Mapping[str, Mapping[str, Any]] | None = None,
     live: bool = False,
-) -> tuple[str, RuleSet, list[Candidate], list[InputProblem]]:
-    """What every run over files starts with (``check``/``fix`` and ``audit``): the absolute
-    root, this run's limits and ``$ref`` state, the enabled rules, and the files to lint with
-    the problems found while looking for them."""
-    root = os.path.abspath(root or os.getcwd())
+    *,
+    jobs: int = 1,
+    debug: bool = False,
+    fix_text: bool = False,
+    given: Mapping[str, bytes] | None = None,
+) -> tuple[RunContext, RuleSet, list[Candidate], list[InputProblem]]:
+    """What every run over files starts with (``check``/``fix`` and ``audit``): this run's
+    context (absolute root, limits, texts ``given`` for paths — standard input —, worker
+    settings, fresh ``$ref`` and fix state), the enabled rules, and the files to lint with the
+    problems found while looking for them."""
+    run = RunContext(
+        root=os.path.abspath(root or os.getcwd()),
+        reader=Reader(config.limits, dict(given or {})),
+        jobs=jobs,
+        debug=debug,
+        fix_text=fix_text,
+    )
+    # Only for linter/prose/analyse.py, which still reads limits.current() (see limits.py);
+    # workers forked after this inherit it.
     _limits.set_current(config.limits)
-    _refs.new_run()
     rules = RuleSet(load_catalog(), config, select, ignore, extra_options, live=live)
-    cands, problems = discover(paths, root, config.include, config.exclude, config.respect_gitignore)
+    cands, problems = discover(
+        paths, run.root, config.include, config.exclude, config.respect_gitignore, reader=run.reader
+    )
     cands = group_tool_sets(cands, config.tool_sets)
-    return root, rules, cands, list(problems)
+    return run, rules, cands, list(problems)
 
 
 def run(
@@ -644,46 +717,21 @@ def run(
     extra_options: Mapping[str, Mapping[str, Any]] | None = None,
     fix_text: bool = False,
     live: bool = False,
+    given: Mapping[str, bytes] | None = None,
 ) -> RunResult:
-    root, rules, cands, problems = prepare_run(paths, config, root, select, ignore, extra_options, live)
-    rules.fix_text = fix_text
+    ctx, rules, cands, problems = prepare_run(
+        paths, config, root, select, ignore, extra_options, live, jobs=jobs, debug=debug, fix_text=fix_text, given=given
+    )
     known = read_baseline(baseline) if baseline else set()
-    result = RunResult(findings=[], rules=rules.enabled, problems=problems, root=root.replace(os.sep, "/"), version=__version__)
+    result = RunResult(
+        findings=[], rules=rules.enabled, problems=problems, root=ctx.root.replace(os.sep, "/"), version=__version__, run=ctx
+    )
+    tally = Tally(result.problems, result.files, result.skipped)
     found: list[Finding] = []
-    declared: dict[tuple[str, str, str], Suppression] = {}
-    used: set[tuple[str, str, str]] = set()
-    for outcome in map_candidates(cands, partial(lint_candidate, rules=rules, root=root, debug=debug), jobs):
-        if outcome.problem:
-            result.problems.append(outcome.problem)
-        if outcome.linted:
-            result.files.append(outcome.linted)
-        if outcome.skipped:
-            result.skipped.append(outcome.skipped)
-        result.files.extend(outcome.also_linted)
-        result.skipped.extend(outcome.also_skipped)
-        result.problems.extend(outcome.also_problems)
+    for _n, outcome in drive(ctx, rules, cands, tally):
         found.extend(outcome.findings)
-        result.suppressed += outcome.suppressed
-        for s in outcome.declared:
-            declared.setdefault(s.key, s)
-        used |= outcome.used
-    if "unused-suppression" in rules.enabled:
-        for key, s in declared.items():
-            if key in used:
-                continue
-            sev = rules.severity("unused-suppression", s.location.path)
-            if sev == "off":
-                continue
-            what = "comment" if key[1].startswith("line ") else IGNORE_KEY
-            found.append(
-                Finding(
-                    "unused-suppression",
-                    sev,  # type: ignore[arg-type]  # RuleSet.severity() gives a severity name; "off" was dropped above
-                    f"{what} suppresses {s.rule}, but no {s.rule} finding is there",
-                    s.location,
-                    fingerprint=fingerprint("unused-suppression", s.location, "|".join(key)),
-                )
-            )
+    result.suppressed = tally.suppressed
+    found.extend(f for f, _n in unused_suppressions(tally, rules))
     found = _merge(found)
     if known:
         kept = [f for f in found if f.fingerprint not in known]
@@ -705,12 +753,12 @@ def exit_code(result: RunResult, fail_on: str) -> int:
 
 
 
-def load_document(path: str, root: str | None = None) -> Document | None:
+def load_document(path: str, root: str | None = None, reader: Reader = DEFAULT_READER) -> Document | None:
     """Parse one file into the model (None when it is not an API or tool file)."""
     root = os.path.abspath(root or os.path.dirname(os.path.abspath(path)))
-    ws = Workspace(root)
+    ws = Workspace(root, run=RunContext(root=root, reader=reader))
     ab = os.path.abspath(path)
-    source = load_source(ab, ws.display(ab))
+    source = load_source(ab, ws.display(ab), reader=reader)
     fmt = detect(source.tree)
     if fmt is None:
         return None

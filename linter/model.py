@@ -12,6 +12,8 @@ from urllib.parse import unquote
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Mapping, Sequence
 
+from linter.runctx import DEFAULT_READER, Reader
+
 if TYPE_CHECKING:
     from linter.options import OptionSpec
     from linter.sources.positions import Locator
@@ -120,6 +122,14 @@ class Location:
             return self.region
         return self.source.locator.region(self.pointer)
 
+    @property
+    def node(self) -> Any:
+        """The node at this location in its source's tree; None when the pointer leads nowhere."""
+        try:
+            return get_at(self.source.tree, self.pointer)
+        except KeyError:
+            return None
+
     def key(self) -> tuple[str, Pointer]:
         return (self.source.display_path, self.pointer)
 
@@ -133,14 +143,18 @@ _SALT = hash("silentlint")  # str hashes are salted per interpreter (PYTHONHASHS
 class Source:
     """One parsed file: its text, its tree and a lazily built position locator.
 
-    A pickled or :meth:`detached` Source keeps only its paths and syntax; text and tree are read
-    again from disk if anything asks for them (findings outlive the trees of a large run).
+    A pickled or :meth:`detached` Source keeps only its paths, syntax and ``reader`` (the run's
+    limits and standard-input texts); text and tree are read again through the reader if
+    anything asks for them (findings outlive the trees of a large run).
     """
 
-    __slots__ = ("abspath", "display_path", "syntax", "_text", "_tree", "_locator", "_twin", "facts", "_linted")
+    __slots__ = ("abspath", "display_path", "syntax", "_text", "_tree", "_locator", "_twin", "facts", "_linted", "reader")
     remote = False  # a RemoteSource: fetched over http(s), no file behind it
 
-    def __init__(self, abspath: str, display_path: str, text: str | None, tree: Any, syntax: str):
+    def __init__(
+        self, abspath: str, display_path: str, text: str | None, tree: Any, syntax: str, reader: Reader = DEFAULT_READER
+    ):
+        self.reader = reader
         self.abspath = abspath
         self.display_path = display_path
         self.syntax = syntax  # "json" | "yaml"
@@ -156,7 +170,7 @@ class Source:
         if self._text is None:
             from linter.sources.loader import read_text
 
-            self._text = read_text(self.abspath)
+            self._text = read_text(self.abspath, self.reader)
         return self._text
 
     @property
@@ -169,7 +183,7 @@ class Source:
         if self._tree is None:
             from linter.sources.loader import parse_text
 
-            self._tree = parse_text(self.text, self.syntax)
+            self._tree = parse_text(self.text, self.syntax, self.reader.limits)
         return self._tree
 
     @property
@@ -184,7 +198,7 @@ class Source:
         """The light twin findings keep; one per parsed file, so reporters that need the text
         again (code frames, SARIF fix regions) reload each file once, not once per finding."""
         if self._twin is None:
-            twin = Source(self.abspath, self.display_path, None, None, self.syntax)
+            twin = Source(self.abspath, self.display_path, None, None, self.syntax, self.reader)
             twin._linted = self._linted if self._text is None else (_SALT, hash(self._text))
             self._twin = twin
         return self._twin
@@ -205,11 +219,10 @@ class Source:
         self._text = self._tree = self._locator = None
 
     def __getstate__(self) -> tuple[Any, ...]:
-        return (self.abspath, self.display_path, self.syntax, self._linted)
+        return (self.abspath, self.display_path, self.syntax, self._linted, self.reader)
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:
-        self.abspath, self.display_path, self.syntax = state[:3]
-        self._linted = state[3] if len(state) > 3 else None
+        self.abspath, self.display_path, self.syntax, self._linted, self.reader = state
         self._text = self._tree = self._locator = self._twin = self.facts = None
 
     def __repr__(self) -> str:
@@ -227,7 +240,7 @@ class RemoteSource(Source):
     def detached(self) -> "Source":
         """A twin with the text but not the tree (findings outlive trees)."""
         if self._twin is None:
-            twin = RemoteSource(self.abspath, self.display_path, self.text, None, self.syntax)
+            twin = RemoteSource(self.abspath, self.display_path, self.text, None, self.syntax, self.reader)
             twin._twin = twin
             self._twin = twin
         return self._twin
@@ -235,11 +248,11 @@ class RemoteSource(Source):
     def release(self) -> None:
         self._tree = self._locator = None
 
-    def __getstate__(self) -> tuple[str, str, str, str]:
-        return (self.abspath, self.display_path, self.syntax, self.text)
+    def __getstate__(self) -> tuple[Any, ...]:
+        return (self.abspath, self.display_path, self.syntax, self.text, self.reader)
 
-    def __setstate__(self, state: tuple[str, ...]) -> None:
-        self.abspath, self.display_path, self.syntax, self._text = state
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        self.abspath, self.display_path, self.syntax, self._text, self.reader = state
         self._tree = self._locator = self._twin = self.facts = self._linted = None
 
 
@@ -280,17 +293,19 @@ class Field:
 
     @property
     def type(self) -> str | None:
-        t = self.schema.get("type")
-        if isinstance(t, list):
-            non_null = [x for x in t if x != "null"]
-            return str(non_null[0]).lower() if len(non_null) == 1 else None
-        return t.lower() if isinstance(t, str) else None  # Gemini writes "STRING"
+        """The schema's one non-null type, lower case (see :func:`schema_type`)."""
+        return schema_type(self.schema)
+
+    @property
+    def types(self) -> frozenset[str]:
+        """Every type the schema names, lower case, ``null`` included (see :func:`schema_types`)."""
+        return schema_types(self.schema)
 
     @property
     def description_location(self) -> Location:
         """Where the description text stands (the parameter's, else the schema's)."""
         for loc in (self.location, self.schema_location):
-            node = _node(loc)
+            node = loc.node
             if isinstance(node, dict) and isinstance(node.get("description"), str):
                 return Location(loc.source, loc.pointer + ("description",))
         return self.location
@@ -322,9 +337,15 @@ class Operation:
     location: Location
     fields: list[Field] = field(default_factory=list)
     outputs: list[Output] = field(default_factory=list)
-    # the raw node (operation object / tool object), for checks that need more
+    # the raw node (the operation object; the object holding a tool's name and description)
     node: Mapping[str, Any] = field(default_factory=dict)
     memo: dict[str, Any] = field(default_factory=dict)  # per-operation analysis shared by rules
+    # HTTP: the ``operationId`` as written, None when there is none (or it is not a string;
+    # ``name`` then reads ``GET /path``). Tools: None (their id is ``name``).
+    operation_id: str | None = None
+    # the pointer of ``node``: the operation object, or the object holding a tool's name and
+    # description (``function`` in the OpenAI Chat Completions form); None: ``location``'s
+    body_pointer: Pointer | None = None
 
     @property
     def label(self) -> str:
@@ -332,6 +353,24 @@ class Operation:
         if self.kind == "http":
             return f"{(self.method or '').upper()} {self.path}"
         return self.name
+
+    @property
+    def id(self) -> str:
+        """The name a caller uses: the ``operationId`` ("" when there is none) or the tool name."""
+        if self.kind == "http":
+            return self.operation_id or ""
+        return self.name
+
+    def at(self, *keys: str | int) -> Location:
+        """A location inside ``node`` (``op.at("description")``, ``op.at("annotations",
+        "readOnlyHint")``), or the operation's own location when a key is absent."""
+        node: Any = self.node
+        for k in keys:
+            if not isinstance(node, dict) or k not in node:
+                return self.location
+            node = node[k]
+        base = self.body_pointer if self.body_pointer is not None else self.location.pointer
+        return Location(self.location.source, base + tuple(keys))
 
 
 @dataclass(eq=False, slots=True)
@@ -430,11 +469,24 @@ def fingerprint(rule: str, location: Location, key: str = "") -> str:
     return h.hexdigest()[:32]
 
 
-def _node(loc: Location) -> Any:
-    try:
-        return get_at(loc.source.tree, loc.pointer)
-    except KeyError:
-        return None
+def schema_type(schema: Mapping[str, Any]) -> str | None:
+    """The one non-null type of ``schema``, lower case (Gemini writes ``STRING``); None when
+    it names none, or several besides ``null`` (``[string, integer]``)."""
+    t = schema.get("type")
+    if isinstance(t, list):
+        non_null = [x for x in t if x != "null"]
+        return str(non_null[0]).lower() if len(non_null) == 1 else None
+    return t.lower() if isinstance(t, str) else None
+
+
+def schema_types(schema: Mapping[str, Any]) -> frozenset[str]:
+    """Every type ``schema`` names, lower case, ``null`` included; empty when it names none."""
+    t = schema.get("type")
+    if isinstance(t, str):
+        return frozenset((t.lower(),))
+    if isinstance(t, list):
+        return frozenset(str(x).lower() for x in t)
+    return frozenset()
 
 
 @dataclass(frozen=True)
@@ -483,6 +535,9 @@ class RunResult:
     version: str = ""
     baseline_suppressed: int = 0
     suppressed: int = 0
+    # the run's context (linter.runctx.RunContext): the fix plan ``--format diff`` shares with its
+    # notices is kept there; None for a result made by hand
+    run: Any = field(default=None, compare=False, repr=False)
 
 
 # --- pickling -----------------------------------------------------------------------------------

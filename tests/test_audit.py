@@ -577,3 +577,20 @@ def test_thousands_separators_and_dedup_note_in_html() -> None:
         f"silentlint {__version__} · 2 documents, 3 operations, 2 input leaves · depth 1 · "
         "de-duplicated from 4 operations and 4 leaves"
     )
+
+
+def test_an_operation_written_in_another_file_is_counted_as_the_model_sees_it(tmp_path: Path) -> None:
+    """The counter walks the operations as the model builder does (one walk): an operation
+    object reached through ``$ref`` (DigitalOcean's layout) has its own parameters counted."""
+    from linter.audit.count import OpCount, count_document
+
+    (tmp_path / "ops.yaml").write_text(
+        "list:\n  parameters:\n    - {name: q, in: query, schema: {type: string, enum: [a, b]}}\n"
+        "  responses: {'200': {description: ok}}\n"
+    )
+    (tmp_path / "api.yaml").write_text(
+        "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n  /x:\n    get:\n      $ref: ops.yaml#/list\n"
+    )
+    doc = load_document(str(tmp_path / "api.yaml"), str(tmp_path))
+    assert doc is not None and [op.label for op in doc.operations] == ["GET /x"]
+    assert count_document(doc).operations == (OpCount(("api.yaml", "GET", "/x"), (1, 1, 0, 0, 0, 1, 1)),)

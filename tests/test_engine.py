@@ -238,13 +238,11 @@ def test_fix_text_keeps_no_writer_of_a_finished_file(tmp_path: Path, monkeypatch
     """The fix writers cached while a file's SARIF fix text is made hold its text and positions;
     once the file is done nothing reuses them, so they must not outlive it (16 files' worth of a
     47 MB spec each otherwise stayed alive in every worker)."""
-    from linter.fixes import core
-
     shutil.copytree(HERE / "rules" / "prose-enum", tmp_path / "prose-enum")
     monkeypatch.chdir(tmp_path)
     result = run(["prose-enum"], Config(), jobs=1, fix_text=True)
     assert any(f.fix and f.fix.replacements for f in result.findings)
-    assert core._writer_cache == {} and core._shared_cache == {}
+    assert (len(result.run.fixes.writers), len(result.run.fixes.aliases)) == (0, 0)
 
 
 class _Cyclic:

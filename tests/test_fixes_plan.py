@@ -13,6 +13,7 @@ from linter import fixes
 from linter.fixes import FixError, Replacement
 from linter.fixes import core
 from linter.fixes.core import splice, writer_for
+from linter.runctx import FixMemo
 from linter.model import Edit, Finding, Fix, Location, Region, RunResult, Source
 from linter.report.sarif import build_sarif
 
@@ -90,13 +91,16 @@ def test_writer_cache_follows_the_text_and_keeps_no_source_alive(tmp_path: Path)
     """The writer (its style detected once) is kept per text, not per Source object: the
     cache must not pin a Source, whose tree would outlive its file."""
     src = source(copy_fixture(tmp_path, "minified.json"))
-    first = writer_for(src)
-    assert writer_for(src) is first
-    assert not any(src in entry for entry in core._writer_cache.values())
+    memo = FixMemo()
+    first = writer_for(src, memo)
+    assert writer_for(src, memo) is first
+    assert len(memo.writers) == 1 and memo.writers.values() == [first]
+    assert not any(src is entry for entry in memo.writers._entries[id(src)])
     src.release()  # the text is read again on demand, and so is the style
-    again = writer_for(src)
+    again = writer_for(src, memo)
     assert again is not first and again.text == first.text
-    assert writer_for(src) is again
+    assert writer_for(src, memo) is again
+    assert writer_for(src, FixMemo()) is not again  # another run's memo has its own
 
 
 def test_replacements_need_no_file_on_disk(tmp_path: Path) -> None:

@@ -134,3 +134,49 @@ def test_tool_pointers() -> None:
 
 def test_not_an_api() -> None:
     assert load_document(str(HERE / "not-an-api.json")) is None
+
+
+@pytest.mark.parametrize(
+    ("name", "fmt"),
+    [
+        ("anthropic.yaml", "anthropic"),
+        ("gemini.json", "gemini"),
+        ("mcp-single-tool.yaml", "mcp"),
+        ("openai-chat.json", "openai"),
+        ("openapi2.yaml", "openapi-2.0"),
+        ("openapi31.json", "openapi-3.1"),
+        ("not-an-api.json", None),
+    ],
+)
+def test_one_table_recognises_a_file_before_and_after_parsing(name: str, fmt: str | None) -> None:
+    """Every file ``detect`` takes holds a key of the table ``may_be_api`` gates on."""
+    from linter.formats import detect, may_be_api
+    from linter.sources.loader import load_source
+
+    src = load_source(str(HERE / name), name)
+    assert detect(src.tree) == fmt
+    if fmt is not None:
+        assert may_be_api(src.text)
+
+
+@pytest.mark.parametrize(
+    ("text", "ours"),
+    [
+        ("openapi: 3.0.3\npaths: {\n", True),
+        ('{\n  "swagger" : "2.0", "paths": [}', True),
+        ('{"swagger": "2.0", "paths": [}', False),  # minified: the key is not at a line start
+        ("x: 1\n  openapi: 3\n", True),  # any line start
+        ("description: see openapi: the spec\n", False),  # not a key at a line start
+        ('{"name": "x", "inputSchema": \n', True),
+        ("tools:\n- input_schema: {\n", True),
+        ("functionDeclarations: [\n", True),
+        ("parameters:\n  - {a: \n", False),  # OpenAI's key, too common to mark a broken file
+        ("kind: Deployment\nspec: {{ .Values }}\n", False),
+    ],
+)
+def test_a_file_that_does_not_parse_is_ours_when_it_shows_a_distinctive_key(text: str, ours: bool) -> None:
+    from linter.formats import looks_like_api, may_be_api
+
+    assert looks_like_api(text) is ours
+    if ours:
+        assert may_be_api(text)

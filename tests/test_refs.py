@@ -16,7 +16,6 @@ from clirun import run_cli
 from linter.config import Config, parse_config
 from linter.engine import run
 from linter.model import pointer_str
-from linter.sources import refs
 from linter.sources.refs import Workspace
 
 REPO = Path(__file__).parent.parent
@@ -224,11 +223,13 @@ def test_max_ref_hops_is_read_from_the_config(tmp_path: Path, monkeypatch: pytes
         "unresolved-ref"
     ]
     raised = parse_config({"limits": {"max-ref-hops": 300}}, None)
-    assert refs.MAX_REF_HOPS == 256  # the old module constant follows the run's limits
     assert [f.rule for f in run(["chain.json"], raised, select=["unresolved-ref", "prose-enum"], jobs=1).findings] == [
         "prose-enum"
     ]
-    assert refs.MAX_REF_HOPS == 300
+    # the raised limit was that run's only: the next run has its own
+    assert [f.rule for f in run(["chain.json"], Config(), select=["unresolved-ref", "prose-enum"], jobs=1).findings] == [
+        "unresolved-ref"
+    ]
     low = parse_config({"limits": {"max-ref-hops": 2}}, None)
     (f,) = run(["chain.json"], low, select=["unresolved-ref"], jobs=1).findings
     assert f.message == (

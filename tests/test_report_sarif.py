@@ -213,7 +213,7 @@ def test_fixes_come_from_the_fix_writer_when_it_exists(monkeypatch: pytest.Monke
     run = sample_run()
     calls: list[Fix] = []
 
-    def replacements(fix: Fix) -> list[tuple[Source, Region, str]]:
+    def replacements(fix: Fix, memo: object = None) -> list[tuple[Source, Region, str]]:
         calls.append(fix)
         src = fix.edits[0].source
         return [(src, Region(13, 25, 13, 25), "\n            enum: [vp, director, manager]")]
@@ -287,7 +287,7 @@ def test_no_source_text_in_the_output() -> None:
 def test_a_refused_fix_is_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
     from linter.fixes import FixError
 
-    def refuse(fix: Fix) -> list[tuple[Source, Region, str]]:
+    def refuse(fix: Fix, memo: object = None) -> list[tuple[Source, Region, str]]:
         raise FixError("api.yaml#/x: refused")
 
     monkeypatch.setattr(linter.fixes, "replacements", refuse)

@@ -28,10 +28,10 @@ def test_the_corpus_copy_is_complete() -> None:
 
 
 def test_github_mcp_server_snapshots_are_one_tool_set_of_117_tools() -> None:
-    root, rules, cands, problems = prepare_run([str(GITHUB)], CONFIG, str(HERE.parent))
+    ctx, rules, cands, problems = prepare_run([str(GITHUB)], CONFIG, str(HERE.parent))
     assert problems == []
     assert len(cands) == 1 and len(cands[0].members) == 116
-    out = lint_candidate(cands[0], rules, root, hook=lambda doc: (doc.format, sorted(op.name for op in doc.operations)))
+    out = lint_candidate(cands[0], rules, ctx, hook=lambda doc: (doc.format, sorted(op.name for op in doc.operations)))
     fmt, names = out.extra
     assert fmt == "mcp"
     assert names == sorted(json.loads((GITHUB / "__toolsnaps__" / s).read_text())["name"] for s in SNAPS)
@@ -133,5 +133,22 @@ def test_a_broken_member_is_reported_and_the_rest_still_linted(project: Path) ->
 def test_snap_files_in_two_folders_are_two_sets(tmp_path: Path) -> None:
     for d in ("one/__toolsnaps__", "two/__toolsnaps__"):
         shutil.copytree(HERE / "corpus" / "github-mcp-server" / "__toolsnaps__", tmp_path / d)
-    root, _rules, cands, _problems = prepare_run([str(tmp_path)], CONFIG, str(tmp_path))
+    _ctx, _rules, cands, _problems = prepare_run([str(tmp_path)], CONFIG, str(tmp_path))
     assert [(Path(c.display).parent.parent.name, 1 + len(c.members)) for c in cands] == [("one", 3), ("two", 3)]
+
+
+def test_audit_reports_a_broken_member_as_check_does(project: Path) -> None:
+    """One run driver: audit tallies a tool set's member files as check does (it used to drop
+    the problems and skips of members)."""
+    (project / ".silentlint.yaml").write_text("tool-sets: ['tools/*.json']\n")
+    (project / "tools" / "c_broken.json").write_text('{"name": "x", "inputSchema": \n')
+    r = run_cli(["audit", "tools", "--select", "overlapping-tools", "--format", "json"], project)
+    doc = json.loads(r.stdout)
+    assert [(p["path"], p["kind"]) for p in doc["problems"]] == [("tools/c_broken.json", "parse")]
+    # one document of two tools, one from each member file (the counter walks the model's files)
+    assert [(d["path"], d["operations"], d["findings"]) for d in doc["documents"]] == [
+        ("tools/a_read.json", 2, {"overlapping-tools": 1})
+    ]
+    code, _found, checked = _check(project)
+    assert [p["path"] for p in checked["problems"]] == [p["path"] for p in doc["problems"]]  # type: ignore[union-attr]
+    assert r.returncode == code == 3

@@ -1,9 +1,11 @@
 """Counting operations and input leaves of one document for ``silentlint audit``.
 
-This walks the raw tree with the run's :meth:`Workspace.deref` (cycle-safe, memoized, never
-remote) instead of the lint model: the model's ``Field`` objects are the scalar leaves a rule
-inspects once per definition, while the audit counts what a caller fills in, per operation, as
-the published corpus study did. Every parameter and every body schema is evaluated once per
+The operations are found by the model builder's own walks (:func:`linter.formats.openapi.
+operation_sites`, :func:`linter.formats.tools.find_tools` over the document's files); below an
+operation it reads the raw tree with the run's :meth:`Workspace.deref` (cycle-safe, memoized,
+never remote) instead of the lint model: the model's ``Field`` objects are the scalar leaves a
+rule inspects once per definition, while the audit counts what a caller fills in, per
+operation, as the published corpus study did. Every parameter and every body schema is evaluated once per
 document (memoized by its resolved location), so a document costs one linear pass.
 
 Definitions (also in ``silentlint audit --help`` and the README):
@@ -24,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from linter.formats.openapi import METHODS, _json_media
+from linter.formats.openapi import json_media, operation_sites
 from linter.formats.tools import find_tools
 from linter.model import Document, Pointer, Source
 from linter.sources.refs import Workspace
@@ -75,6 +77,11 @@ class _Counter:
 
     def deref(self, src: Source, ptr: Pointer, node: Any, base: Pointer) -> tuple[Source, Pointer, Any, Pointer] | None:
         return self.ws.follow(src, ptr, node, base)
+
+    def mapping(self, src: Source, ptr: Pointer, node: Any, what: str) -> tuple[Source, Pointer, Any, Pointer] | None:
+        """``node`` resolved when it is an object (the walk's ``deref``: nothing reported here)."""
+        r = self.ws.follow(src, ptr, node, ())
+        return r if r is not None and isinstance(r[2], dict) else None
 
     # --- constraint predicates ------------------------------------------------------------
 
@@ -215,7 +222,7 @@ class _Counter:
         else:
             sch, sptr = param.get("schema"), pptr + ("schema",)
             if sch is None:
-                media = _json_media(param.get("content"))
+                media = json_media(param.get("content"))
                 if media and isinstance(media[1], dict):
                     sch, sptr = media[1].get("schema"), pptr + ("content", media[0], "schema")
             sr = self.deref(psrc, sptr, sch, ()) if sch is not None else None
@@ -231,7 +238,7 @@ class _Counter:
         if r is None or not isinstance(r[2], dict):
             return ZERO
         bsrc, bptr, body, _ = r
-        media = _json_media(body.get("content"))
+        media = json_media(body.get("content"))
         if not media or not isinstance(media[1], dict) or "schema" not in media[1]:
             return ZERO
         return self.body(bsrc, bptr + ("content", media[0], "schema"), media[1]["schema"], (), self.depth)
@@ -254,43 +261,35 @@ def count_document(doc: Document, depth: int = 1) -> DocCount:
         provider = provider if isinstance(provider, str) and provider else None
         owner = provider or source.display_path
         v2 = doc.format == "openapi-2.0"
-        paths = tree.get("paths")
-        if isinstance(paths, dict):
-            for path, item in paths.items():
-                path = str(path)
-                if path.startswith("x-"):
-                    continue
-                r = c.deref(source, ("paths", path), item, ())
-                if r is None or not isinstance(r[2], dict):
-                    continue
-                isrc, iptr, item_node, _ = r
-                for method in METHODS:
-                    op = item_node.get(method)
-                    if not isinstance(op, dict):
-                        continue
-                    optr = iptr + (method,)
-                    params: dict[tuple[str, str], Counts] = {}
-                    for base_ptr, plist in ((iptr, item_node.get("parameters")), (optr, op.get("parameters"))):
-                        if isinstance(plist, list):
-                            for i, p in enumerate(plist):
-                                got = c.parameter(isrc, base_ptr + ("parameters", i), p, v2)
-                                if got is not None:
-                                    params[got[0]] = got[1]  # the operation's own wins
-                    counts = ZERO
-                    for v in params.values():
-                        counts = add(counts, v)
-                    if not v2 and "requestBody" in op:
-                        counts = add(counts, c.request_body(isrc, optr + ("requestBody",), op["requestBody"]))
-                    ops.append(OpCount((owner, method.upper(), path), counts))
+        for site in operation_sites(source, c.mapping):
+            op, osrc, optr = site.node, site.source, site.pointer
+            params: dict[tuple[str, str], Counts] = {}
+            sides = ((site.item_source, site.item_pointer, site.item), (osrc, optr, op))
+            for psrc, base_ptr, owner_node in sides:
+                plist = owner_node.get("parameters")
+                if isinstance(plist, list):
+                    for i, p in enumerate(plist):
+                        got = c.parameter(psrc, base_ptr + ("parameters", i), p, v2)
+                        if got is not None:
+                            params[got[0]] = got[1]  # the operation's own wins
+            counts = ZERO
+            for v in params.values():
+                counts = add(counts, v)
+            if not v2 and "requestBody" in op:
+                counts = add(counts, c.request_body(osrc, optr + ("requestBody",), op["requestBody"]))
+            ops.append(OpCount((owner, site.method.upper(), site.path), counts))
         return DocCount(provider, tuple(ops))
-    found = find_tools(tree)
-    for t in found[1] if found else ():
-        body: Any = t.node  # walked down by the pointer's parts, names and indexes
-        for part in t.body_ptr:
-            body = body[part]
-        counts = ZERO
-        if t.input_key and isinstance(body.get(t.input_key), dict):
-            sptr = t.pointer + t.body_ptr + (t.input_key,)
-            counts = c.body(source, sptr, body[t.input_key], sptr, depth)
-        ops.append(OpCount((source.display_path, "tool", str(body.get("name"))), counts))
+    # a tool set may span several files (config tool-sets): the tools of each, in the model's order
+    sources = list({id(op.location.source): op.location.source for op in doc.operations}.values()) or [source]
+    for src in sources:
+        found = find_tools(src.tree)
+        for t in found[1] if found else ():
+            body: Any = t.node  # walked down by the pointer's parts, names and indexes
+            for part in t.body_ptr:
+                body = body[part]
+            counts = ZERO
+            if t.input_key and isinstance(body.get(t.input_key), dict):
+                sptr = t.pointer + t.body_ptr + (t.input_key,)
+                counts = c.body(src, sptr, body[t.input_key], sptr, depth)
+            ops.append(OpCount((src.display_path, "tool", str(body.get("name"))), counts))
     return DocCount(None, tuple(ops))

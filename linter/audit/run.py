@@ -1,23 +1,25 @@
 """``silentlint audit``: lint and count every document, aggregate into one report dict.
 
-Each worker lints one file exactly as ``check`` does (:func:`linter.engine.lint_candidate`) and,
-through the engine's ``hook``, counts the same parsed document; it hands back only a small
-:class:`DocStats` (counters, per-rule finding counts and 64-bit fingerprint prefixes), never the
-findings, so memory stays flat over thousands of specs. The parent merges findings across
-documents by fingerprint, as ``check`` does, and de-duplicates operations.
+The run is driven as ``check``'s (:func:`linter.engine.drive`): each worker lints one file
+exactly as ``check`` does (:func:`linter.engine.lint_candidate`) and, through the engine's
+``hook``, counts the same parsed document; it hands back only a small :class:`DocStats`
+(counters, per-rule finding counts and 64-bit fingerprint prefixes), never the findings, so
+memory stays flat over thousands of specs. The parent merges findings across documents by
+fingerprint, as ``check`` does, and de-duplicates operations.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, Iterable
 
 from linter import __version__
 from linter.audit.count import COUNTERS, ZERO, Counts, DocCount, add, count_document
 from linter.config import Config
-from linter.engine import RuleSet, Suppression, lint_candidate, map_candidates, prepare_run
-from linter.model import Document, InputProblem, fingerprint
+from linter.engine import FileOutcome, RuleSet, Tally, drive, lint_candidate, prepare_run, unused_suppressions
+from linter.model import Document, InputProblem
+from linter.runctx import RunContext
 from linter.sources.discover import Candidate
 
 SCHEMA_VERSION = 1
@@ -42,22 +44,14 @@ class DocStats:
     fingerprints: dict[str, frozenset[int]]  # rule → fingerprint prefixes, to merge across documents
 
 
-@dataclass
-class AuditOutcome:
-    problem: InputProblem | None = None
-    skipped: str | None = None
-    stats: DocStats | None = None
-    declared: list[Suppression] = field(default_factory=list)
-    used: set[tuple[str, str, str]] = field(default_factory=set)
-
-
 def _hook(doc: Document, depth: int) -> tuple[str, DocCount]:
     return doc.format, count_document(doc, depth)
 
 
-def audit_candidate(cand: Candidate, rules: RuleSet, root: str, debug: bool, depth: int) -> AuditOutcome:
-    """Lint and count one root file; only counters leave the worker."""
-    out = lint_candidate(cand, rules, root, debug, hook=partial(_hook, depth=depth))
+def audit_candidate(cand: Candidate, rules: RuleSet, run: RunContext, depth: int) -> FileOutcome:
+    """Lint and count one root file; only counters (``extra``: a :class:`DocStats`, or None)
+    leave the worker, not the findings."""
+    out = lint_candidate(cand, rules, run, hook=partial(_hook, depth=depth))
     stats = None
     if out.linted and out.extra is not None:
         fmt, count = out.extra
@@ -67,7 +61,9 @@ def audit_candidate(cand: Candidate, rules: RuleSet, root: str, debug: bool, dep
         stats = DocStats(
             out.linted, fmt, count, {r: len(v) for r, v in fps.items()}, {r: frozenset(v) for r, v in fps.items()}
         )
-    return AuditOutcome(out.problem, out.skipped, stats, out.declared, out.used)
+    out.extra = stats
+    out.findings = []
+    return out
 
 
 def _share(n: int, d: int) -> float | None:
@@ -117,28 +113,21 @@ def audit(
 ) -> tuple[dict[str, Any], list[InputProblem], list[str]]:
     """The audit report (the JSON document, schema version 1), the input problems and the
     files skipped as not API/tool files."""
-    root, rules, cands, problems = prepare_run(paths, config, root, select, ignore)
+    run, rules, cands, problems = prepare_run(paths, config, root, select, ignore, jobs=jobs, debug=debug)
     enabled = list(rules.enabled)
-    skipped: list[str] = []
+    tally = Tally(problems)
+    row_of: dict[int, int] = {}  # outcome index → its document's row
     rows: list[dict[str, Any]] = []
     ops: dict[tuple[str, str, str], Counts] = {}
     before = ZERO
     n_ops_before = 0
     fps: dict[str, set[int]] = {r: set() for r in enabled}
-    declared: dict[tuple[str, str, str], tuple[Suppression, int]] = {}
-    used: set[tuple[str, str, str]] = set()
-    work = partial(audit_candidate, rules=rules, root=root, debug=debug, depth=depth)
-    for outcome in map_candidates(cands, work, jobs):  # in candidate order: the first document wins de-duplication
-        if outcome.problem:
-            problems.append(outcome.problem)
-        if outcome.skipped:
-            skipped.append(outcome.skipped)
-        s = outcome.stats
+    work = partial(audit_candidate, depth=depth)
+    for n, outcome in drive(run, rules, cands, tally, work):  # in candidate order: the first document wins de-duplication
+        s: DocStats | None = outcome.extra
         if s is None:
             continue
-        for sup in outcome.declared:
-            declared.setdefault(sup.key, (sup, len(rows)))
-        used |= outcome.used
+        row_of[n] = len(rows)
         for op in s.count.operations:
             n_ops_before += 1
             before = add(before, op.counts)
@@ -146,14 +135,12 @@ def audit(
         for r, v in s.fingerprints.items():
             fps.setdefault(r, set()).update(v)
         rows.append(_doc_row(s, enabled))
-    if "unused-suppression" in rules.enabled:
-        for key, (sup, i) in declared.items():
-            if key in used or rules.severity("unused-suppression", sup.location.path) == "off":
-                continue
-            fps["unused-suppression"].add(int(fingerprint("unused-suppression", sup.location, "|".join(key))[:16], 16))
-            f = rows[i]["findings"]
-            f["unused-suppression"] = f.get("unused-suppression", 0) + 1
-            rows[i]["findings"] = {r: f[r] for r in enabled if f.get(r)}
+    for unused, n in unused_suppressions(tally, rules):
+        fps["unused-suppression"].add(int(unused.fingerprint[:16], 16))
+        i = row_of[n]
+        f = rows[i]["findings"]
+        f["unused-suppression"] = f.get("unused-suppression", 0) + 1
+        rows[i]["findings"] = {r: f[r] for r in enabled if f.get(r)}
     total = ZERO
     for c in ops.values():
         total = add(total, c)
@@ -195,5 +182,5 @@ def audit(
         "documents": rows,
         "problems": [{"path": p.path, "message": p.message, "kind": p.kind} for p in problems],
     }
-    return report, problems, skipped
+    return report, problems, tally.skipped
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence, cast
 
 from linter.model import Edit, Pointer, Region, Source, pointer_str
+from linter.runctx import FixMemo
 
 if TYPE_CHECKING:
     from linter.fixes.json_writer import JsonWriter
@@ -265,47 +266,16 @@ class _Target:
 
 
 _ALIAS_HINT = re.compile(r"[&*][^\s\[\]{},]")
-_CACHE_SIZE = 16
-# Keyed by ``id(source)`` and checked by the identity of the source's locator, which a source
-# keeps as long as its text (``release()`` drops both): an entry never holds the Source itself,
-# whose tree — millions of objects — would otherwise outlive its file by 16 files, be rescanned
-# by every full collection meanwhile, and be freed in whichever fix evicts it.
-_shared_cache: dict[int, tuple[Any, bool]] = {}
-_writer_cache: dict[int, tuple[Any, Any]] = {}
 
 
-def forget_writers() -> None:
-    """Drop every cached writer and alias answer. The engine calls it when a file's findings
-    have their fix text: the cache would otherwise keep the last files' texts and positions
-    alive (a locator holds its text) for fixes of sources that no longer exist."""
-    _shared_cache.clear()
-    _writer_cache.clear()
-
-
-def _remember(cache: dict[int, tuple[Any, Any]], source: Source, value: Any) -> Any:
-    if len(cache) >= _CACHE_SIZE:
-        del cache[next(iter(cache))]
-    cache[id(source)] = (source.locator, value)
-    return value
-
-
-def _recall(cache: dict[int, tuple[Any, Any]], source: Source) -> tuple[Any, Any] | None:
-    """The cached entry of ``source``, None when there is none or it belongs to another
-    source that had the same id, or to this one before ``release()``."""
-    cached = cache.get(id(source))
-    if cached is not None and cached[0] is source.locator:
-        return cached
-    return None
-
-
-def _shares(source: Source) -> bool:
+def _shares(source: Source, memo: FixMemo) -> bool:
     """Whether the YAML tree holds one container at two places (an alias): an edit there is
     an edit everywhere, so the target must keep the sharing. Text without ``&``/``*`` cannot
     alias; otherwise the containers are walked once per source (regex guesses are fooled by
     URLs like ``{&page}`` and markdown ``**bold**``)."""
-    cached = _recall(_shared_cache, source)
+    cached = memo.aliases.get(source)
     if cached is not None:
-        return cached[1]
+        return bool(cached[1])
     shared = False
     if source.syntax == "yaml" and _ALIAS_HINT.search(source.text):
         seen: set[int] = set()
@@ -319,7 +289,7 @@ def _shares(source: Source) -> bool:
                 stack.extend(v for v in node.values() if isinstance(v, (dict, list)))
             elif isinstance(node, list):
                 stack.extend(v for v in node if isinstance(v, (dict, list)))
-    return _remember(_shared_cache, source, shared)
+    return bool(memo.aliases.put(source, shared))
 
 
 def _describe(node: Any) -> str:
@@ -369,7 +339,7 @@ def _original(tree: Any, pointer: Pointer) -> Any:
 
 
 def _resolve(
-    source: Source, edits: Sequence[Edit], whole: bool
+    source: Source, edits: Sequence[Edit], whole: bool, memo: FixMemo
 ) -> tuple[_Target, dict[Pointer, list[str]], dict[Pointer, list[Edit]], list[Edit], list[Edit]]:
     """Apply ``edits`` as data. Returns the target, the touched mappings (pointer → keys in
     edit order) with the edits behind each, and the applied and skipped edits. Unless
@@ -379,7 +349,7 @@ def _resolve(
     An edit whose pointer lies inside a value that an earlier edit adds or replaces is folded
     into that value (it changes what the earlier edit writes, not the file)."""
     tree = source.tree
-    target = _Target(tree, whole and _shares(source))
+    target = _Target(tree, whole and _shares(source, memo))
     groups: dict[Pointer, list[str]] = {}
     behind: dict[Pointer, list[Edit]] = {}
     owned: dict[Pointer, Pointer] = {}  # mapping pointer + (key,) → the group that writes it
@@ -456,10 +426,10 @@ def _resolve(
 # ------------------------------------------------------------------------------- splicing
 
 
-def writer_for(source: Source) -> "YamlWriter | JsonWriter":
-    """The source's writer; kept for the next fix of the same source (its style is detected
-    once, not per SARIF result)."""
-    cached = _recall(_writer_cache, source)
+def writer_for(source: Source, memo: FixMemo) -> "YamlWriter | JsonWriter":
+    """The source's writer; kept in ``memo`` for the next fix of the same source (its style is
+    detected once, not per SARIF result)."""
+    cached = memo.writers.get(source)
     if cached is not None:
         return cached[1]
     if source.syntax == "json":
@@ -472,7 +442,7 @@ def writer_for(source: Source) -> "YamlWriter | JsonWriter":
         from linter.sources.positions import YamlLocator
 
         writer = YamlWriter(source.text, cast(YamlLocator, source.locator))  # a YAML source's locator
-    return _remember(_writer_cache, source, writer)
+    return cast("YamlWriter | JsonWriter", memo.writers.put(source, writer))
 
 
 def _combine(
@@ -513,17 +483,20 @@ def _under(pointer: Pointer, group: Pointer) -> bool:
     return pointer[: len(group)] == group
 
 
-def splice(source: Source, edits: Sequence[Edit], *, whole: bool = True) -> SplicedFile:
+def splice(source: Source, edits: Sequence[Edit], *, whole: bool = True, memo: FixMemo | None = None) -> SplicedFile:
     """The new text of ``source`` with ``edits`` applied, each touched mapping verified on its
     own. Raises :class:`FixError` on refusal (``.edits`` says which edits). ``whole=False``
-    skips what only :func:`verify_whole` needs (a deep copy of a tree with aliases)."""
+    skips what only :func:`verify_whole` needs (a deep copy of a tree with aliases). ``memo``
+    keeps the source's writer for the next splice of it (a fresh one when not given)."""
+    if memo is None:
+        memo = FixMemo()
     from linter.model import get_at
 
     display = source.display_path
-    target, groups, behind, applied, skipped = _resolve(source, edits, whole)
+    target, groups, behind, applied, skipped = _resolve(source, edits, whole, memo)
     if not groups:
         return SplicedFile(source, [], [], applied, skipped, target.root, True)
-    writer = writer_for(source)
+    writer = writer_for(source, memo)
     original = source.tree
     splices: list[Splice] = []
     fragments: dict[Pointer, Fragment] = {}
@@ -597,7 +570,7 @@ def verify_whole(spliced: SplicedFile) -> None:
 
     source = spliced.source
     try:
-        new_tree = parse_text(spliced.text, source.syntax)
+        new_tree = parse_text(spliced.text, source.syntax, source.reader.limits)
     except LoadError as exc:
         raise FixError(
             f"{source.display_path}: the edited text would not parse ({exc.message}); "

@@ -15,7 +15,6 @@ from bisect import bisect_right
 from itertools import accumulate
 from typing import Mapping
 
-from linter._gc import gc_paused
 from linter.fixes.plan import FilePlan
 
 __all__ = ["unified_diff"]
@@ -145,8 +144,7 @@ def unified_diff(plans: Mapping[str, FilePlan], root: str) -> str:
     """A ``git apply``-compatible patch of every changed plan, paths relative to ``root``
     with ``a/`` and ``b/`` prefixes, files in path order."""
     parts = []
-    with gc_paused():
-        for plan in sorted(plans.values(), key=lambda p: p.path):
-            if plan.changed:
-                parts.append(_file_diff(plan, _path(plan, root)))
+    for plan in sorted(plans.values(), key=lambda p: p.path):
+        if plan.changed:
+            parts.append(_file_diff(plan, _path(plan, root)))
     return "".join(parts)

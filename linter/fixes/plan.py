@@ -6,9 +6,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from linter._gc import gc_paused
 from linter.fixes.core import FixError, Replacement, splice, verify_whole
 from linter.model import Edit, Fix, Region, Source
+from linter.runctx import FixMemo
 
 __all__ = ["FilePlan", "plan", "replacements"]
 
@@ -85,14 +85,14 @@ def _refuse_conflicts(display: str, text: str) -> None:
     )
 
 
-def _plan_file(source: Source, edits: Sequence[Edit]) -> FilePlan:
+def _plan_file(source: Source, edits: Sequence[Edit], memo: FixMemo) -> FilePlan:
     original, old_text = _read(source)
-    # splicing and re-parsing allocate millions of objects beside a tree of millions more; the
-    # collector rescanning them doubled the time of a 2,000-edit plan on an 8 MB spec
-    with gc_paused():
-        spliced = splice(source, edits)
-        if spliced.replacements:
-            verify_whole(spliced)
+    # splicing and re-parsing allocate millions of objects beside a tree of millions more: the
+    # collector rescanning them doubled the time of a 2,000-edit plan on an 8 MB spec, so the
+    # CLI plans with it paused (linter/_gc.py)
+    spliced = splice(source, edits, memo=memo)
+    if spliced.replacements:
+        verify_whole(spliced)
     bom = _BOM if old_text.startswith(_BOM) else ""
     return FilePlan(
         path=source.abspath,
@@ -116,6 +116,7 @@ def plan(
     Without ``errors`` the first refusal raises :class:`FixError`. With a list, refused edits
     are appended there as FixErrors and left out; the rest of their file is planned again
     without them (a file whose whole text cannot be verified is left out entirely)."""
+    memo = FixMemo()  # a writer is made once per file, whatever edits are refused meanwhile
     by_file: dict[str, tuple[Source, list[Edit]]] = {}
     for edit in edits:
         entry = by_file.setdefault(edit.source.abspath, (edit.source, []))
@@ -123,12 +124,12 @@ def plan(
     plans: dict[str, FilePlan] = {}
     for path, (source, file_edits) in by_file.items():
         if errors is None:
-            plans[path] = _plan_file(source, file_edits)
+            plans[path] = _plan_file(source, file_edits, memo)
             continue
         remaining = list(file_edits)
         while True:
             try:
-                plans[path] = _plan_file(source, remaining)
+                plans[path] = _plan_file(source, remaining, memo)
                 break
             except FixError as exc:
                 if not exc.edits:  # about the whole file: every edit of it is refused
@@ -142,23 +143,25 @@ def plan(
     return plans
 
 
-def replacements(fix: Fix) -> list[tuple[Source, Region, str]]:
+def replacements(fix: Fix, memo: FixMemo | None = None) -> list[tuple[Source, Region, str]]:
     """A fix as text replacements for SARIF ``fixes``: ``(source, region, inserted text)``.
+    ``memo`` keeps each file's writer for the next fix of it (the engine passes its run's).
 
     Works on ``source.text`` alone (no disk access). Each touched mapping's new text is
     re-parsed on its own; only when that cannot decide (a YAML alias to an anchor outside
     it) is the whole file re-parsed. Raises :class:`FixError` when the fix is refused; an
     empty list when it is already applied."""
+    if memo is None:
+        memo = FixMemo()
     by_source: dict[int, tuple[Source, list[Edit]]] = {}
     for edit in fix.edits:
         by_source.setdefault(id(edit.source), (edit.source, []))[1].append(edit)
     out: list[tuple[Source, Region, str]] = []
     for source, edits in by_source.values():
-        with gc_paused():
-            spliced = splice(source, edits, whole=False)
-            if spliced.replacements and not spliced.locally_verified:
-                spliced = splice(source, edits)
-                verify_whole(spliced)
+        spliced = splice(source, edits, whole=False, memo=memo)
+        if spliced.replacements and not spliced.locally_verified:
+            spliced = splice(source, edits, memo=memo)
+            verify_whole(spliced)
         out.extend((source, r.region, r.text) for r in spliced.replacements)
     return out
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, Callable, Iterator, Mapping, Optional
 
 from linter.formats.common import Builder, text
 from linter.model import Document, Location, Operation, Output, Pointer, Source
@@ -26,7 +28,7 @@ def sniff(tree: Any) -> str | None:
     return None
 
 
-def _json_media(content: Any) -> tuple[str, Any] | None:
+def json_media(content: Any) -> tuple[str, Any] | None:
     """The JSON media type of a ``content`` map, else the first one."""
     if not isinstance(content, dict) or not content:
         return None
@@ -44,51 +46,84 @@ def _json_media(content: Any) -> tuple[str, Any] | None:
     return str(mt), media
 
 
-def build(source: Source, fmt: str, ws: Workspace) -> Document:
-    doc = Document(source=source, format=fmt, workspace=ws)
-    b = Builder(ws, doc)
+# ``deref(source, pointer, node, what)``: ``node`` (perhaps a ``$ref``) as ``(source, pointer,
+# mapping, …)``, or None when it does not resolve to an object (``what`` names it for a message).
+Deref = Callable[[Source, Pointer, Any, str], Optional[tuple[Any, ...]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """One operation of an OpenAPI document: its path item and its operation object, each
+    resolved (either may come from another file through ``$ref``)."""
+
+    path: str
+    method: str
+    item_source: Source
+    item_pointer: Pointer
+    item: Mapping[str, Any]
+    source: Source
+    pointer: Pointer
+    node: Mapping[str, Any]
+
+
+def operation_sites(source: Source, deref: Deref) -> Iterator[Site]:
+    """Every (path, method) operation of the document, in order: the one walk over ``paths``
+    that the model builder and ``silentlint audit``'s counter share. Path items and operations
+    are resolved through ``deref`` (the builder's reports what does not resolve)."""
     paths = source.tree.get("paths")
     if not isinstance(paths, dict):
-        return doc
-    v2 = fmt == "openapi-2.0"
+        return
     for path, item in paths.items():
         path = str(path)
         if path.startswith("x-"):
             continue
-        got = _mapping(b, source, ("paths", path), item, "path item")
+        got = deref(source, ("paths", path), item, "path item")
         if got is None:
             continue
-        isrc, iptr, item_node, _ = got
-        shared_params = item_node.get("parameters")
-        shared: _Resolved | None = None  # the path-level parameters, looked up at the first operation
+        isrc, iptr, item_node = got[0], got[1], got[2]
         for method in METHODS:
             op_node = item_node.get(method)
             if not isinstance(op_node, dict):
                 continue
             osrc, op_ptr = isrc, iptr + (method,)
             if "$ref" in op_node:  # `get: {$ref: resources/x/list.yml}` (DigitalOcean's layout)
-                got = _mapping(b, isrc, op_ptr, op_node, "operation")
+                got = deref(isrc, op_ptr, op_node, "operation")
                 if got is None:
                     continue
-                osrc, op_ptr, op_node, _ = got
-            op = Operation(
-                kind="http",
-                name=text(op_node, "operationId") or f"{method.upper()} {path}",
-                method=method,
-                path=path,
-                summary=text(op_node, "summary"),
-                description=text(op_node, "description"),
-                annotations={k: v for k, v in op_node.items() if isinstance(k, str) and k.startswith("x-")},
-                location=Location(osrc, op_ptr),
-                node=op_node,
-            )
-            if shared is None:
-                shared = _resolve_parameters(b, isrc, iptr, shared_params)
-            _parameters(b, op, osrc, shared, op_ptr, op_node.get("parameters"), v2)
-            if not v2:
-                _request_body(b, op, osrc, op_ptr, op_node.get("requestBody"))
-            _responses(b, op, osrc, op_ptr, op_node.get("responses"), v2)
-            doc.operations.append(op)
+                osrc, op_ptr, op_node = got[0], got[1], got[2]
+            yield Site(path, method, isrc, iptr, item_node, osrc, op_ptr, op_node)
+
+
+def build(source: Source, fmt: str, ws: Workspace) -> Document:
+    doc = Document(source=source, format=fmt, workspace=ws)
+    b = Builder(ws, doc)
+    v2 = fmt == "openapi-2.0"
+    item_seen: tuple[Source, Pointer] | None = None
+    shared: _Resolved | None = None  # the path-level parameters, looked up at the first operation
+    for site in operation_sites(source, partial(_mapping, b)):
+        osrc, op_ptr, op_node = site.source, site.pointer, site.node
+        if item_seen is None or item_seen[0] is not site.item_source or item_seen[1] != site.item_pointer:
+            item_seen, shared = (site.item_source, site.item_pointer), None
+        op = Operation(
+            kind="http",
+            name=text(op_node, "operationId") or f"{site.method.upper()} {site.path}",
+            method=site.method,
+            path=site.path,
+            summary=text(op_node, "summary"),
+            description=text(op_node, "description"),
+            annotations={k: v for k, v in op_node.items() if isinstance(k, str) and k.startswith("x-")},
+            location=Location(osrc, op_ptr),
+            node=op_node,
+            operation_id=op_node.get("operationId") if isinstance(op_node.get("operationId"), str) else None,
+            body_pointer=op_ptr,
+        )
+        if shared is None:
+            shared = _resolve_parameters(b, site.item_source, site.item_pointer, site.item.get("parameters"))
+        _parameters(b, op, osrc, shared, op_ptr, op_node.get("parameters"), v2)
+        if not v2:
+            _request_body(b, op, osrc, op_ptr, op_node.get("requestBody"))
+        _responses(b, op, osrc, op_ptr, op_node.get("responses"), v2)
+        doc.operations.append(op)
     return doc
 
 
@@ -173,7 +208,7 @@ def _parameters(
             sch = param.get("schema")
             sch_ptr = pptr + ("schema",)
             if sch is None:
-                media = _json_media(param.get("content"))
+                media = json_media(param.get("content"))
                 if media and isinstance(media[1], dict):
                     sch, sch_ptr = media[1].get("schema"), pptr + ("content", media[0], "schema")
             got = b.deref(psrc, sch_ptr, sch) if sch is not None else None
@@ -205,7 +240,7 @@ def _request_body(b: Builder, op: Operation, src: Source, op_ptr: Pointer, body:
         return
     bsrc, bptr, bnode, _ = got
     _other_refs(b, bsrc, bptr, bnode, False, bool(got[3]))
-    media = _json_media(bnode.get("content"))
+    media = json_media(bnode.get("content"))
     if not media or not isinstance(media[1], dict) or "schema" not in media[1]:
         return
     b.walk_schema(
@@ -229,7 +264,7 @@ def _responses(b: Builder, op: Operation, src: Source, op_ptr: Pointer, response
             if "schema" in rnode:
                 schema, schema_ptr = rnode["schema"], rptr + ("schema",)
         else:
-            media = _json_media(rnode.get("content"))
+            media = json_media(rnode.get("content"))
             if media and isinstance(media[1], dict) and "schema" in media[1]:
                 media_type = media[0]
                 schema, schema_ptr = media[1]["schema"], rptr + ("content", media[0], "schema")

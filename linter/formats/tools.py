@@ -113,6 +113,7 @@ def build(source: Source, fmt: str, ws: Workspace) -> Document:
             annotations=annotations or {},
             location=Location(source, t.pointer),
             node=body,
+            body_pointer=body_ptr,
         )
         if t.input_key and isinstance(body.get(t.input_key), dict):
             sptr = body_ptr + (t.input_key,)

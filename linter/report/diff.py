@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from linter.model import RunResult
 
@@ -11,19 +11,19 @@ if TYPE_CHECKING:
     from linter.report import ReportOptions
 
 
-# The last run's plan: ``diff_notices`` (in the CLI, before the reports) and ``render_diff``
-# (perhaps in a writer forked after it, which inherits this) plan the same fixes once.
-_planned: tuple[RunResult, "Planned"] | None = None
-
-
 def _plan(result: RunResult) -> "Planned":
-    """``result``'s safe fixes planned (see :func:`linter.fixes.collect.plan_fixes`)."""
-    global _planned
-    if _planned is None or _planned[0] is not result:
-        from linter.fixes.collect import fixes_of, plan_fixes
+    """``result``'s safe fixes planned (see :func:`linter.fixes.collect.plan_fixes`), once per
+    run: ``diff_notices`` (in the CLI, before the reports) and ``render_diff`` (perhaps in a
+    report writer forked after it) share the plan through the run's context."""
+    run = result.run
+    if run is not None and run.planned is not None:
+        return cast("Planned", run.planned)
+    from linter.fixes.collect import fixes_of, plan_fixes
 
-        _planned = (result, plan_fixes(fixes_of(result.findings, unsafe=False)))
-    return _planned[1]
+    planned = plan_fixes(fixes_of(result.findings, unsafe=False))
+    if run is not None:
+        run.planned = planned
+    return planned
 
 
 def render_diff(result: RunResult, options: "ReportOptions") -> str:

@@ -358,12 +358,12 @@ def primary_line_hashes(findings: list[Finding]) -> list[str | None]:
 def _hashed_text(source: Source) -> bytes | str | None:
     """The file as upload-sarif reads it (its bytes: a BOM counts) when it still holds the
     text that was linted; else that text; None when neither can be had."""
-    from linter.sources.loader import LoadError, decode, is_given, read_bytes
+    from linter.sources.loader import LoadError, decode, read_bytes
 
-    if not source.has_text and not is_given(source.abspath):
+    if not source.has_text and not source.reader.is_given(source.abspath):
         # a detached source would read its text from this very file: read it once
         try:
-            data = read_bytes(source.abspath)
+            data = read_bytes(source.abspath, source.reader)
             text = decode(data)  # a file its text cannot be read from has no hash either
         except LoadError:
             return None
@@ -453,10 +453,14 @@ def _problem_notification(path: str, message: str, kind: str) -> dict[str, Any]:
 
 def _fix_writer() -> Callable[[Fix], list[Replacement]]:
     """The text splicer of ``linter.fixes``: a fix is data (``Edit``), and only the writers know
-    how to turn it into text in the file's own style."""
-    from linter.fixes import replacements
+    how to turn it into text in the file's own style. One memo for the whole report, so each
+    file's writer is made once (the engine usually made the text in the worker already)."""
+    from functools import partial
 
-    return replacements
+    from linter.fixes import replacements
+    from linter.runctx import FixMemo
+
+    return partial(replacements, memo=FixMemo())
 
 
 def _sarif_fix(fix: Fix, replacements: list[Replacement]) -> dict[str, Any] | None:

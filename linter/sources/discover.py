@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from linter.config import glob_match
 from linter.model import InputProblem
-from linter.sources.loader import API_SUFFIXES, display_path, is_given
+from linter.runctx import DEFAULT_READER, Reader
+from linter.sources.loader import API_SUFFIXES, display_path
 
 _SKIP_DIRS = {"node_modules", "__pycache__", "venv", ".venv", "site-packages"}
 
@@ -103,6 +104,7 @@ def discover(
     include: tuple[str, ...] = (),
     exclude: tuple[str, ...] = (),
     respect_gitignore: bool = True,
+    reader: Reader = DEFAULT_READER,
 ) -> tuple[list[Candidate], list[InputProblem]]:
     out: list[Candidate] = []
     problems: list[InputProblem] = []
@@ -130,7 +132,7 @@ def discover(
                 if f not in seen:
                     seen.add(f)
                     out.append(Candidate(f, disp, explicit=False, root=ref_root))
-        elif os.path.exists(ab) or is_given(ab):  # (standard input, linted as this path)
+        elif os.path.exists(ab) or reader.is_given(ab):  # (standard input, linted as this path)
             disp = display_path(ab, root)
             if any(glob_match(g, disp) for g in exclude):
                 continue

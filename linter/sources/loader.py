@@ -13,10 +13,9 @@ from typing import Any, Iterator
 import yaml
 from yaml.nodes import MappingNode, ScalarNode
 
-from linter import limits as _limits
-from linter._gc import gc_paused
 from linter.limits import Limits, MiB
 from linter.model import Source
+from linter.runctx import DEFAULT_READER, Reader
 
 try:  # the C loader is 5-10x faster on large specs
     _YamlLoader: type = yaml.CSafeLoader
@@ -26,18 +25,6 @@ except AttributeError:  # pragma: no cover - libyaml missing
 JSON_SUFFIXES = (".json",)
 YAML_SUFFIXES = (".yaml", ".yml")
 API_SUFFIXES = JSON_SUFFIXES + YAML_SUFFIXES
-
-# A file whose text holds none of these cannot be an API description or tool set, so it is
-# skipped without parsing (directories hold many unrelated YAML/JSON files).
-_MARKERS = (
-    "openapi",
-    "swagger",
-    "inputSchema",
-    "input_schema",
-    "parameters",
-    "functionDeclarations",
-    "function_declarations",
-)
 
 
 class LoadError(Exception):
@@ -90,34 +77,26 @@ def _too_large(size: int, limit: int) -> LoadError:
     )
 
 
-# Bytes read from standard input (``check -``), by the absolute path they are linted as
-# (``--stdin-filename``): every later read of that path — the lint, code frames, SARIF fix
-# regions — sees them instead of the disk, so positions, reports and config match that path.
-_GIVEN: dict[str, bytes] = {}
+# Bytes read from standard input (``check -``) are linted as the path ``--stdin-filename`` names
+# (this one when none): the run's :class:`~linter.runctx.Reader` holds them by absolute path, so
+# every later read of that path — the lint, code frames, SARIF fix regions — sees them instead of
+# the disk, and positions, reports and config match that path.
 STDIN_NAME = "<stdin>"
+_DEFAULT_LIMITS = DEFAULT_READER.limits
 
 
-def give_text(abspath: str, data: bytes) -> None:
-    """Lint ``data`` as the file at ``abspath`` (which need not exist)."""
-    _GIVEN[abspath] = data
-
-
-def is_given(abspath: str) -> bool:
-    return abspath in _GIVEN
-
-
-def read_text(abspath: str) -> str:
+def read_text(abspath: str, reader: Reader = DEFAULT_READER) -> str:
     """The file's text, BOM-less. The size is checked before reading (a 10 GB file must cost
     nothing); UTF-16 with a BOM is decoded; NUL bytes and invalid UTF-8 are refused with the
     line and column of the first bad byte."""
-    return decode(read_bytes(abspath))
+    return decode(read_bytes(abspath, reader))
 
 
-def read_bytes(abspath: str) -> bytes:
+def read_bytes(abspath: str, reader: Reader = DEFAULT_READER) -> bytes:
     """The bytes :func:`read_text` decodes (given ones first), refused as it refuses them when
     they are too many or cannot be read."""
-    limit = _limits.current().max_file_bytes
-    given = _GIVEN.get(abspath) if _GIVEN else None
+    limit = reader.limits.max_file_bytes
+    given = reader.given.get(abspath) if reader.given else None
     if given is not None:
         if len(given) > limit:
             raise _too_large(len(given), limit)
@@ -193,19 +172,20 @@ def _where(before: str) -> str:
     return f"line {line} column {len(before) - start + 1}"
 
 
-def parse_text(text: str, syntax: str) -> Any:
-    """The tree of ``text`` (limits enforced). Parsing runs with the cyclic GC paused:
-    parsers build millions of acyclic containers, and the collections they trigger cost more
-    than the parse itself on large specs."""
-    return parse_source(text, syntax, facts=False)[0]
+def parse_text(text: str, syntax: str, limits: Limits = _DEFAULT_LIMITS) -> Any:
+    """The tree of ``text`` (limits enforced). Callers parse with the cyclic GC paused
+    (linter/_gc.py): parsers build millions of acyclic containers, and the collections they
+    trigger cost more than the parse itself on large specs."""
+    return parse_source(text, syntax, limits, facts=False)[0]
 
 
-def parse_source(text: str, syntax: str, *, facts: bool = True) -> tuple[Any, ParseFacts]:
+def parse_source(
+    text: str, syntax: str, limits: Limits = _DEFAULT_LIMITS, *, facts: bool = True
+) -> tuple[Any, ParseFacts]:
     """The tree and the :class:`ParseFacts` (duplicate keys) of ``text``."""
-    with gc_paused():
-        if syntax == "json":
-            return _parse_json(text, facts)
-        return _parse_yaml(text, facts)
+    if syntax == "json":
+        return _parse_json(text, facts, limits.max_depth)
+    return _parse_yaml(text, facts, limits)
 
 
 # ------------------------------------------------------------------------------------ depth
@@ -231,16 +211,17 @@ def _too_deep(limit: int, where: str = "") -> LoadError:
     )
 
 
-_PROBED: dict[tuple[int, int], int] = {}  # (frames in use, max_depth) → recursion limit found
+# A memo, not run state: the recursion limit found for (frames in use, max_depth) depends on
+# those two numbers and this interpreter only, so it holds for every run of the process.
+_PROBED: dict[tuple[int, int], int] = {}
 
 
-def _json_loads(text: str, levels: int = 0, **hooks: Any) -> Any:
+def _json_loads(text: str, limit: int, levels: int = 0, **hooks: Any) -> Any:
     """``json.loads`` with the nesting limit enforced by Python's own recursion check, at no
     cost per value: the C scanner spends one recursion level per container. The levels already
     in use are more than the Python frames (C calls count too), so the lowest recursion limit
     that lets an array nest exactly ``max_depth`` deep pass is found by bisection, with probes
     parsed from this very frame (a dozen parses of 2 × max_depth characters)."""
-    limit = _limits.current().max_depth
     old = sys.getrecursionlimit()
     depth = _stack_depth()
     key = (depth, limit)
@@ -296,11 +277,11 @@ def _json_key_tokens(text: str) -> int:
     return n
 
 
-def _parse_json(text: str, facts: bool) -> tuple[Any, ParseFacts]:
+def _parse_json(text: str, facts: bool, max_depth: int) -> tuple[Any, ParseFacts]:
     found = ParseFacts()
     try:
         if not facts:
-            return _json_loads(text), found
+            return _json_loads(text, max_depth), found
         # Proving "no duplicate key" costs a len() per object (a plain object_pairs_hook
         # doubles the parse time): members loaded == key tokens in the text ⇒ none dropped.
         sizes: list[int] = []
@@ -310,7 +291,7 @@ def _parse_json(text: str, facts: bool) -> tuple[Any, ParseFacts]:
             add(len(obj))
             return obj
 
-        tree = _json_loads(text, _JSON_HOOK_LEVELS, object_hook=count)
+        tree = _json_loads(text, max_depth, _JSON_HOOK_LEVELS, object_hook=count)
         if sum(sizes) == _json_key_tokens(text):
             return tree, found
         # some key is repeated (or a string holds `":`): load again and note each repeat
@@ -326,7 +307,7 @@ def _parse_json(text: str, facts: bool) -> tuple[Any, ParseFacts]:
                     seen.add(key)
             return obj
 
-        return _json_loads(text, _JSON_HOOK_LEVELS, object_pairs_hook=pairs), found
+        return _json_loads(text, max_depth, _JSON_HOOK_LEVELS, object_pairs_hook=pairs), found
     except json.JSONDecodeError as exc:
         raise LoadError(
             "parse", f"invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
@@ -396,9 +377,8 @@ def _may_be_deeper(text: str, limit: int) -> bool:
     return re.search(_BLOCK_PREFIX % (spare // 2), text) is not None
 
 
-def _parse_yaml(text: str, facts: bool) -> tuple[Any, ParseFacts]:
+def _parse_yaml(text: str, facts: bool, lim: Limits) -> tuple[Any, ParseFacts]:
     found = ParseFacts()
-    lim = _limits.current()
     try:
         if facts:
             loader = _FactsLoader(text)
@@ -502,17 +482,14 @@ def _check_graph(tree: Any, max_nodes: int | None, max_depth: int) -> None:
             sizes[id(node)] = size
 
 
-def may_be_api(text: str) -> bool:
-    return any(marker in text for marker in _MARKERS)
-
-
-def load_source(abspath: str, display_path: str, text: str | None = None) -> Source:
-    """Read (unless ``text`` was already read) and parse one file."""
+def load_source(abspath: str, display_path: str, text: str | None = None, reader: Reader = DEFAULT_READER) -> Source:
+    """Read (unless ``text`` was already read) and parse one file; the source reads itself
+    again through ``reader`` when it is asked for its text after :meth:`Source.release`."""
     if text is None:
-        text = read_text(abspath)
+        text = read_text(abspath, reader)
     syntax = syntax_for(abspath, text)
-    tree, facts = parse_source(text, syntax)
-    source = Source(abspath, display_path, text, tree, syntax)
+    tree, facts = parse_source(text, syntax, reader.limits)
+    source = Source(abspath, display_path, text, tree, syntax, reader)
     source.facts = facts
     return source
 

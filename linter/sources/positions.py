@@ -32,7 +32,6 @@ from typing import Any, Callable, Generator, cast
 import yaml
 from yaml.nodes import CollectionNode, MappingNode, Node, ScalarNode, SequenceNode
 
-from linter._gc import gc_paused
 from linter.model import Pointer, Region
 
 __all__ = ["Locator", "JsonLocator", "YamlLocator", "make_locator"]
@@ -473,14 +472,13 @@ class YamlLocator(Locator):
             loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
             documents = cast(Generator[Node, None, None], yaml.compose_all(self._body, Loader=loader))  # a generator; typeshed says Iterator
             # composing allocates a node per scalar; the cyclic GC rescanning them all made it
-            # ~5x slower on a 3 MB spec, and nodes hold no cycles worth collecting meanwhile
-            with gc_paused():
-                try:
-                    self._doc = next(documents, None)
-                except yaml.YAMLError:
-                    self._doc = None
-                finally:
-                    documents.close()
+            # ~5x slower on a 3 MB spec: callers compose with it paused (linter/_gc.py)
+            try:
+                self._doc = next(documents, None)
+            except yaml.YAMLError:
+                self._doc = None
+            finally:
+                documents.close()
         return self._doc
 
     def _span(self, pointer: Pointer) -> tuple[int, int] | None:

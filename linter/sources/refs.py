@@ -24,11 +24,12 @@ import re
 import stat
 import threading
 import time
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, Union, cast
 from urllib.parse import unquote, urljoin, urlsplit
 
 from linter import __version__, limits as _limits
 from linter.model import Pointer, RemoteSource, Source, get_at, parse_pointer, pointer_str
+from linter.runctx import DEFAULT_READER, RunContext
 from linter.sources.loader import LoadError, display_path, load_source, parse_text, syntax_for
 
 if TYPE_CHECKING:
@@ -51,12 +52,6 @@ def _shown(text: str, limit: int = 200) -> str:
 
 
 shown = _shown  # for the model builders' messages
-
-
-def __getattr__(name: str) -> Any:
-    if name == "MAX_REF_HOPS":  # the module constant this setting replaced
-        return _limits.current().max_ref_hops
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class RefProblem(Exception):
@@ -92,25 +87,18 @@ NodeKey = tuple[str, Pointer, Pointer]
 _End = tuple[Source, Pointer, Any, int]  # final source, pointer, node, hops from this node
 _Link = tuple[str, Union[NodeKey, None], Union[_End, RefProblem]]
 
-# Remote documents fetched in this run (a RemoteSource, or the message of why not), by URL.
-_REMOTE: dict[str, RemoteSource | str] = {}
-
-
-def new_run() -> None:
-    """Forget the previous run's remote documents (the engine calls this at the start of a run)."""
-    _REMOTE.clear()
-
-
 def _inside(path: str, root: str) -> bool:
     return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
 
 
 class Workspace:
-    def __init__(self, root: str, display_root: str | None = None, limits: _limits.Limits | None = None):
+    def __init__(self, root: str, display_root: str | None = None, run: RunContext | None = None):
         self.root = os.path.realpath(root)
         self._root_as_given = os.path.abspath(root)
         self.display_root = display_root or root
-        self.limits = limits or _limits.current()
+        # the run's limits, readers and remote documents (fetched once per run, not per file)
+        self.run = run if run is not None else RunContext(reader=DEFAULT_READER)
+        self.limits = self.run.limits
         self.sources: dict[str, Source] = {}
         self._by_real: dict[str, Source] = {}
         self._failed: dict[str, str] = {}
@@ -157,7 +145,7 @@ class Workspace:
             raise RefProblem(self._failed[abspath])
         self._count_file()
         try:
-            src = load_source(abspath, self.display(abspath))
+            src = load_source(abspath, self.display(abspath), reader=self.run.reader)
         except LoadError as exc:
             msg = f"$ref target {_shown(self.display(abspath))} cannot be read: {exc.message}"
             self._failed[abspath] = msg
@@ -173,9 +161,10 @@ class Workspace:
         if url in self._failed:
             raise RefProblem(self._failed[url])
         self._count_file()
-        got = _REMOTE.get(url)
+        remote = self.run.remote
+        got = remote.get(url)
         if got is None:
-            got = _REMOTE[url] = fetch(url, self.limits)
+            got = remote[url] = fetch(url, self.run)
         if isinstance(got, str):
             self._failed[url] = got
             raise RefProblem(got)
@@ -421,14 +410,11 @@ class Workspace:
 # --- remote documents ------------------------------------------------------------------------
 
 
-_OPENER: urllib.request.OpenerDirector | None = None
-
-
-def _opener() -> urllib.request.OpenerDirector:
-    """http and https only (no file:, ftp: or data: handler to be redirected to), proxies from
-    the environment, and no automatic redirects: :func:`fetch` follows them itself."""
-    global _OPENER
-    if _OPENER is None:
+def _opener(run: RunContext) -> urllib.request.OpenerDirector:
+    """The run's opener: http and https only (no file:, ftp: or data: handler to be redirected
+    to), proxies from the environment, and no automatic redirects: :func:`fetch` follows them
+    itself."""
+    if run.http_opener is None:
         import urllib.request  # only with --allow-remote-refs: most runs never load the http stack
 
         opener = urllib.request.OpenerDirector()
@@ -441,11 +427,11 @@ def _opener() -> urllib.request.OpenerDirector:
             urllib.request.HTTPErrorProcessor(),
         ):
             opener.add_handler(handler)
-        _OPENER = opener
-    return _OPENER
+        run.http_opener = opener
+    return cast("urllib.request.OpenerDirector", run.http_opener)
 
 
-def fetch(url: str, limits: _limits.Limits) -> RemoteSource | str:
+def fetch(url: str, run: RunContext) -> RemoteSource | str:
     """The document at ``url``, or why it was not fetched, within ``limits.remote_timeout``.
 
     Socket timeouts bound each network wait, not a whole fetch: a server that drips its headers
@@ -453,10 +439,12 @@ def fetch(url: str, limits: _limits.Limits) -> RemoteSource | str:
     thread that is abandoned at the deadline (it ends by itself at its next wait, holding at most
     ``remote_max_bytes``). Parsing happens after, here: the timeout is about the network."""
     box: list[bytes | str] = []
+    limits = run.limits
+    opener = _opener(run)
 
     def work() -> None:
         try:
-            box.append(_fetch(url, limits))
+            box.append(_fetch(url, limits, opener))
         except Exception as exc:  # never a traceback from a thread
             box.append(f"remote $ref {_shown(url)} not fetched: {type(exc).__name__}: {_shown(str(exc))}")
 
@@ -465,7 +453,7 @@ def fetch(url: str, limits: _limits.Limits) -> RemoteSource | str:
     thread.join(limits.remote_timeout)
     if not box:
         return _timed_out(url, limits)
-    return box[0] if isinstance(box[0], str) else _parse_remote(url, box[0])
+    return box[0] if isinstance(box[0], str) else _parse_remote(url, box[0], run)
 
 
 def _timed_out(url: str, limits: _limits.Limits) -> str:
@@ -475,7 +463,7 @@ def _timed_out(url: str, limits: _limits.Limits) -> str:
     )
 
 
-def _fetch(url: str, limits: _limits.Limits) -> bytes | str:
+def _fetch(url: str, limits: _limits.Limits, opener: urllib.request.OpenerDirector) -> bytes | str:
     """The body at ``url``, or why not. The deadline covers redirects and the download; the size cap is checked
     against Content-Length and while streaming, so an endless or oversized answer costs at most
     ``remote_max_bytes`` of memory; redirects are followed by hand, to http(s) only."""
@@ -498,7 +486,7 @@ def _fetch(url: str, limits: _limits.Limits) -> bytes | str:
             if left <= 0:
                 return timed_out
             try:
-                resp = _opener().open(urllib.request.Request(current, headers=headers), timeout=left)
+                resp = opener.open(urllib.request.Request(current, headers=headers), timeout=left)
             except urllib.error.HTTPError as exc:
                 location = exc.headers.get("Location") if exc.headers else None
                 exc.close()
@@ -542,7 +530,7 @@ def _fetch(url: str, limits: _limits.Limits) -> bytes | str:
     return bytes(data)
 
 
-def _parse_remote(url: str, data: bytes) -> RemoteSource | str:
+def _parse_remote(url: str, data: bytes, run: RunContext) -> RemoteSource | str:
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
@@ -551,7 +539,7 @@ def _parse_remote(url: str, data: bytes) -> RemoteSource | str:
         return f"remote $ref target {_shown(url)} cannot be read: not UTF-8 text (invalid byte at offset {exc.start})"
     syntax = syntax_for(urlsplit(url).path, text)
     try:
-        tree = parse_text(text, syntax)
+        tree = parse_text(text, syntax, run.limits)
     except LoadError as exc:
         return f"remote $ref target {_shown(url)} cannot be read: {exc.message}"
-    return RemoteSource(url, url, text, tree, syntax)
+    return RemoteSource(url, url, text, tree, syntax, run.reader)
