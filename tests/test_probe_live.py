@@ -179,8 +179,12 @@ def test_the_server_log_proves_what_was_and_was_not_sent(probed: dict[str, Any])
     assert all(e["authorized"] for e in log)
     assert api.max_in_flight == 1
     starts = sorted(e["start"] for e in log)
+    # the pacing is by request start, seen here at arrival: one late arrival shortens the next gap
+    # on a loaded machine, so the rate is checked over the whole run and each gap only loosely
+    span = starts[-1] - starts[0]
+    assert span >= (len(starts) - 1) / RATE - 0.03, (span, len(starts))
     gaps = [b - a for a, b in zip(starts, starts[1:])]
-    assert min(gaps) >= 1 / RATE - 0.012, min(gaps)  # the pacing is by request start; a little arrival jitter
+    assert sum(g < 0.5 / RATE for g in gaps) <= 1, gaps
     records = [json.loads(line) for line in (probed["work"] / "calls.jsonl").read_text().splitlines()]
     calls = [r for r in records if r["type"] == "call"]
     end = records[-1]
