@@ -760,6 +760,12 @@ def _plural(name: str) -> bool:
     return bool(nw) and nw[-1].endswith("s") and not nw[-1].endswith("ss")
 
 
+def _restates(d: dict[str, Any], i: int, other: dict[str, Any], j: int) -> bool:
+    """Whether hit ``i`` (data ``d``) says only what hit ``j`` says: each of its keywords with the
+    same value there, and ``j`` says more, or the same and earlier."""
+    return d.items() <= other.items() and (d != other or j < i)
+
+
 def _resolve(t: Text, hits: list[tuple[int, int, dict[str, Any]]]) -> list[Evidence]:
     hits.sort(key=lambda h: (-(h[1] - h[0]), h[0]))
     kept: list[tuple[int, int, dict[str, Any]]] = []
@@ -769,7 +775,9 @@ def _resolve(t: Text, hits: list[tuple[int, int, dict[str, Any]]]) -> list[Evide
         kept.append((a, b, d))
     kept.sort(key=lambda h: h[0])
     out: list[Evidence] = []
-    for a, b, d in kept:
+    for i, (a, b, d) in enumerate(kept):
+        if any(_restates(d, i, o, j) for j, (_, _, o) in enumerate(kept) if j != i):
+            continue  # "The maximum is 90; values above 90 are capped at 90": one bound, said twice
         while b > a and t.norm[b - 1] in " \t\n":
             b -= 1
         span = t.span(a, b)

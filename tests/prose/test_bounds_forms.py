@@ -494,6 +494,17 @@ def test_not_a_range_standing_alone(description: str, name: str, type_: str) -> 
     assert evidence(description, name, type_) == []
 
 
+@pytest.mark.parametrize(
+    ("description", "text", "data"),
+    [
+        ("Lid height. The maximum is 500; values above 500 are capped at 500.", "maximum is 500", {"maximum": 500}),
+        ("Lid height, between 1 and 500. Values above 500 are capped at 500.", "between 1 and 500", {"minimum": 1, "maximum": 500}),
+    ],
+)
+def test_a_bound_said_twice_is_one_finding(description: str, text: str, data: dict[str, object]) -> None:
+    assert evidence(description, "height", "integer") == [("bounds", text, data, ())]
+
+
 def test_a_chain_bounds_the_value_of_each_item() -> None:
     """On an array, "each n is 0 <= n < 90" bounds its items' values (where the fix puts them), not their count."""
     assert evidence("Lid angles; each angle n is 0 <= n < 90.", "angles", "array") == [
