@@ -54,7 +54,7 @@ _MAX = re.compile(
 )
 _MAX_POST = re.compile(
     r"(?=[-+−0-9])(?<![\w.,-])(?P<n>" + _NUM + r")\s*" + _UNIT + r"?\s*(?:in\s+length\s+)?"
-    r"(?P<cue>or\s+(?:less|fewer|below|under|smaller|shorter)|\(?max(?:imum)?\)?(?!\s*[\w(])|at\s+most|limit\b|以内|以內|以下)",
+    r"(?P<cue>or\s+(?:less|fewer|below|under|smaller|shorter)|\(?max(?:imum)?\)?(?!\s*[\w(]|[-:])|at\s+most|limit\b|以内|以內|以下)",
     re.I | re.A,
 )
 _MIN = re.compile(
@@ -66,7 +66,7 @@ _MIN = re.compile(
     re.I | re.A,
 )
 _MIN_POST = re.compile(
-    r"(?=[-+−0-9])(?<![\w.,-])(?P<n>" + _NUM + r")\s*" + _UNIT + r"?\s*(?P<cue>or\s+(?:more|greater|higher|above|larger|longer)|\(?minimum\)?(?!\s*[\w(])|以上)",
+    r"(?=[-+−0-9])(?<![\w.,-])(?P<n>" + _NUM + r")\s*" + _UNIT + r"?\s*(?P<cue>or\s+(?:more|greater|higher|above|larger|longer)|\(?minimum\)?(?!\s*[\w(]|[-:])|以上)",
     re.I | re.A,
 )
 # "The maximum page size is 500", "Maximum page size: 500", "the max length for this field is 36 characters": the words
@@ -323,6 +323,7 @@ _DIGIT = re.compile(r"[0-9]")
 _NOT_BOUND = re.compile(
     r"\s*(?:decimal|significant|times\b|retries|attempts|requests?\s+per|calls?\s+per|(?:\w+\s+)?ago\b|levels?\s+deep"
     r"|(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\s+(?:from|after|before|since|prior\s+to|in\s+the\s+(?:past|future))\b"
+    r"|\^|\*\*\s*\d"  # "2^30", "10**6": a power
     r"|次(?![数數])|位小数|位小數|层|層)",
     re.I | re.A,
 )
@@ -342,6 +343,16 @@ _ADVICE_AFTER = re.compile(r"[^.;\n]{0,12}?\b(?:is|are)\s+(?:recommended|suggest
 _IF_OTHER = re.compile(r"\s*(?:if|when|whenever|unless)\b[^,]{0,80},", re.I)
 _COND_CLAUSE = re.compile(r"^\s*(?:if|when|whenever|unless|once|values?\s+(?:above|below|over|greater|less))\b", re.I | re.A)
 _OTHER_SUBJECT = re.compile(r"`([A-Za-z_][\w.]*)`\s+(?:must|should|is|can|may)\b", re.A)
+
+
+def _label_after(s: str, m: re.Match[str]) -> bool:
+    """Whether the "max"/"minimum" after the number opens the next line ("8 characters\n**Max-length
+    (tin):** 60"): a label there, not a cue for the number before it."""
+    return m.group("cue")[:1] in "mM(" and "\n" in s[m.end("n") : m.start("cue")]
+
+
+# "100.000" on an integer: a thousands separator or three decimals, cannot tell which
+_DOTTED_THOUSANDS = re.compile(r"[-+−]?\d{1,3}(?:\.\d{3})+", re.A)
 
 
 def _n(text: str) -> int | float:
@@ -528,6 +539,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if _PAGE_SIZE.search(s, a, b + 20) and _POSITION_WORDS & set(name_words(name)[-1:]):
             return  # "Page number. At most 100 rows per page.": the page's size, not its number
         num_group = "n" if "n" in m.re.groupindex and m.group("n") else "b" if "b" in m.re.groupindex and m.group("b") else 0
+        if type_ == "integer" and any(g in m.re.groupindex and _DOTTED_THOUSANDS.fullmatch(m.group(g) or "") for g in ("n", "a", "b")):
+            return
         if unit and _SKIP_UNITS.match(unit.strip()):
             return
         e = m.end(num_group)
@@ -707,7 +720,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         for m in scan(_IS_MAX, s, low, ('is the max', 'are the max')) if maxed else ():
             add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"), strict=True)
         for m in scan(_MAX_POST, s, low, ('less', 'fewer', 'below', 'under', 'smaller', 'shorter', 'max', 'most', 'limit', '以内', '以內', '以下')):
-            add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"))
+            if not _label_after(s, m):
+                add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"))
         for m in scan(_MIN, s, low, ('min', 'least', 'less than', 'fewer than', 'smaller than', 'shorter than', 'lower than', 'greater than', 'more than', 'larger than', 'longer than', 'higher than', '>=', '≥')):
             cue = m.group("cue").lower()
             ex = bool(re.search(r"greater|more|larger|longer|higher", cue)) and "equal" not in cue
@@ -715,7 +729,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         for m in scan(_FROM_TO_MAX, s, low, ('to the max',)) if maxed else ():
             add(m, _n(m.group("n")), None, unit=unit_of(m, "unit"))
         for m in scan(_MIN_POST, s, low, ('more', 'greater', 'higher', 'above', 'larger', 'longer', 'minimum', '以上')):
-            add(m, _n(m.group("n")), None, unit=unit_of(m, "unit"))
+            if not _label_after(s, m):
+                add(m, _n(m.group("n")), None, unit=unit_of(m, "unit"))
         for m in scan(_ZH_MAX, s, low, ('最', '不超', '不能超', '不大', '小于', '小於', '上限', '至多', '不得', '长度', '長度')):
             add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"))
         for m in scan(_ZH_MIN, s, low, ('最', '至少', '不少', '不小', '大于等于', '大於等於', '下限')):

@@ -542,6 +542,12 @@ NOT_ENDS = [
     ("Lid label. The upper limit of the crate is 40.", "label", "string"),  # of something else
     ("Lids per call. Maximum crate size: 40 for trial accounts", "take", "integer"),  # a condition
     ("Lid grade, 1 (low) - 5 (high) for steel lids, 1 - 3 for tin.", "grade", "integer"),  # one range per kind
+    # a label on the next line is not a cue after the number
+    ("Lid key.\n**Min-length (steel):** 8 characters\n**Minimum-length (tin):** 6 characters", "key", "string"),
+    ("Lid key.\n**Min-length (steel):** 8 characters\n**Max-length (tin):** 60 characters", "key", "string"),
+    ("Span in seconds; from 60 sec/min * 60 min/hr.", "span", "integer"),  # "min" is minutes here
+    ("Lid code, with an upper limit of 2^30.", "code", "integer"),  # a power, not 2
+    ("Lid offset. Maximum offset: 100.000", "offset", "integer"),  # a thousands separator, or decimals: cannot tell
 ]
 
 
