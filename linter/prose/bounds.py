@@ -248,14 +248,21 @@ _INTERVAL = re.compile(
     re.I | re.A,
 )
 _SIGN = re.compile(
-    r"\b(?:must|should|has\s+to|needs?\s+to|shall)\s+be\s+(?:a\s+)?(?:strictly\s+)?(?P<s>positive|negative|non-?negative|non-?positive)(?P<z>\s+or\s+zero)?"
-    r"|(?<![-\w])(?:a\s+|any\s+|small\s+)?(?P<s2>positive|negative|non-?negative)\s+(?:integer|number|value|whole\s+number|amount|int)s?\b"
+    # a refused or rejected negative: at least 0 ("cannot be negative", "negative values are rejected")
+    r"\b(?:(?:must|should|may|shall|can)\s+not|cannot|can't)\s+be\s+(?:a\s+)?(?P<nn>negative)\b"
+    r"|\b(?P<rej>negative\s+(?:values?|numbers?|integers?|amounts?)\s+(?:are|is|will\s+be|get|return|returns|result\s+in|causes?)\s+"
+    r"(?:not\s+(?:allowed|accepted|permitted|supported|valid)|rejected|refused|invalid|disallowed|forbidden"
+    r"|(?:treated\s+as|set\s+to|clamped\s+to|mapped\s+to|changed\s+to)\s+(?:0|zero)\b|an?\s+(?:`?[\w.]+`?\s+)?error))"
+    r"|\b(?:must|should|has\s+to|needs?\s+to|shall)\s+be\s+(?:a\s+)?(?:strictly\s+)?(?P<s>positive|negative|non-?negative|non-?positive)(?P<z>\s+or\s+zero)?"
+    r"|(?<![-\w])(?P<art>a\s+|an\s+|any\s+|small\s+)?(?P<s2>positive|negative|non-?negative)\s+(?:integer|number|value|whole\s+number|amount|int)s?\b"
     r"|\bzero\s+or\s+(?:a\s+)?positive"
     r"|\b(?:must|should|has\s+to|needs?\s+to|shall)\s+be\s+(?:(?:greater|larger|more|higher)\s+than\s+zero"  # as "positive"
     r"|(?P<nz>zero\s+or\s+(?:greater|more|higher|larger|above)|(?:greater|larger|more|higher)\s+than\s+or\s+equal\s+to\s+zero))\b"
     r"|(?P<zh>正整数|正整數|非负整数|非負整數|非负数|非負數|正数|正數|大于0|大於0|大于零|大於零|不能为负|不能為負)",
     re.I | re.A,
 )
+# "Refund, a negative number." ends there: the value is described, not a use of it
+_SIGN_END = re.compile(r"\s*(?:[.,;)]|$)", re.A)
 _SINGLE_ITEM = re.compile(
     r"\bonly\s+(?:one|a\s+single|1)\s+\w+(?:\s+\w+)?\s+(?:is|can\s+be|may\s+be)\s+(?:supported|allowed|specified|permitted|accepted|provided)"
     r"|\b(?:you\s+)?(?:can|may)\s+only\s+(?:specify|provide|pass|include|supply|send|set|use|add|select|choose|enter|give)"
@@ -340,6 +347,9 @@ _COND_BEFORE = re.compile(r"(?:^|[.:;]\s+|,\s+)(?:if|when|whenever|unless|once)\
 _SELF_COND = re.compile(r"\b(?:if|when|once)\s+(?:it\s+is\s+|this\s+(?:field\s+|value\s+)?is\s+)?(?:specified|set|provided|present|given|supplied|used|included|entered|passed|sent|non-?empty|non-?nil|non-?null|enabled)\s*,\s*[^,.;:\n]*$",
                         re.I | re.A)
 _ADVICE_AFTER = re.compile(r"[^.;\n]{0,12}?\b(?:is|are)\s+(?:recommended|suggested|advised|preferred)\b", re.I)
+# "if this value is less than or equal to 0": the bound is the case's (words of one clause: no
+# sentence's full stop between, "when not set. Range is from 1 to 100" is a bound)
+_IF_IS_BEFORE = re.compile(r"\b(?:if|when|whenever|unless)\s+(?:[\w`]+(?:\.\w+)*\s+){0,3}(?:is|are)\s+(?:set\s+to\s+)?$", re.I | re.A)
 _IF_OTHER = re.compile(r"\s*(?:if|when|whenever|unless)\b[^,]{0,80},", re.I)
 _COND_CLAUSE = re.compile(r"^\s*(?:if|when|whenever|unless|once|values?\s+(?:above|below|over|greater|less))\b", re.I | re.A)
 _OTHER_SUBJECT = re.compile(r"`([A-Za-z_][\w.]*)`\s+(?:must|should|is|can|may)\b", re.A)
@@ -493,6 +503,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             return False
         if _ADVICE_AFTER.match(s, b):
             return False
+        if _IF_IS_BEFORE.search(s, max(0, a - 60), a):
+            return False  # "no cap is set if this value is less than or equal to 0": a case, not a bound
         if _COND_BEFORE.search(s, max(0, a - 160), a) and not _SELF_COND.search(s, max(0, a - 160), a):
             return False  # "when `x` is above 10, you must set this to at least 1": only then
         sent = _sentence(s, a, b)
@@ -745,9 +757,14 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     for m in signs:
         if both and (m.group("s2") or "").lower() in ("positive", "negative"):
             continue  # "negative values lower it, positive values raise it": what each sign means
+        if (m.group("s2") or "").lower() == "negative" and not (m.group("art") and _SIGN_END.match(s, m.end())):
+            continue  # "negative values mean no limit", "use a negative value for refunds": a use, not the only one
+        if _COND_AFTER.match(s, m.end()):
+            continue  # "should be negative for refunds": only then
         word = (m.group("s") or m.group("s2") or "").lower().replace("-", "")
         zh = m.group("zh") or ""
-        if m.group("z") or m.group("nz") or m.group(0).lower().startswith("zero") or word == "nonnegative" or "非负" in zh or "非負" in zh or "不能" in zh:
+        if m.group("nn") or m.group("rej") or m.group("z") or m.group("nz") or m.group(0).lower().startswith("zero") \
+                or word == "nonnegative" or "非负" in zh or "非負" in zh or "不能" in zh:
             d: dict[str, Any] = {"minimum": 0}
         elif word == "negative":
             d = {"exclusiveMaximum": 0}

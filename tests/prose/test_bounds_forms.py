@@ -556,5 +556,45 @@ def test_ends_of_something_else(description: str, name: str, type_: str) -> None
     assert evidence(description, name, type_) == []
 
 
+# -- the sign: a refused or rejected negative is a lower bound of 0; "negative values" that mean
+# something, or that the caller may use for a purpose, bound nothing ---------------------------------
+
+SIGNS = [
+    ("Lid count. Cannot be negative.", "count", "integer", "Cannot be negative", {"minimum": 0}),
+    ("Lid count. The value must not be a negative number.", "count", "integer", "must not be a negative", {"minimum": 0}),
+    ("Lid count. Negative values are rejected.", "count", "integer", "Negative values are rejected", {"minimum": 0}),
+    ("Lid count. Negative values return an `OUT_OF_RANGE` error.", "count", "integer",
+     "Negative values return an `OUT_OF_RANGE` error", {"minimum": 0}),
+    ("Lid count; negative values are treated as 0.", "count", "integer", "negative values are treated as 0", {"minimum": 0}),
+    ("Lid refund, a negative number.", "refund", "number", "a negative number", {"exclusiveMaximum": 0}),
+    ("Lid refund; it must be negative.", "refund", "number", "must be negative", {"exclusiveMaximum": 0}),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_", "text", "data"), SIGNS)
+def test_signs(description: str, name: str, type_: str, text: str, data: dict[str, object]) -> None:
+    assert evidence(description, name, type_) == [("bounds", text, data, ())]
+
+
+NOT_SIGNS = [
+    ("Lid count. Negative values mean no limit.", "count", "integer"),
+    ("Lid amount. Use a negative value for refunds.", "amount", "number"),
+    ("Lid tilt; a negative value means the lid tilts up.", "tilt", "integer"),
+    ("Lid credits are negative values, debits positive.", "amount", "number"),
+    ("Lid shift; should be negative for refunds.", "shift", "number"),  # only then
+    ("Lid cap. No cap is set if this value is less than or equal to 0.", "cap", "integer"),  # a condition
+]
+
+
+def test_a_condition_in_the_sentence_before_is_not_this_ones() -> None:
+    d = "Lids per page; default is 10 when not set. Range is from 1 to 100."
+    assert evidence(d, "lids", "integer") == [("bounds", "from 1 to 100", {"minimum": 1, "maximum": 100}, ())]
+
+
+@pytest.mark.parametrize(("description", "name", "type_"), NOT_SIGNS)
+def test_signs_that_bound_nothing(description: str, name: str, type_: str) -> None:
+    assert evidence(description, name, type_) == []
+
+
 # the gate mutations above run over these forms too (read when the test runs)
-_FORMS += [(d, n, t) for d, n, t, *_ in COMPARISONS + CLAMPS + ALONE + ENDS]
+_FORMS += [(d, n, t) for d, n, t, *_ in COMPARISONS + CLAMPS + ALONE + ENDS + SIGNS]
