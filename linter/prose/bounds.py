@@ -92,6 +92,9 @@ _REFUSED_PAIR = re.compile(
     + r")\s+than\s+(?P<b>" + _NUM + r")" + _SP + _UNIT + r"?",
     re.I | re.A,
 )
+# the second comparison of a refused pair ("… or greater than 40", "nor be less than 2"): each
+# match holds one of these ("nor" ends in "or")
+_PAIR_SECOND = ("or be ",) + tuple(f"or {w}" for w in _LOW_WORDS.split("|") + _HIGH_WORDS.split("|"))
 _KEPT_PAIR = re.compile(
     r"(?=\b[msh])\b(?:must|should|shall|has\s+to|needs?\s+to)\s+be\s+" + _KIND_OF_NUMBER
     + r"(?P<d1>" + _LOW_WORDS + "|" + _HIGH_WORDS + r")\s+than\s+(?P<e1>or\s+equal\s+to\s+)?(?P<a>" + _NUM + r")" + _SP
@@ -110,22 +113,19 @@ _CHAIN_VARS = frozenset({"x", "n", "v", "i", "k", "value", "val"})
 # -20m should be mapped to -20" (the same number both times: "above 500 are rounded to 50" is no
 # clamp), or refused: "values larger than 90 are rejected"
 _CLAMP = re.compile(
-    r"(?=\b[ghlmaoebsfu])\b(?P<d>" + _LOW_WORDS + "|" + _HIGH_WORDS + r"|above|over|exceeding|beyond|below|under)(?:\s+than)?\s+`?(?P<n>" + _NUM
+    r"(?=\b[ghlmaoebsfu])\b(?P<d>(?:" + _LOW_WORDS + "|" + _HIGH_WORDS + r")\s+than|above|over|exceeding|beyond|below|under)\s+`?(?P<n>" + _NUM
     + r")`?(?P<att>[A-Za-z]{1,3}\b)?(?:" + _SP + _UNIT + r")?"
     r"(?:\s+(?:will|would|are|is|should|shall|must|may|get|gets))?(?:\s+be)?\s+"
-    r"(?:(?:mapped|clamped|capped|set|rounded(?:\s+(?:down|up))?|treated|coerced|reduced|raised|increased|lowered|truncated"
-    r"|converted|limited|changed|adjusted|replaced|trimmed|shortened|cut)\s+(?:to|at|as|with|down\s+to)\s+(?:the\s+value\s+)?`?(?P<m>" + _NUM
+    r"(?:(?:mapped|clamped|capped|set|rounded(?:\s+(?:down|up))?|treated|coerced|reduced|truncated|limited|changed"
+    r")\s+(?:to|at|as|down\s+to)\s+(?:the\s+value\s+)?`?(?P<m>" + _NUM
     + r")`?(?:[A-Za-z]{1,3}\b)?(?:" + _SP + _UNIT.replace("unit", "u2") + r")?"
-    r"|(?P<rej>rejected|refused|invalid|not\s+(?:allowed|accepted|permitted|supported|valid)))",
+    r"|(?P<rej>rejected|refused|invalid|not\s+(?:allowed|accepted|permitted)))",
     re.I | re.A,
 )
 # each match holds one of _CLAMP_SIDES and one of _CLAMP_KEYS
-_CLAMP_SIDES = ("less", "fewer", "smaller", "shorter", "lower", "greater", "more", "larger", "longer", "higher", "bigger",
-                "above", "over", "exceeding", "beyond", "below", "under")
-_CLAMP_KEYS = ("mapped", "clamped", "capped", "set ", "rounded", "treated", "coerced", "reduced", "raised", "increased",
-               "lowered", "truncated", "converted", "limited", "changed", "adjusted", "replaced", "trimmed", "shortened",
-               "cut ", "rejected", "refused", "invalid", "not allowed", "not accepted", "not permitted", "not supported",
-               "not valid")
+_CLAMP_SIDES = ("than", "above", "over", "exceeding", "beyond", "below", "under")
+_CLAMP_KEYS = ("mapped", "clamped", "capped", "set ", "rounded", "treated", "coerced", "reduced", "truncated", "limited",
+               "changed", "rejected", "refused", "invalid", "not allowed", "not accepted", "not permitted")
 # A range that is a part of the description on its own, on a number: "Tilt in degrees, -40 to
 # 40.", "Share (0-100)", "[2-60]": what is before it is a delimiter, what is after it a
 # delimiter or a unit in parentheses. Words after it make it part of a phrase
@@ -148,11 +148,13 @@ _SCALE = re.compile(
     r"(?=[oO])\bon\s+an?\s+(?P<a>" + _NUM + r")\s*(?:-|–|to)\s*(?P<b>" + _NUM + r")(?:[\s-]+point)?\s+(?:scale|basis)\b",
     re.I | re.A,
 )
-# "urgent (1) to idle (6)": a scale whose ends are named, each with its number
+# "urgent (1) to idle (6)": a scale whose ends are named, each with its number. The match opens
+# at the first "(" (a literal ``re`` finds fast); the name before it is read by _NAME_BEFORE.
 _NAMED_ENDS = re.compile(
-    r"(?=[A-Za-z])\b[A-Za-z][\w-]*\s*\(\s*(?P<a>" + _NUM + r")\s*\)\s*(?:to|through|-|–)\s*[A-Za-z][\w-]*\s*\(\s*(?P<b>" + _NUM + r")\s*\)",
+    r"\(\s*(?P<a>" + _NUM + r")\s*\)\s*(?:to|through|-|–)\s*[A-Za-z][\w-]*\s*\(\s*(?P<b>" + _NUM + r")\s*\)",
     re.I | re.A,
 )
+_NAME_BEFORE = re.compile(r"\b[A-Za-z][\w-]*\s*$", re.A)
 # "the largest value allowed is 40", "the smallest permitted number is 2": a superlative of the
 # value, with a word that says it is the allowed one ("the highest priority is 1" is a meaning)
 _ALLOWED = r"(?:allowed|permitted|accepted|supported|possible|valid)"
@@ -657,10 +659,11 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 continue
             n = _n(m.group("n"))
             add(m, n, n, unit=m.group("u") + "s")
-        for m in scan(_REFUSED_PAIR, s, low, ('not be', 'cannot be', "can't be")) if "or " in low else ():
+        compares = "than" in low  # both pairs hold it twice
+        for m in scan(_REFUSED_PAIR, s, low, ('not be', 'cannot be', "can't be")) if compares and has_any(low, _PAIR_SECOND) else ():
             _pair(m, refused=True)
         for m in scan(_KEPT_PAIR, s, low, (' and less', ' and fewer', ' and smaller', ' and shorter', ' and lower', ' and greater',
-                                           ' and more', ' and larger', ' and longer', ' and higher', ' and bigger')):
+                                           ' and more', ' and larger', ' and longer', ' and higher', ' and bigger')) if compares else ():
             _pair(m, refused=False)
         for m in _CHAIN.finditer(s) if low.count("<") + low.count("≤") >= 2 else ():  # a chain holds two
             v = m.group("v")
@@ -669,7 +672,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 blocked.append((m.start(), m.end()))  # "0 <= `bay` <= 9": its "<= 9" is not this value's either
             elif lo < hi:  # the value itself compared: on an array, each item's (where the fix puts it)
                 add(m, lo, hi, m.group("o1") == "<", m.group("o2") == "<", family=None if type_ == "object" else "value")
-        for m in scan(_SUPERLATIVE, s, low, ('largest', 'highest', 'greatest', 'biggest', 'smallest', 'lowest')):
+        for m in scan(_SUPERLATIVE, s, low, ('largest', 'highest', 'greatest', 'biggest', 'smallest', 'lowest')) if "est " in low else ():
             if m.group("p1") or m.group("p2"):
                 high = m.group("w").lower() not in ("smallest", "lowest")
                 n = _n(m.group("n"))
@@ -700,10 +703,15 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 if other:  # "(1-31, where 31 is the last), or 0 for any": the bound takes in the other value
                     lo, hi = min(lo, _n(other.group(1))), max(hi, _n(other.group(1)))
                 add(m, lo, hi, family="value", start=m.start("a"))
-            for m in (*scan(_SCALE, s, low, ('scale', 'basis')), *scan(_NAMED_ENDS, s, low, (') to', ')-', ') -', ')–', ') –', ') through'))):
+            for m in scan(_SCALE, s, low, ('scale', 'basis')):
                 lo, hi = sorted((_n(m.group("a")), _n(m.group("b"))))
                 if lo < hi:
                     add(m, lo, hi, family="value")
+            for m in scan(_NAMED_ENDS, s, low, (') to', ')-', ') -', ')–', ') –', ') through')):
+                name_a = _NAME_BEFORE.search(s, max(0, m.start() - 40), m.start())
+                lo, hi = sorted((_n(m.group("a")), _n(m.group("b"))))
+                if name_a and lo < hi:
+                    add(m, lo, hi, family="value", start=name_a.start())
         for m in scan(_DOTS, s, low, ('..',)):
             lo, hi = _n(m.group("a")), _n(m.group("b"))
             before = s[max(0, m.start() - 1) : m.start()]
@@ -752,7 +760,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             lo, hi = _n(a), _n(b)
             if lo < hi:
                 add(m, lo, hi, unit=unit_of(m, "unit", "u1", "u2"))
-    signs = list(scan(_SIGN, s, low, ('positive', 'negative', 'zero', '正', '非负', '非負', '大于0', '大於0', '大于零', '大於零', '不能为负', '不能為負')))
+    signs = list(scan(_SIGN, s, low, ('positive', 'negative', 'than zero', 'zero or', 'to zero', '正', '非负', '非負', '大于0', '大於0', '大于零', '大於零', '不能为负', '不能為負')))
     both = {(m.group("s2") or "").lower() for m in signs} >= {"positive", "negative"}
     for m in signs:
         if both and (m.group("s2") or "").lower() in ("positive", "negative"):
