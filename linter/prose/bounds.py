@@ -137,7 +137,6 @@ _ALONE = re.compile(
 )
 # (it opens with its delimiter, a class of four characters ``re`` can look for fast; not ":":
 # "steel: 1-16" names a case, and "Values: 1-16" is _RANGE's)
-_ALONE_AFTER = frozenset(",;([")
 # "-10, 10-20, 20-30": a list of numbers or ranges, of which the range is one item
 _IN_A_LIST = re.compile(r"\s*,\s*[-+−]?\d", re.A)
 _LIST_BEFORE = re.compile(r"\d\s*,\s*$", re.A)
