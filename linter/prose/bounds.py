@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from linter.prose.evidence import Evidence
-from linter.prose.text import Text, gate_text, name_words, other_bullet, same_name, scan
+from linter.prose.text import Text, gate_text, has_any, name_words, other_bullet, same_name, scan
 
 _NUM = r"[-+−]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d|,\d)|[-+−]?\d+(?:\.\d+)?(?![\d.]*\d)"
 _UNIT = (
@@ -30,6 +30,11 @@ _ITEM_UNITS = re.compile(r"^(?:items?|elements?|entries|entry|objects?|tags?|ids
 _TIME_UNITS = re.compile(r"^(?:ms|milliseconds?|seconds?|minutes?|hours?|days?|weeks?|months?|years?|毫秒|秒|分钟|分鐘|小时|小時|天|周|週)$", re.I)
 _SKIP_UNITS = re.compile(r"^(?:kb|mb|gb|kib|mib|gib)$", re.I | re.A)
 
+_NOTE = r"(?:\s*\([^()\n]{1,30}\))?"  # "300 (5 minutes)": what the number means, in passing
+# "must not be", "cannot be": a comparison refused ("cannot be less than 4" is a lower bound)
+_REFUSED = r"(?:(?:must|should|may|will|shall|can|does|do)\s+not|cannot|can't)\s+be\s+"
+# "must be a number greater than 2", "should be an integer less than 9": what kind of number, in passing
+_KIND_OF_NUMBER = r"(?:an?\s+(?:(?:positive|whole|real|decimal)\s+)?(?:integer|number|value|amount)\s+)?"
 _FILL = r"(?:\s+(?:valid|allowed|possible|permitted|supported|accepted|total))?(?:\s+(?:value|length|size|number|count|amount|limit))?(?:\s+of\s+(?!\d)[a-z]+){0,1}(?:\s+(?:per\s+\w+|in\s+length))?(?:\s+that\s+(?:can|may|will)\s+be\s+[a-z]+)?\s*(?:is|of|:|=|are|to|can\s+be|would\s+be)?\s*"
 # Patterns that open with ``(?=…)``: a lookahead on the first character a match can start with
 # (each alternative's first letter, under the pattern's own flags) is a necessary condition, so
@@ -37,43 +42,129 @@ _FILL = r"(?:\s+(?:valid|allowed|possible|permitted|supported|accepted|total))?(
 # trying every alternative of a long case-insensitive alternation there.
 _MAX = re.compile(
     r"(?=\b[mauncsdwlit]|[<≤])"
-    r"(?P<cue>\bmax(?:imum)?\.?|\bat\s+most|\bup\s+to|\bno\s+more\s+than|\bnot\s+more\s+than|\bno\s+(?:larger|greater|higher|longer|bigger)\s+than"
+    r"(?P<cue>\bmax(?:imum)?\.?|\bat\s+most|\bup\s+to(?:\s+and\s+including)?|\bno\s+more\s+than|\bnot\s+more\s+than|\bno\s+(?:larger|greater|higher|longer|bigger)\s+than"
     r"|\bnot\s+(?:larger|greater|higher|longer)\s+than|\b(?:cannot|can't|must\s+not|may\s+not|should\s+not|does\s+not|will\s+not|not\s+to|can\s+not)\s+exceed"
     r"|\bnot\s+exceed(?:ing)?|\bless\s+than\s+or\s+equal\s+to|\blimited\s+to|\blimit\s+of|\blimitations?\s*:|\bcharacter\s+limit|\blength\s+limit|\bmax(?:imum)?[-_ ]?length"
     r"|\bas\s+many\s+as|\bthe\s+limit\s+is|\b(?:must|should|can|may|will)\s+not\s+be\s+(?:more|greater|larger|longer|higher|bigger)\s+than"
     r"|\b(?:cannot|can't|can\s+not)\s+be\s+(?:more|greater|larger|longer|higher|bigger)\s+than"
     r"|\bthe\s+max(?:imum)?\s+(?:value\s+|number\s+)?(?:that\s+)?you\s+can\s+(?:specify|set|request|use|enter)(?:\s+is)?"
-    r"|\b(?:must|should)\s+be\s+(?:less|fewer|smaller|shorter|lower)\s+than|\b(?:is|are)\s+(?:less|fewer|smaller|shorter|lower)\s+than|<=|≤)"
+    r"|\b(?:must|should)\s+be\s+" + _KIND_OF_NUMBER + r"(?:less|fewer|smaller|shorter|lower)\s+than|\b(?:is|are)\s+(?:less|fewer|smaller|shorter|lower)\s+than|<=|≤)"
     + _FILL + r"(?P<n>" + _NUM + r")" + _SP + _UNIT + r"?",
     re.I | re.A,
 )
 _MAX_POST = re.compile(
     r"(?=[-+−0-9])(?<![\w.,-])(?P<n>" + _NUM + r")\s*" + _UNIT + r"?\s*(?:in\s+length\s+)?"
-    r"(?P<cue>or\s+(?:less|fewer|below|under|smaller|shorter)|\(?max(?:imum)?\)?(?!\s*[\w(])|at\s+most|limit\b|以内|以內|以下)",
+    r"(?P<cue>or\s+(?:less|fewer|below|under|smaller|shorter)|\(?max(?:imum)?\)?(?!\s*[\w(]|[-:])|at\s+most|limit\b|以内|以內|以下)",
     re.I | re.A,
 )
 _MIN = re.compile(
-    r"(?=\b[mangs]|[>≥])"
-    r"(?P<cue>\bmin(?:imum)?[-_ ]?length|\bmin(?:imum)?\.?|\bat\s+least|\bno\s+(?:less|fewer|smaller|shorter)\s+than|\bnot\s+(?:less|fewer|smaller|shorter)\s+than"
-    r"|\bgreater\s+than\s+or\s+equal\s+to|\b(?:must|should)\s+be\s+(?:greater|more|larger|longer|higher)\s+than|>=|≥)"
+    r"(?=\b[mangscdw]|[>≥])"
+    r"(?P<cue>\bmin(?:imum)?[-_ ]?length|\bmin(?:imum)?\.?|\bat\s+least|\bno\s+(?:less|fewer|smaller|shorter|lower)\s+than|\bnot\s+(?:less|fewer|smaller|shorter|lower)\s+than"
+    r"|\b" + _REFUSED + r"(?:less|fewer|smaller|shorter|lower)\s+than"  # "cannot be less than 4": at least 4
+    r"|\bgreater\s+than\s+or\s+equal\s+to|\b(?:must|should)\s+be\s+" + _KIND_OF_NUMBER + r"(?:greater|more|larger|longer|higher)\s+than|>=|≥)"
     + _FILL + r"(?P<n>" + _NUM + r")" + _SP + _UNIT + r"?",
     re.I | re.A,
 )
 _MIN_POST = re.compile(
-    r"(?=[-+−0-9])(?<![\w.,-])(?P<n>" + _NUM + r")\s*" + _UNIT + r"?\s*(?P<cue>or\s+(?:more|greater|higher|above|larger|longer)|以上)",
+    r"(?=[-+−0-9])(?<![\w.,-])(?P<n>" + _NUM + r")\s*" + _UNIT + r"?\s*(?P<cue>or\s+(?:more|greater|higher|above|larger|longer)|\(?minimum\)?(?!\s*[\w(]|[-:])|以上)",
     re.I | re.A,
 )
-# "The maximum page size is 500", "the max length for this field is 36 characters": the words
+# "The maximum page size is 500", "Maximum page size: 500", "the max length for this field is 36 characters": the words
 # between the cue and "is" say what is bounded, so they are read (``_np_family``), not skipped
 _MAX_IS = re.compile(
     r"(?=[mM])\bmax(?:imum)?(?P<np>(?:\s+(?!(?:is|are|was|were|if|when|unless|and|or|but|not)\b)[A-Za-z$_`'’][\w$`'’-]*){0,7}?)"
-    r"\s+(?:is|are)\s+(?:currently\s+|set\s+to\s+)?`?(?P<n>" + _NUM + r")`?" + _SP + _UNIT + r"?",
+    r"(?:\s+(?:is|are)\s+|\s*[:=]\s*)(?:currently\s+|set\s+to\s+)?`?(?P<n>" + _NUM + r")`?" + _SP + _UNIT + r"?",
     re.I | re.A,
 )
 # "400 days is the maximum", "48 characters is the maximum allowed"
 _IS_MAX = re.compile(
     r"(?=[-+−0-9`])(?<![\w.,-])`?(?P<n>" + _NUM + r")`?\s*" + _UNIT + r"?\s+(?:is|are)\s+the\s+max(?:imum)?"
     r"(?:\s+(?:allowed|permitted|supported|accepted|possible|value|length|size|number))?\b",
+    re.I | re.A,
+)
+_LOW_WORDS = r"less|fewer|smaller|shorter|lower"
+_HIGH_WORDS = r"greater|more|larger|longer|higher|bigger"
+# Both ends in one comparison: "must not be less than 2 or greater than 40" (refused, inclusive),
+# "must be a number greater than 0 and less than 5" (kept, exclusive unless "or equal to")
+_REFUSED_PAIR = re.compile(
+    r"(?=\b[mscwd])\b" + _REFUSED + r"(?P<d1>" + _LOW_WORDS + "|" + _HIGH_WORDS + r")\s+than\s+(?P<a>" + _NUM + r")" + _SP
+    + _UNIT.replace("unit", "u1") + r"?\s*,?\s*(?:or|nor)\s+(?:be\s+)?(?P<d2>" + _LOW_WORDS + "|" + _HIGH_WORDS
+    + r")\s+than\s+(?P<b>" + _NUM + r")" + _SP + _UNIT + r"?",
+    re.I | re.A,
+)
+# the second comparison of a refused pair ("… or greater than 40", "nor be less than 2"): each
+# match holds one of these ("nor" ends in "or")
+_PAIR_SECOND = ("or be ",) + tuple(f"or {w}" for w in _LOW_WORDS.split("|") + _HIGH_WORDS.split("|"))
+_KEPT_PAIR = re.compile(
+    r"(?=\b[msh])\b(?:must|should|shall|has\s+to|needs?\s+to)\s+be\s+" + _KIND_OF_NUMBER
+    + r"(?P<d1>" + _LOW_WORDS + "|" + _HIGH_WORDS + r")\s+than\s+(?P<e1>or\s+equal\s+to\s+)?(?P<a>" + _NUM + r")" + _SP
+    + _UNIT.replace("unit", "u1") + r"?\s*,?\s*and\s+(?P<d2>" + _LOW_WORDS + "|" + _HIGH_WORDS
+    + r")\s+than\s+(?P<e2>or\s+equal\s+to\s+)?(?P<b>" + _NUM + r")" + _SP + _UNIT + r"?",
+    re.I | re.A,
+)
+# "1 <= tilt <= 80", "0 < x ≤ 1": a chain with the value in the middle (``(?P<v>)``, checked
+# to name this value: "0 <= `bay` <= 9" bounds another field)
+_CHAIN = re.compile(
+    r"(?=[-+−0-9])(?<![\w.])(?P<a>" + _NUM + r")\s*(?P<o1><=|=<|≤|<)\s*`?(?P<v>[A-Za-z_][\w.]*)`?\s*(?P<o2><=|=<|≤|<)\s*(?P<b>" + _NUM + r")",
+    re.A,
+)
+_CHAIN_VARS = frozenset({"x", "n", "v", "i", "k", "value", "val"})
+# A value past one end is brought back to it: "values above 500 are capped at 500", "less than
+# -20m should be mapped to -20" (the same number both times: "above 500 are rounded to 50" is no
+# clamp), or refused: "values larger than 90 are rejected"
+_CLAMP = re.compile(
+    r"(?=\b[ghlmaoebsfu])\b(?P<d>(?:" + _LOW_WORDS + "|" + _HIGH_WORDS + r")\s+than|above|over|exceeding|beyond|below|under)\s+`?(?P<n>" + _NUM
+    + r")`?(?P<att>[A-Za-z]{1,3}\b)?(?:" + _SP + _UNIT + r")?"
+    r"(?:\s+(?:will|would|are|is|should|shall|must|may|get|gets))?(?:\s+be)?\s+"
+    r"(?:(?:mapped|clamped|capped|set|rounded(?:\s+(?:down|up))?|treated|coerced|reduced|truncated|limited|changed"
+    r")\s+(?:to|at|as|down\s+to)\s+(?:the\s+value\s+)?`?(?P<m>" + _NUM
+    + r")`?(?:[A-Za-z]{1,3}\b)?(?:" + _SP + _UNIT.replace("unit", "u2") + r")?"
+    r"|(?P<rej>rejected|refused|invalid|not\s+(?:allowed|accepted|permitted)))",
+    re.I | re.A,
+)
+# each match holds one of _CLAMP_SIDES and one of _CLAMP_KEYS
+_CLAMP_SIDES = ("than", "above", "over", "exceeding", "beyond", "below", "under")
+_CLAMP_KEYS = ("mapped", "clamped", "capped", "set ", "rounded", "treated", "coerced", "reduced", "truncated", "limited",
+               "changed", "rejected", "refused", "invalid", "not allowed", "not accepted", "not permitted")
+# A range that is a part of the description on its own, on a number: "Tilt in degrees, -40 to
+# 40.", "Share (0-100)", "[2-60]": what is before it is a delimiter, what is after it a
+# delimiter or a unit in parentheses. Words after it make it part of a phrase
+# ("9-17 on weekdays", "1 - 3 days").
+_ALONE = re.compile(
+    r"[,;(\[][ \t]*(?P<a>" + _NUM + r")" + _NOTE + r"\s*(?:to|through|-|–|~)\s*(?P<b>" + _NUM + r")"
+    r"(?!,\d)(?:\s*\([A-Za-z°%][\w°%/ ]{0,15}\))?(?=\s*(?:[,;)\]]|\.(?!\d)|$))",
+    re.I | re.A,
+)
+# (it opens with its delimiter, a class of four characters ``re`` can look for fast; not ":":
+# "steel: 1-16" names a case, and "Values: 1-16" is _RANGE's)
+# "-10, 10-20, 20-30": a list of numbers or ranges, of which the range is one item
+_IN_A_LIST = re.compile(r"\s*,\s*[-+−]?\d", re.A)
+_LIST_BEFORE = re.compile(r"\d\s*,\s*$", re.A)
+# "Numeric [0-9]", "letters, digits (0-9)": a class of characters
+_CHAR_CLASS_BEFORE = re.compile(r"(?:numbers?|digits?|numerals?|numeric|a-z|A-Z)[\s,(\[]*$", re.I | re.A)
+# "on a 1-7 scale", "scored on a 0-100 basis"
+_SCALE = re.compile(
+    r"(?=[oO])\bon\s+an?\s+(?P<a>" + _NUM + r")\s*(?:-|–|to)\s*(?P<b>" + _NUM + r")(?:[\s-]+point)?\s+(?:scale|basis)\b",
+    re.I | re.A,
+)
+# "urgent (1) to idle (6)": a scale whose ends are named, each with its number. The match opens
+# at the first "(" (a literal ``re`` finds fast); the name before it is read by _NAME_BEFORE.
+_NAMED_ENDS = re.compile(
+    r"\(\s*(?P<a>" + _NUM + r")\s*\)\s*(?:to|through|-|–)\s*[A-Za-z][\w-]*\s*\(\s*(?P<b>" + _NUM + r")\s*\)",
+    re.I | re.A,
+)
+_NAME_BEFORE = re.compile(r"\b[A-Za-z][\w-]*\s*$", re.A)
+# "the largest value allowed is 40", "the smallest permitted number is 2": a superlative of the
+# value, with a word that says it is the allowed one ("the highest priority is 1" is a meaning)
+_ALLOWED = r"(?:allowed|permitted|accepted|supported|possible|valid)"
+_SUPERLATIVE = re.compile(
+    r"(?=[lhgbsLHGBS])\b(?P<w>largest|highest|greatest|biggest|smallest|lowest)\s+(?P<p1>" + _ALLOWED + r"\s+)?(?:value|number)\s+"
+    r"(?P<p2>" + _ALLOWED + r"\s+)?(?:is|are)\s+`?(?P<n>" + _NUM + r")`?" + _SP + _UNIT + r"?",
+    re.I | re.A,
+)
+# "Upper limit: 40", "the lower bound is 2"
+_LIMIT = re.compile(
+    r"(?=[uUlL])\b(?P<w>upper|lower)\s+(?:bound|limit)\s*(?::|=|is\b|of\b)\s*`?(?P<n>" + _NUM + r")`?" + _SP + _UNIT + r"?",
     re.I | re.A,
 )
 # What follows a bound and makes it hold only sometimes ("… is 100 for trial accounts")
@@ -125,7 +216,6 @@ _OR_VALUE = re.compile(r"\s*,?\s*or\s+`?(" + _NUM + r")`?(?=\s*(?:to|for|in|if|w
 _OR_ANOTHER = re.compile(r"[^.;\n]{0,40}?\bor\s+\d", re.A)
 # "defaults to the maximum, 40": the default is the maximum, and the maximum is stated
 _DEFAULTS_TO = re.compile(r"\bdefaults?\s+to\s+(?:the\s+)?$", re.I | re.A)
-_NOTE = r"(?:\s*\([^()\n]{1,30}\))?"  # "300 (5 minutes)": what the number means, in passing
 # "from 900 seconds (15 minutes) up to the maximum set for the role": a lower bound, the upper one elsewhere
 _FROM_TO_MAX = re.compile(
     r"\bfrom\s+`?(?P<n>" + _NUM + r")`?\s*" + _UNIT + r"?" + _NOTE + r"\s+(?:up\s+)?to\s+the\s+max(?:imum)?\b",
@@ -140,7 +230,7 @@ _RANGE = re.compile(
     r"(?=\b[frbiaowvls]|[:：])"
     r"(?P<ctx>\b(?:from|ranges?(?:\s+(?:of|is|from))?|range\s+of|be|is|are|of|within|in\s+the\s+range(?:\s+of)?|values?|length|size)\s*:?\s+|(?<=[A-Za-z\u4e00-\u9fff*])[:：]\s*)"
     r"(?P<qa>`)?(?P<a>" + _NUM + r")(?(qa)`)\s*(?:" + _UNIT.replace("unit", "u1") + r")?" + _NOTE
-    + r"\s*(?:to|through|thru|-|–|~|～|\.\.)\s*(?P<qb>`)?(?P<b>" + _NUM + r")(?(qb)`)(?![\d:])" + _SP + _UNIT + r"?",
+    + r"\s*(?:to|up\s+to|through|thru|-|–|~|～|\.\.)\s*(?P<qb>`)?(?P<b>" + _NUM + r")(?(qb)`)(?![\d:])" + _SP + _UNIT + r"?",
     re.I | re.A,
 )
 # "with 6 to 18 characters", "(4-19 characters)", "1 to 100 percent": the unit says what the range bounds
@@ -159,12 +249,21 @@ _INTERVAL = re.compile(
     re.I | re.A,
 )
 _SIGN = re.compile(
-    r"\b(?:must|should|has\s+to|needs?\s+to|shall)\s+be\s+(?:a\s+)?(?:strictly\s+)?(?P<s>positive|negative|non-?negative|non-?positive)(?P<z>\s+or\s+zero)?"
-    r"|(?<![-\w])(?:a\s+|any\s+|small\s+)?(?P<s2>positive|negative|non-?negative)\s+(?:integer|number|value|whole\s+number|amount|int)s?\b"
+    # a refused or rejected negative: at least 0 ("cannot be negative", "negative values are rejected")
+    r"\b(?:(?:must|should|may|shall|can)\s+not|cannot|can't)\s+be\s+(?:a\s+)?(?P<nn>negative)\b"
+    r"|\b(?P<rej>negative\s+(?:values?|numbers?|integers?|amounts?)\s+(?:are|is|will\s+be|get|return|returns|result\s+in|causes?)\s+"
+    r"(?:not\s+(?:allowed|accepted|permitted|supported|valid)|rejected|refused|invalid|disallowed|forbidden"
+    r"|(?:treated\s+as|set\s+to|clamped\s+to|mapped\s+to|changed\s+to)\s+(?:0|zero)\b|an?\s+(?:`?[\w.]+`?\s+)?error))"
+    r"|\b(?:must|should|has\s+to|needs?\s+to|shall)\s+be\s+(?:a\s+)?(?:strictly\s+)?(?P<s>positive|negative|non-?negative|non-?positive)(?P<z>\s+or\s+zero)?"
+    r"|(?<![-\w])(?P<art>a\s+|an\s+|any\s+|small\s+)?(?P<s2>positive|negative|non-?negative)\s+(?:integer|number|value|whole\s+number|amount|int)s?\b"
     r"|\bzero\s+or\s+(?:a\s+)?positive"
+    r"|\b(?:must|should|has\s+to|needs?\s+to|shall)\s+be\s+(?:(?:greater|larger|more|higher)\s+than\s+zero"  # as "positive"
+    r"|(?P<nz>zero\s+or\s+(?:greater|more|higher|larger|above)|(?:greater|larger|more|higher)\s+than\s+or\s+equal\s+to\s+zero))\b"
     r"|(?P<zh>正整数|正整數|非负整数|非負整數|非负数|非負數|正数|正數|大于0|大於0|大于零|大於零|不能为负|不能為負)",
     re.I | re.A,
 )
+# "Refund, a negative number." ends there: the value is described, not a use of it
+_SIGN_END = re.compile(r"\s*(?:[.,;)]|$)", re.A)
 _SINGLE_ITEM = re.compile(
     r"\bonly\s+(?:one|a\s+single|1)\s+\w+(?:\s+\w+)?\s+(?:is|can\s+be|may\s+be)\s+(?:supported|allowed|specified|permitted|accepted|provided)"
     r"|\b(?:you\s+)?(?:can|may)\s+only\s+(?:specify|provide|pass|include|supply|send|set|use|add|select|choose|enter|give)"
@@ -232,10 +331,11 @@ _DIGIT = re.compile(r"[0-9]")
 _NOT_BOUND = re.compile(
     r"\s*(?:decimal|significant|times\b|retries|attempts|requests?\s+per|calls?\s+per|(?:\w+\s+)?ago\b|levels?\s+deep"
     r"|(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\s+(?:from|after|before|since|prior\s+to|in\s+the\s+(?:past|future))\b"
+    r"|\^|\*\*\s*\d"  # "2^30", "10**6": a power
     r"|次(?![数數])|位小数|位小數|层|層)",
     re.I | re.A,
 )
-_DEFAULT = re.compile(r"default|默认|默認|缺省|預設|e\.g\.|for example|such as|example", re.I | re.A)
+_DEFAULT = re.compile(r"default|默认|默認|缺省|預設|e\.\s?g\b|for example|such as|example", re.I | re.A)
 _COND_SENT = re.compile(
     r"\bif\s+(?:it\s+is\s+|this\s+is\s+|the\s+\w+\s+is\s+)?(?:unspecified|omitted|not\s+(?:specified|set|provided|given|supplied))"
     r"|\bby\s+default\b|\bwhen\s+(?:omitted|not\s+(?:specified|set))|\b(?:take|takes|taking|last|lasts|wait|waits)\s+up\s+to",
@@ -248,9 +348,22 @@ _COND_BEFORE = re.compile(r"(?:^|[.:;]\s+|,\s+)(?:if|when|whenever|unless|once)\
 _SELF_COND = re.compile(r"\b(?:if|when|once)\s+(?:it\s+is\s+|this\s+(?:field\s+|value\s+)?is\s+)?(?:specified|set|provided|present|given|supplied|used|included|entered|passed|sent|non-?empty|non-?nil|non-?null|enabled)\s*,\s*[^,.;:\n]*$",
                         re.I | re.A)
 _ADVICE_AFTER = re.compile(r"[^.;\n]{0,12}?\b(?:is|are)\s+(?:recommended|suggested|advised|preferred)\b", re.I)
+# "if this value is less than or equal to 0": the bound is the case's (words of one clause: no
+# sentence's full stop between, "when not set. Range is from 1 to 100" is a bound)
+_IF_IS_BEFORE = re.compile(r"\b(?:if|when|whenever|unless)\s+(?:[\w`]+(?:\.\w+)*\s+){0,3}(?:is|are)\s+(?:set\s+to\s+)?$", re.I | re.A)
 _IF_OTHER = re.compile(r"\s*(?:if|when|whenever|unless)\b[^,]{0,80},", re.I)
 _COND_CLAUSE = re.compile(r"^\s*(?:if|when|whenever|unless|once|values?\s+(?:above|below|over|greater|less))\b", re.I | re.A)
 _OTHER_SUBJECT = re.compile(r"`([A-Za-z_][\w.]*)`\s+(?:must|should|is|can|may)\b", re.A)
+
+
+def _label_after(s: str, m: re.Match[str]) -> bool:
+    """Whether the "max"/"minimum" after the number opens the next line ("8 characters\n**Max-length
+    (tin):** 60"): a label there, not a cue for the number before it."""
+    return m.group("cue")[:1] in "mM(" and "\n" in s[m.end("n") : m.start("cue")]
+
+
+# "100.000" on an integer: a thousands separator or three decimals, cannot tell which
+_DOTTED_THOUSANDS = re.compile(r"[-+−]?\d{1,3}(?:\.\d{3})+", re.A)
 
 
 def _n(text: str) -> int | float:
@@ -381,6 +494,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     s = t.norm
     low = gate_text(s)  # for the key gates only (blanks collapsed: not the offsets of s)
     hits: list[tuple[int, int, dict[str, Any]]] = []
+    blocked: list[tuple[int, int]] = []  # spans that bound something else: no hit inside them
 
     def ok(a: int, b: int) -> bool:
         cl = _clause(s, a)
@@ -390,6 +504,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             return False
         if _ADVICE_AFTER.match(s, b):
             return False
+        if _IF_IS_BEFORE.search(s, max(0, a - 60), a):
+            return False  # "no cap is set if this value is less than or equal to 0": a case, not a bound
         if _COND_BEFORE.search(s, max(0, a - 160), a) and not _SELF_COND.search(s, max(0, a - 160), a):
             return False  # "when `x` is above 10, you must set this to at least 1": only then
         sent = _sentence(s, a, b)
@@ -436,6 +552,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if _PAGE_SIZE.search(s, a, b + 20) and _POSITION_WORDS & set(name_words(name)[-1:]):
             return  # "Page number. At most 100 rows per page.": the page's size, not its number
         num_group = "n" if "n" in m.re.groupindex and m.group("n") else "b" if "b" in m.re.groupindex and m.group("b") else 0
+        if type_ == "integer" and any(g in m.re.groupindex and _DOTTED_THOUSANDS.fullmatch(m.group(g) or "") for g in ("n", "a", "b")):
+            return
         if unit and _SKIP_UNITS.match(unit.strip()):
             return
         e = m.end(num_group)
@@ -467,6 +585,19 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         d = _data(fam, lo, hi, lo_ex, hi_ex)
         if d:
             hits.append((a, b, d))
+
+    def _pair(m: re.Match[str], refused: bool) -> None:
+        """A comparison on each side: one low word and one high word, in either order; refused
+        ("must not be less than 2") ends are inclusive, kept ones ("greater than 0") exclusive
+        unless "or equal to" says otherwise."""
+        low1 = re.match(_LOW_WORDS, m.group("d1"), re.I) is not None
+        if low1 == (re.match(_LOW_WORDS, m.group("d2"), re.I) is not None):
+            return  # "less than 2 or fewer than 4": the same side twice
+        ends = [(_n(m.group("a")), refused or bool(m.group("e1") if "e1" in m.re.groupindex else False)),
+                (_n(m.group("b")), refused or bool(m.group("e2") if "e2" in m.re.groupindex else False))]
+        (lo, lo_in), (hi, hi_in) = ends if low1 == refused else ends[::-1]
+        if lo < hi:
+            add(m, lo, hi, not lo_in, not hi_in, unit=unit_of(m, "unit", "u1"))
 
     # Every pattern in this block needs a number (_NUM, \d; re.A so ASCII digits only): a text
     # without a digit skips them all. Only _SIGN and _SINGLE_ITEM below can match without one.
@@ -527,6 +658,59 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 continue
             n = _n(m.group("n"))
             add(m, n, n, unit=m.group("u") + "s")
+        compares = "than" in low  # both pairs hold it twice
+        for m in scan(_REFUSED_PAIR, s, low, ('not be', 'cannot be', "can't be")) if compares and has_any(low, _PAIR_SECOND) else ():
+            _pair(m, refused=True)
+        for m in scan(_KEPT_PAIR, s, low, (' and less', ' and fewer', ' and smaller', ' and shorter', ' and lower', ' and greater',
+                                           ' and more', ' and larger', ' and longer', ' and higher', ' and bigger')) if compares else ():
+            _pair(m, refused=False)
+        for m in _CHAIN.finditer(s) if low.count("<") + low.count("≤") >= 2 else ():  # a chain holds two
+            v = m.group("v")
+            lo, hi = _n(m.group("a")), _n(m.group("b"))
+            if not (same_name(v, name) or v.lower() in _CHAIN_VARS or len(v) == 1):  # "0 ≤ r ≤ 1": a letter for the value
+                blocked.append((m.start(), m.end()))  # "0 <= `bay` <= 9": its "<= 9" is not this value's either
+            elif lo < hi:  # the value itself compared: on an array, each item's (where the fix puts it)
+                add(m, lo, hi, m.group("o1") == "<", m.group("o2") == "<", family=None if type_ == "object" else "value")
+        for m in scan(_SUPERLATIVE, s, low, ('largest', 'highest', 'greatest', 'biggest', 'smallest', 'lowest')) if "est " in low else ():
+            if m.group("p1") or m.group("p2"):
+                high = m.group("w").lower() not in ("smallest", "lowest")
+                n = _n(m.group("n"))
+                add(m, None if high else n, n if high else None, unit=unit_of(m, "unit"), strict=True)
+        for m in scan(_LIMIT, s, low, ('upper limit', 'lower limit', 'upper bound', 'lower bound')):
+            n = _n(m.group("n"))
+            high = m.group("w").lower() == "upper"
+            add(m, None if high else n, n if high else None, unit=unit_of(m, "unit"), strict=True)
+        for m in scan(_CLAMP, s, low, _CLAMP_KEYS) if has_any(low, _CLAMP_SIDES) else ():
+            high = re.match(_HIGH_WORDS + r"|above|over|exceeding|beyond", m.group("d"), re.I) is not None
+            n = _n(m.group("n"))
+            if not m.group("rej") and _n(m.group("m")) != n:
+                continue  # "above 500 are rounded to 50": not brought back to the end
+            unit = unit_of(m, "unit", "att")
+            add(m, None if high else n, n if high else None, unit=unit)
+        if type_ in ("integer", "number"):
+            for m in scan(_ALONE, s, low, ('-', '–', '~', ' to ', 'through')):
+                a, b = m.group("a"), m.group("b")
+                lo, hi = _n(a), _n(b)
+                before = s[max(0, m.start() - 20) : m.start("a")]
+                if not lo < hi or (len(a) == 4 and a[:2] in ("19", "20")):
+                    continue
+                if _IN_A_LIST.match(s, m.end()) or _LIST_BEFORE.search(before) or _DEFAULT.search(before) or (
+                        len(a) == len(b) == 1 and _CHAR_CLASS_BEFORE.search(before)):
+                    continue
+                close = s.find(")", m.end(), m.end() + 80) if before.rstrip().endswith("(") else -1
+                other = _OR_VALUE.match(s, close + 1) if close > 0 and "(" not in s[m.end() : close] else None
+                if other:  # "(1-31, where 31 is the last), or 0 for any": the bound takes in the other value
+                    lo, hi = min(lo, _n(other.group(1))), max(hi, _n(other.group(1)))
+                add(m, lo, hi, family="value", start=m.start("a"))
+            for m in scan(_SCALE, s, low, ('scale', 'basis')):
+                lo, hi = sorted((_n(m.group("a")), _n(m.group("b"))))
+                if lo < hi:
+                    add(m, lo, hi, family="value")
+            for m in scan(_NAMED_ENDS, s, low, (') to', ')-', ') -', ')–', ') –', ') through')):
+                name_a = _NAME_BEFORE.search(s, max(0, m.start() - 40), m.start())
+                lo, hi = sorted((_n(m.group("a")), _n(m.group("b"))))
+                if name_a and lo < hi:
+                    add(m, lo, hi, family="value", start=name_a.start())
         for m in scan(_DOTS, s, low, ('..',)):
             lo, hi = _n(m.group("a")), _n(m.group("b"))
             before = s[max(0, m.start() - 1) : m.start()]
@@ -542,7 +726,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         # _MAX_IS, _IS_MAX and _FROM_TO_MAX all need "max"; _MAX_IS also "is"/"are" between blanks
         # (single spaces in ``low``)
         maxed = "max" in low
-        copula = [m for m in scan(_MAX_IS, s, low, ('max',))] if maxed and (" is " in low or " are " in low) else []
+        copula = [m for m in scan(_MAX_IS, s, low, ('max',))] if maxed and has_any(low, (" is ", " are ", ":", "=")) else []
         if len({m.group("n") for m in copula}) > 1:
             # "Maximum value for startup probes is 240 … for liveness probes is 3600": per case
             copula = [m for m in copula if not re.search(r"\bfor\b", m.group("np"), re.I)]
@@ -555,15 +739,17 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         for m in scan(_IS_MAX, s, low, ('is the max', 'are the max')) if maxed else ():
             add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"), strict=True)
         for m in scan(_MAX_POST, s, low, ('less', 'fewer', 'below', 'under', 'smaller', 'shorter', 'max', 'most', 'limit', '以内', '以內', '以下')):
-            add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"))
-        for m in scan(_MIN, s, low, ('min', 'least', 'less than', 'fewer than', 'smaller than', 'shorter than', 'greater than', 'more than', 'larger than', 'longer than', 'higher than', '>=', '≥')):
+            if not _label_after(s, m):
+                add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"))
+        for m in scan(_MIN, s, low, ('min', 'least', 'less than', 'fewer than', 'smaller than', 'shorter than', 'lower than', 'greater than', 'more than', 'larger than', 'longer than', 'higher than', '>=', '≥')):
             cue = m.group("cue").lower()
             ex = bool(re.search(r"greater|more|larger|longer|higher", cue)) and "equal" not in cue
             add(m, _n(m.group("n")), None, lo_ex=ex, unit=unit_of(m, "unit"), family=_cue_family(cue, type_))
         for m in scan(_FROM_TO_MAX, s, low, ('to the max',)) if maxed else ():
             add(m, _n(m.group("n")), None, unit=unit_of(m, "unit"))
-        for m in scan(_MIN_POST, s, low, ('more', 'greater', 'higher', 'above', 'larger', 'longer', '以上')):
-            add(m, _n(m.group("n")), None, unit=unit_of(m, "unit"))
+        for m in scan(_MIN_POST, s, low, ('more', 'greater', 'higher', 'above', 'larger', 'longer', 'minimum', '以上')):
+            if not _label_after(s, m):
+                add(m, _n(m.group("n")), None, unit=unit_of(m, "unit"))
         for m in scan(_ZH_MAX, s, low, ('最', '不超', '不能超', '不大', '小于', '小於', '上限', '至多', '不得', '长度', '長度')):
             add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"))
         for m in scan(_ZH_MIN, s, low, ('最', '至少', '不少', '不小', '大于等于', '大於等於', '下限')):
@@ -573,14 +759,19 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             lo, hi = _n(a), _n(b)
             if lo < hi:
                 add(m, lo, hi, unit=unit_of(m, "unit", "u1", "u2"))
-    signs = list(scan(_SIGN, s, low, ('positive', 'negative', '正', '非负', '非負', '大于0', '大於0', '大于零', '大於零', '不能为负', '不能為負')))
+    signs = list(scan(_SIGN, s, low, ('positive', 'negative', 'than zero', 'zero or', 'to zero', '正', '非负', '非負', '大于0', '大於0', '大于零', '大於零', '不能为负', '不能為負')))
     both = {(m.group("s2") or "").lower() for m in signs} >= {"positive", "negative"}
     for m in signs:
         if both and (m.group("s2") or "").lower() in ("positive", "negative"):
             continue  # "negative values lower it, positive values raise it": what each sign means
+        if (m.group("s2") or "").lower() == "negative" and not (m.group("art") and _SIGN_END.match(s, m.end())):
+            continue  # "negative values mean no limit", "use a negative value for refunds": a use, not the only one
+        if _COND_AFTER.match(s, m.end()):
+            continue  # "should be negative for refunds": only then
         word = (m.group("s") or m.group("s2") or "").lower().replace("-", "")
         zh = m.group("zh") or ""
-        if m.group("z") or m.group(0).lower().startswith("zero") or word == "nonnegative" or "非负" in zh or "非負" in zh or "不能" in zh:
+        if m.group("nn") or m.group("rej") or m.group("z") or m.group("nz") or m.group(0).lower().startswith("zero") \
+                or word == "nonnegative" or "非负" in zh or "非負" in zh or "不能" in zh:
             d: dict[str, Any] = {"minimum": 0}
         elif word == "negative":
             d = {"exclusiveMaximum": 0}
@@ -599,13 +790,19 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         for m in scan(_SINGLE_ITEM, s, low, ('only',)):
             if ok(m.start(), m.end()):
                 hits.append((m.start(), m.end(), {"maxItems": 1}))
-    hits = [h for h in hits if not other_bullet(s, h[0], name)]
+    hits = [h for h in hits if not other_bullet(s, h[0], name) and not any(a < h[1] and h[0] < b for a, b in blocked)]
     return _resolve(t, hits)
 
 
 def _plural(name: str) -> bool:
     nw = name_words(name)
     return bool(nw) and nw[-1].endswith("s") and not nw[-1].endswith("ss")
+
+
+def _restates(d: dict[str, Any], i: int, other: dict[str, Any], j: int) -> bool:
+    """Whether hit ``i`` (data ``d``) says only what hit ``j`` says: each of its keywords with the
+    same value there, and ``j`` says more, or the same and earlier."""
+    return d.items() <= other.items() and (d != other or j < i)
 
 
 def _resolve(t: Text, hits: list[tuple[int, int, dict[str, Any]]]) -> list[Evidence]:
@@ -617,7 +814,9 @@ def _resolve(t: Text, hits: list[tuple[int, int, dict[str, Any]]]) -> list[Evide
         kept.append((a, b, d))
     kept.sort(key=lambda h: h[0])
     out: list[Evidence] = []
-    for a, b, d in kept:
+    for i, (a, b, d) in enumerate(kept):
+        if any(_restates(d, i, o, j) for j, (_, _, o) in enumerate(kept) if j != i):
+            continue  # "The maximum is 90; values above 90 are capped at 90": one bound, said twice
         while b > a and t.norm[b - 1] in " \t\n":
             b -= 1
         span = t.span(a, b)

@@ -368,3 +368,233 @@ def test_a_label_after_a_number_is_not_its_unit() -> None:
     """"Character limit: 4 Values: …" on one line: "Values" labels what follows, it does not count the 4."""
     got = bounds("Retry window. **Character limit** : 4 **Values** : a whole number between 1 and 900", "window", "integer")
     assert {"maximum": 4} not in got
+
+
+# -- comparisons stated as a refusal, in pairs or as a chain ----------------------------------------
+
+COMPARISONS = [
+    # a refused "less than" is a lower bound, inclusive
+    ("Crate depth; it cannot be less than 4.", "depth", "integer", "cannot be less than 4", {"minimum": 4}),
+    ("Lid count. Must not be lower than 2.", "lids", "integer", "Must not be lower than 2", {"minimum": 2}),
+    ("Shelf note; may not be shorter than 3 characters.", "note", "string", "may not be shorter than 3 characters",
+     {"minLength": 3}),
+    # both ends refused in one sentence
+    ("Tray weight. It must not be less than 2 or greater than 40.", "weight", "integer",
+     "must not be less than 2 or greater than 40", {"minimum": 2, "maximum": 40}),
+    ("Bay number; cannot be greater than 90 or lower than 10.", "bay", "integer",
+     "cannot be greater than 90 or lower than 10", {"minimum": 10, "maximum": 90}),
+    # a kept comparison on each side
+    ("Lid ratio. Must be a number greater than 0 and less than 5.", "ratio", "number",
+     "Must be a number greater than 0 and less than 5", {"exclusiveMinimum": 0, "exclusiveMaximum": 5}),
+    ("Tray slot; should be an integer greater than or equal to 1 and less than or equal to 64.", "slot", "integer",
+     "should be an integer greater than or equal to 1 and less than or equal to 64", {"minimum": 1, "maximum": 64}),
+    # a chain with the value in the middle
+    ("Lid tilt, 1 <= tilt <= 80.", "tilt", "integer", "1 <= tilt <= 80", {"minimum": 1, "maximum": 80}),
+    ("Fill level where 0 < x ≤ 1.", "fill", "number", "0 < x ≤ 1", {"exclusiveMinimum": 0, "maximum": 1}),
+    # one kept comparison, the kind of number named between
+    ("Lid ratio. Must be a number greater than 2.", "ratio", "number", "Must be a number greater than 2", {"exclusiveMinimum": 2}),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_", "text", "data"), COMPARISONS)
+def test_refused_and_paired_comparisons(description: str, name: str, type_: str, text: str, data: dict[str, object]) -> None:
+    assert evidence(description, name, type_) == [("bounds", text, data, ())]
+
+
+NOT_COMPARISONS = [
+    ("Crate depth; it can be less than 4 when stacked.", "depth", "integer"),  # allowed, not refused
+    ("Lid ratio. When `mode` is wide, it must be greater than 0 and less than 5.", "ratio", "number"),  # a condition
+    ("Tray slot, where 0 <= `bay` <= 9.", "slot", "integer"),  # a chain on another field
+    ("Returns lids whose weight is greater than 2 and less than 9.", "lid_filter", "string"),  # a filter on lids
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_"), NOT_COMPARISONS)
+def test_comparisons_of_something_else(description: str, name: str, type_: str) -> None:
+    assert evidence(description, name, type_) == []
+
+
+# -- a value outside the range is clamped: the clamp states the range -------------------------------
+
+CLAMPS = [
+    ("Lid height. Values above 500 are capped at 500.", "height", "integer", "above 500 are capped at 500", {"maximum": 500}),
+    ("Tray speed; any speed greater than 30 will be treated as 30.", "speed", "integer",
+     "greater than 30 will be treated as 30", {"maximum": 30}),
+    ("Depth (m). Depth less than -20m should be mapped to -20. Depth greater than -2m should be mapped to -2.",
+     "depth", "integer", None, None),
+    ("Shelf note. Notes longer than 40 characters are truncated to 40 characters.", "note", "string",
+     "longer than 40 characters are truncated to 40 characters", {"maxLength": 40}),
+    ("Crate volume. Values larger than 90 are rejected.", "volume", "integer", "larger than 90 are rejected", {"maximum": 90}),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_", "text", "data"), CLAMPS)
+def test_clamps_state_the_range(description: str, name: str, type_: str, text: str | None, data: dict[str, object] | None) -> None:
+    got = evidence(description, name, type_)
+    if text is None:  # the two-sided case: one bound from each sentence
+        assert got == [("bounds", "less than -20m should be mapped to -20", {"minimum": -20}, ()),
+                       ("bounds", "greater than -2m should be mapped to -2", {"maximum": -2}, ())]
+    else:
+        assert got == [("bounds", text, data, ())]
+
+
+NOT_CLAMPS = [
+    ("Lid height. Values above 500 are rounded to 50.", "height", "integer"),  # another number: not a clamp
+    ("Tray speed; a speed greater than 30 is set to 0.", "speed", "integer"),
+    ("Lid height. By default, values above 500 are capped at 500.", "height", "integer"),  # only by default
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_"), NOT_CLAMPS)
+def test_not_clamps(description: str, name: str, type_: str) -> None:
+    assert evidence(description, name, type_) == []
+
+
+# -- a range that stands alone, on a number: "Lid tilt, -40 to 40." --------------------------------
+
+ALONE = [
+    ("Lid tilt in degrees, -40 to 40.", "tilt", "number", "-40 to 40", {"minimum": -40, "maximum": 40}),
+    ("Lid tilt (-40 to 40)", "tilt", "integer", "-40 to 40", {"minimum": -40, "maximum": 40}),
+    ("Trays per call [2-60]", "take", "integer", "2-60", {"minimum": 2, "maximum": 60}),
+    ("Fill share (0-100)", "share", "integer", "0-100", {"minimum": 0, "maximum": 100}),
+    ("Tray depth (1-16,384)", "depth", "integer", "1-16,384", {"minimum": 1, "maximum": 16384}),
+    # another value allowed after the parentheses the range is in
+    ("Day of the month (1-28, where 28 is the last), or 0 for any day.", "day", "integer", "1-28", {"minimum": 0, "maximum": 28}),
+    ("Gain, required if `mode` is manual, -6 - 12, in dB.", "gain", "integer", "-6 - 12", {"minimum": -6, "maximum": 12}),
+    ("Tray volume, 2 to 90 (litres), omit it for the usual volume", "volume", "integer", "2 to 90 (litres)",
+     {"minimum": 2, "maximum": 90}),
+    # a scale, and a scale whose ends are named
+    ("Tray grade on a 1-7 scale.", "grade", "integer", "on a 1-7 scale", {"minimum": 1, "maximum": 7}),
+    ("Tray grade, rated on a 0-50 basis.", "grade", "integer", "on a 0-50 basis", {"minimum": 0, "maximum": 50}),
+    ("Urgency of the tray: urgent (1) to idle (6)", "urgency", "integer", "urgent (1) to idle (6)",
+     {"minimum": 1, "maximum": 6}),
+    ("Urgency: from idle (6) to urgent (2).", "urgency", "integer", "idle (6) to urgent (2)", {"minimum": 2, "maximum": 6}),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_", "text", "data"), ALONE)
+def test_a_range_standing_alone(description: str, name: str, type_: str, text: str, data: dict[str, object]) -> None:
+    assert evidence(description, name, type_) == [("bounds", text, data, ())]
+
+
+NOT_ALONE = [
+    ("Lid code (2-60)", "code", "string"),  # a string: a length, a code or a number, cannot tell
+    ("Tray year (2019-2024)", "year", "integer"),  # years
+    ("Tray hours, 9-17 on weekdays", "hours", "integer"),  # words after it: part of a phrase
+    ("Tray lane. For example, 2 to 6.", "lane", "integer"),  # an example
+    ("Tray shift (1 - 3 days)", "shift", "integer"),  # a unit the value is not said to be in
+    ("Tray code. Type: digits [0-9].", "code", "integer"),  # a class of characters
+    ("Bucket width; the buckets would be -10, 10-20, 20-30, 30+.", "width", "number"),  # a list of ranges
+    ("Tray share, e.g (0 - 100)", "share", "number"),  # an example
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_"), NOT_ALONE)
+def test_not_a_range_standing_alone(description: str, name: str, type_: str) -> None:
+    assert evidence(description, name, type_) == []
+
+
+@pytest.mark.parametrize(
+    ("description", "text", "data"),
+    [
+        ("Lid height. The maximum is 500; values above 500 are capped at 500.", "maximum is 500", {"maximum": 500}),
+        ("Lid height, between 1 and 500. Values above 500 are capped at 500.", "between 1 and 500", {"minimum": 1, "maximum": 500}),
+    ],
+)
+def test_a_bound_said_twice_is_one_finding(description: str, text: str, data: dict[str, object]) -> None:
+    assert evidence(description, "height", "integer") == [("bounds", text, data, ())]
+
+
+def test_a_chain_bounds_the_value_of_each_item() -> None:
+    """On an array, "each n is 0 <= n < 90" bounds its items' values (where the fix puts them), not their count."""
+    assert evidence("Lid angles; each angle n is 0 <= n < 90.", "angles", "array") == [
+        ("bounds", "0 <= n < 90", {"minimum": 0, "exclusiveMaximum": 90}, ())]
+
+
+# -- more ways to name an end: "from 2 up to 40", "the largest value allowed is 40", "upper limit:
+# 40", "Maximum lid size: 40", "2 characters minimum", "greater than zero", "up to and including" --
+
+ENDS = [
+    ("Lids per crate; from 2 up to 40.", "lids", "integer", "from 2 up to 40", {"minimum": 2, "maximum": 40}),
+    ("Lids per crate; the largest value allowed is 40.", "lids", "integer", "largest value allowed is 40", {"maximum": 40}),
+    ("Lids per crate. The smallest permitted number is 2.", "lids", "integer", "smallest permitted number is 2", {"minimum": 2}),
+    ("Lids per crate. Upper limit: 40.", "lids", "integer", "Upper limit: 40", {"maximum": 40}),
+    ("Lids per crate. The lower limit is 2.", "lids", "integer", "lower limit is 2", {"minimum": 2}),
+    ("Lids per call. Maximum crate size: 40", "take", "integer", "Maximum crate size: 40", {"maximum": 40}),
+    ("Lid label, 2 characters minimum.", "label", "string", "2 characters minimum", {"minLength": 2}),
+    ("Lid weight; must be greater than zero.", "weight", "number", "must be greater than zero", {"exclusiveMinimum": 0}),
+    ("Lid count; must be greater than zero.", "count", "integer", "must be greater than zero", {"minimum": 1}),
+    ("Lid weight. Must be zero or greater.", "weight", "number", "Must be zero or greater", {"minimum": 0}),
+    ("Lids in the crate (up to and including 50).", "lids", "integer", "up to and including 50", {"maximum": 50}),
+    ("Lid ratio: 0 ≤ r ≤ 1", "ratio", "number", "0 ≤ r ≤ 1", {"minimum": 0, "maximum": 1}),
+    ("Lid grade, 1 (low) - 5 (high).", "grade", "integer", "1 (low) - 5 (high)", {"minimum": 1, "maximum": 5}),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_", "text", "data"), ENDS)
+def test_more_ways_to_name_an_end(description: str, name: str, type_: str, text: str, data: dict[str, object]) -> None:
+    assert evidence(description, name, type_) == [("bounds", text, data, ())]
+
+
+NOT_ENDS = [
+    ("Lid rank. The highest priority is 1.", "rank", "integer"),  # a meaning, not an allowed value
+    ("Lids per crate. Rate limit: 40 calls per minute.", "lids", "integer"),  # a limit on calls
+    ("Lid label. The upper limit of the crate is 40.", "label", "string"),  # of something else
+    ("Lids per call. Maximum crate size: 40 for trial accounts", "take", "integer"),  # a condition
+    ("Lid grade, 1 (low) - 5 (high) for steel lids, 1 - 3 for tin.", "grade", "integer"),  # one range per kind
+    # a label on the next line is not a cue after the number
+    ("Lid key.\n**Min-length (steel):** 8 characters\n**Minimum-length (tin):** 6 characters", "key", "string"),
+    ("Lid key.\n**Min-length (steel):** 8 characters\n**Max-length (tin):** 60 characters", "key", "string"),
+    ("Span in seconds; from 60 sec/min * 60 min/hr.", "span", "integer"),  # "min" is minutes here
+    ("Lid code, with an upper limit of 2^30.", "code", "integer"),  # a power, not 2
+    ("Lid offset. Maximum offset: 100.000", "offset", "integer"),  # a thousands separator, or decimals: cannot tell
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_"), NOT_ENDS)
+def test_ends_of_something_else(description: str, name: str, type_: str) -> None:
+    assert evidence(description, name, type_) == []
+
+
+# -- the sign: a refused or rejected negative is a lower bound of 0; "negative values" that mean
+# something, or that the caller may use for a purpose, bound nothing ---------------------------------
+
+SIGNS = [
+    ("Lid count. Cannot be negative.", "count", "integer", "Cannot be negative", {"minimum": 0}),
+    ("Lid count. The value must not be a negative number.", "count", "integer", "must not be a negative", {"minimum": 0}),
+    ("Lid count. Negative values are rejected.", "count", "integer", "Negative values are rejected", {"minimum": 0}),
+    ("Lid count. Negative values return an `OUT_OF_RANGE` error.", "count", "integer",
+     "Negative values return an `OUT_OF_RANGE` error", {"minimum": 0}),
+    ("Lid count; negative values are treated as 0.", "count", "integer", "negative values are treated as 0", {"minimum": 0}),
+    ("Lid refund, a negative number.", "refund", "number", "a negative number", {"exclusiveMaximum": 0}),
+    ("Lid refund; it must be negative.", "refund", "number", "must be negative", {"exclusiveMaximum": 0}),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_", "text", "data"), SIGNS)
+def test_signs(description: str, name: str, type_: str, text: str, data: dict[str, object]) -> None:
+    assert evidence(description, name, type_) == [("bounds", text, data, ())]
+
+
+NOT_SIGNS = [
+    ("Lid count. Negative values mean no limit.", "count", "integer"),
+    ("Lid amount. Use a negative value for refunds.", "amount", "number"),
+    ("Lid tilt; a negative value means the lid tilts up.", "tilt", "integer"),
+    ("Lid credits are negative values, debits positive.", "amount", "number"),
+    ("Lid shift; should be negative for refunds.", "shift", "number"),  # only then
+    ("Lid cap. No cap is set if this value is less than or equal to 0.", "cap", "integer"),  # a condition
+]
+
+
+def test_a_condition_in_the_sentence_before_is_not_this_ones() -> None:
+    d = "Lids per page; default is 10 when not set. Range is from 1 to 100."
+    assert evidence(d, "lids", "integer") == [("bounds", "from 1 to 100", {"minimum": 1, "maximum": 100}, ())]
+
+
+@pytest.mark.parametrize(("description", "name", "type_"), NOT_SIGNS)
+def test_signs_that_bound_nothing(description: str, name: str, type_: str) -> None:
+    assert evidence(description, name, type_) == []
+
+
+# the gate mutations above run over these forms too (read when the test runs)
+_FORMS += [(d, n, t) for d, n, t, *_ in COMPARISONS + CLAMPS + ALONE + ENDS + SIGNS]
