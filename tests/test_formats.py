@@ -180,3 +180,21 @@ def test_a_file_that_does_not_parse_is_ours_when_it_shows_a_distinctive_key(text
     assert looks_like_api(text) is ours
     if ours:
         assert may_be_api(text)
+
+
+@pytest.mark.parametrize(("version", "kept"), [("openapi: 3.0.3", ["X-Request-Id"]),
+                                               ("swagger: '2.0'", ["Accept", "Content-Type", "Authorization", "X-Request-Id"])])
+def test_header_parameters_openapi3_ignores_are_not_fields(tmp_path: Path, version: str, kept: list[str]) -> None:
+    # OpenAPI 3.x: a header parameter named Accept, Content-Type or Authorization "SHALL be ignored"
+    headers = "".join(
+        f"        - {{name: {n}, in: header, type: string, schema: {{type: string}}, description: 'ISO 3166 code'}}\n"
+        for n in ("Accept", "Content-Type", "Authorization", "X-Request-Id")
+    )
+    spec = tmp_path / "api.yaml"
+    spec.write_text(
+        f"{version}\ninfo: {{title: t, version: '1'}}\npaths:\n  /a:\n    get:\n      operationId: getA\n      parameters:\n"
+        + headers + "      responses: {'200': {description: ok}}\n"
+    )
+    doc = load_document(str(spec))
+    assert doc is not None
+    assert [f.name for f in doc.operations[0].fields] == kept

@@ -161,6 +161,9 @@ def _not_a_mapping(b: Builder, src: Source, ptr: Pointer, node: Any, value: Any,
 
 
 _Param = tuple[Source, Pointer, Mapping[str, Any], tuple[str, ...]]
+# OpenAPI 3.x, Parameter Object: a header parameter named one of these is ignored (the media
+# types and the security schemes state them), so nothing is linted on it
+_IGNORED_HEADERS = frozenset({"accept", "content-type", "authorization"})
 _Resolved = list[tuple[tuple[str, str], _Param]]
 
 
@@ -192,6 +195,8 @@ def _parameters(
     resolved: dict[tuple[str, str], _Param] = dict(shared)
     resolved.update(_resolve_parameters(b, src, op_ptr, own))  # operation level wins
     for (name, where), (psrc, pptr, param, chain) in resolved.items():
+        if where == "header" and not v2 and name.lower() in _IGNORED_HEADERS:
+            continue  # OpenAPI 3: such a header parameter "SHALL be ignored" (media types and security say it)
         if where == "body" and v2:
             schema = param.get("schema")
             if schema is not None:
