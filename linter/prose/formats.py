@@ -457,6 +457,8 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         style = _STYLE.get((where if where in ("query", "path", "header", "cookie") else "", sep))
         if type_ == "array" and style == "default":
             continue  # a path or header array is sent comma-separated by default (style: simple)
+        if type_ == "array" and where not in ("query", "path", "header", "cookie"):
+            continue  # a body array is a list already: "comma-separated" only says it holds several
         if type_ == "array" and style:
             d = {"style": style, "explode": False}
         else:

@@ -85,6 +85,11 @@ def test_no_format(description: str, name: str, type_: str) -> None:
     assert only(description, "format", name=name, type=type_) == []
 
 
+def test_a_body_array_said_to_be_comma_separated_is_a_list_already() -> None:
+    assert only("Comma-separated list of tags", "format", name="tags", type="array", where="body") == []
+    assert only("Comma-separated list of tags", "format", name="tags", type="array", where="query") != []
+
+
 BOUNDS: list[tuple[str, str, str, str, dict[str, Any]]] = [
     ("Number of results, between 1 and 100.", "limit", "integer", "between 1 and 100", {"minimum": 1, "maximum": 100}),
     ("max 50", "limit", "integer", "max 50", {"maximum": 50}),
