@@ -75,7 +75,7 @@ _VALUE_SENTENCE = re.compile(
     + r"|\b(?:choosing|selecting|setting(?:\s+it)?\s+to|using)\s+" + _VTOK + r"\s+(?=(?:means|will|results|causes|makes)\b)"
     + r"|(?<![\w`'\"])" + _QVTOK + r"\s*,?\s+(?=(?:if|when|where|for)\s)"
     + r"|\b(?:if|when)\s+" + _VTOK + r"(?:\s*,|\s+then\b|\s+is\s+(?:selected|chosen|specified)\b)"
-    + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=\.\s\s)|(?<=,\s)|\b(?:while|whereas|and)\s+)(?:the\s+(?:value\s+(?:of\s+)?)?)?" + _VTOK
+    + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=\.\s\s)|(?<=,\s)|(?<=[a-z]\.)(?=`)|\b(?:while|whereas|and)\s+)(?:the\s+(?:value\s+(?:of\s+)?)?)?" + _VTOK
     + r"(?:\s*\((?:the\s+)?default\))?(?:\s*,\s*(?:the|which\s+is\s+the)\s+default\s*,)?"
     r"\s+(?:(?:value|level|mode|option|setting|status|state|type)\s+)?"
     r"(?:means|indicates|specifies|signifies|represents|denotes|allows|enables|disables|returns|shows|permits|prohibits"
@@ -408,7 +408,9 @@ _ALT_END = re.compile(r"[ ]*(?:$|[.;,)\n]|\((?:the\s+)?default\)|\bor\s+(?:leave
 
 
 _OPEN_TAIL = re.compile(r"\b(?:any|anything|another|other|others|custom|every|everything|starts?|starting|begins?|beginning|prefix(?:ed)?)\b", re.I)
-_TAIL_ALT = re.compile(r"[ ]*,?[ ]+or[ ]+(?:[A-Za-z]+[ ]+){1,8}?" + _QVTOK.replace("(", "(?P<v>", 1) + r"(?=[ ]*(?:[.;]|$))")
+# (the value may be followed by a few words that end the sentence: "when the person `joined` the site.")
+_TAIL_ALT = re.compile(r"[ ]*,?[ ]+or[ ]+(?:[A-Za-z]+[ ]+){1,8}?" + _QVTOK.replace("(", "(?P<v>", 1)
+                       + r"(?=(?:[ ]+[A-Za-z]+){0,4}[ ]*(?:[.;]|$))")
 _EXAMPLE_LEAD = re.compile(r"\b(?:e\.?\s?g|eg|i\.?e|examples?|instance|such\s+as|like|say|sample)\b", re.I)
 
 

@@ -971,7 +971,7 @@ def _one_closed_set(t: Text, out: list[Evidence], name: str) -> list[Evidence]:
     end = one.span[1]
     for m in _ALSO.finditer(s):
         p = parse_inline(s, m.end(), quoted_only=True)
-        if p is not None and m.group().lower().startswith("you") and (len(p.items) < 2 or not re.match(r"[ ]*(?:[.;]|$)", s[p.end :])):
+        if p is not None and m.group().lower().startswith("you") and (len(p.items) < 2 or not re.match(r"[ ]*(?:[.;,]|$)", s[p.end :])):
             continue  # "you can also …": only alternatives that end the sentence are more values
         if p is not None and not _mentions_other(_clause_before(s, m.start()), name):
             extra += [i.value for i in p.items]

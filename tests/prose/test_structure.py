@@ -142,6 +142,11 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         ("Orders rows by number of `likes` or `shares`, or when the post was `made`.", ("likes", "shares", "made")),
         ("Sorts the shelf by `size` or `weight`. You can also sort it by how recently items were `added` or `moved`.",
          ("size", "weight", "added", "moved")),
+        ("Orders rows by number of `likes` or `shares`, or when the author `joined` the site.", ("likes", "shares", "joined")),
+        ("Sorts the shelf by `size` or `weight`. You can also sort it by when items were `added` or `moved`, Default: none",
+         ("size", "weight", "added", "moved")),
+        ("The warning kind. `NO_OWNER` indicates that no owner is known.`NO_PRICE` indicates that no price is known.",
+         ("NO_OWNER", "NO_PRICE")),
         # quoted values set apart by spaces only
         ("The lamp flags, 'RED_ONE' 'BLUE_TWO' or 'GREEN'", ("RED_ONE", "BLUE_TWO", "GREEN")),
         # a parenthesised list whose first value is the word Default
