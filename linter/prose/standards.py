@@ -25,7 +25,7 @@ _BCP47 = re.compile(
 )
 _LOCALE = re.compile(r"\blocale\s+(?:code|identifier|tag|string)s?\b|\bPOSIX\s+locale\b", re.I | re.A)
 _ISO3166 = re.compile(
-    r"\b(?P<x>ISO[- ]?3166)(?:-(?P<p>[123]))?(?:[- ]?(?:alpha|α)[- ]?(?P<a>[23])|\s+(?P<num>numeric))?"
+    r"\b(?P<x>ISO[- ]?3166)(?:-(?P<p>[123]))?(?:[- _]?(?:alpha|α)[- _]?(?P<a>[23])|\s+(?P<num>numeric))?"
     r"|\b(?P<w>two|2|three|3)[- ](?:letter|character)\s+(?:ISO\s+)?country\s+codes?"
     r"|\bcountry(?:/region)?\s+codes?\b(?!\s+(?:for|of)\s+(?:the\s+)?phone)|国家代码|國家代碼|国家/地区代码|國家/地區代碼",
     re.I | re.A,
@@ -60,7 +60,21 @@ _NOT_HUMAN = frozenset("markup programming query script scripting template expre
 _THREE_ALPHA = re.compile(r"\b(?:three|3)[- ](?:letter|char(?:acter)?|digit\s+alpha|alpha)\b", re.I | re.A)
 _THREE_DIGIT = re.compile(r"\b(?:three|3)[- ]digit\b(?!\s+alpha)|\bnumeric\b", re.I | re.A)
 _REGIONAL = re.compile(r"\b[a-z]{2,3}[-_][A-Z]{2}\b", re.A)
-_LIST = re.compile(r"\b(?:comma|space|semicolon)[- ]?(?:separated|delimited)\b|\blist\s+of\b", re.I | re.A)
+# "a list of language codes" says what the value is only where the text opens with it (or it
+# follows "is", "as", "accepts"): "for a list of supported locales, see …" points elsewhere
+_LIST = re.compile(
+    r"\b(?:comma|space|semicolon)[- ]?(?:separated|delimited)\b"
+    r"|(?:^\W*|\b(?:is|as|accepts?|takes?|provide|specify|pass)\s+)(?:an?|the)\s+list\s+of\b",
+    re.I | re.A,
+)
+# "2-letter language code": ISO 639-1's shape, not any BCP 47 tag
+_TWO_LETTER_LANGUAGE = re.compile(r"\b(?:two|2)[- ](?:letter|character|char)\s+(?:ISO(?:[- ][\d-]+)?\s+)?language\s+codes?\b", re.I | re.A)
+# "… or empty, which defaults to UTC": the empty string is a value too
+_OR_EMPTY = re.compile(r"\bor\s+(?:an?\s+)?(?:empty|blank)(?:\s+string)?\b", re.I | re.A)
+# "the format of 'value' varies depending on the type": the standard is one case of several
+_VARIES = re.compile(
+    r"\b(?:format|value|shape|syntax)s?\b[^.;]{0,30}\b(?:varies|vary|differs?)\s+(?:depending\s+on|by|with|according\s+to)\b", re.I | re.A
+)
 _PHONE = re.compile(r"phone|calling|dial", re.I | re.A)
 _QUOTED_CODE = re.compile(r"[`'\"“‘]([A-Za-z]{2,3})[`'\"”’]")
 _LOWER = re.compile(r"\blower[- ]?case\b|\bin\s+lowercase\b|小写|小寫", re.I | re.A)
@@ -142,7 +156,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         for m in scan(_ISO639, s, low, ('639',)):
             hits.append(_Hit(m.start(), m.end(), "ISO 639-1" if m.group("p") == "1" else "ISO 639", True))
         for m in scan(_BCP47, s, low, ('bcp', 'ietf', 'language', '5646', '4646', '语言', '語言')):
-            hits.append(_Hit(m.start(), m.end(), "BCP 47", bool(m.group("x"))))
+            two = not m.group("x") and _TWO_LETTER_LANGUAGE.search(s, max(0, m.start() - 40), m.end()) is not None
+            hits.append(_Hit(m.start(), m.end(), "ISO 639-1" if two else "BCP 47", bool(m.group("x")) or two))
         for m in scan(_LOCALE, s, low, ('locale',)):
             hits.append(_Hit(m.start(), m.end(), "locale", False))
         for m in scan(_ISO3166, s, low, ('3166', 'country', '国家', '國家')):
@@ -184,6 +199,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             if (h.explicit or h.start < first_end or words & _NAME_DOMAIN[_DOMAIN[h.std]]) and not other_bullet(s, h.start, name)
             and not _WITHOUT.search(s, max(0, h.start - 30), h.start) and not _elsewhere(s, h)
         ]
+    if hits and _VARIES.search(s):
+        return []
     return _evidence(t, [h for h in _one_per_domain(hits, words, s) if h.explicit or _named_by_shape(s, h)], type_)
 
 
@@ -282,6 +299,8 @@ def _evidence(t: Text, hits: list[_Hit], type_: str | None = None) -> list[Evide
             one = pattern[1:-1]  # "a comma-delimited list of languages": each item has the shape
             joint = {",": ",", ";": ";", " ": " "}.get(sep or ",", ",")
             pattern = f"^{one}( *{joint} *{one})*$" if joint != " " else f"^{one}( +{one})*$"
+        if _OR_EMPTY.search(t.norm):
+            pattern = f"^(?:{pattern[1:-1]})?$"
         data: dict[str, Any] = {"standard": h.std, "pattern": pattern}
         out.append(Evidence("standard", span, t.original[span[0] : span[1]], (), data))
     return out

@@ -228,8 +228,17 @@ def test_a_formatted_value_has_no_vocabulary() -> None:
         ("Message language, as ISO 639; the default is fr-CA.", "messageLanguage", "locale",
          "^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$"),
         ("A language and country code, for example `de-AT`.", "uiLocale", "locale", "^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$"),
-        ("A comma-separated list of two-letter language codes, best first.", "languages", "BCP 47",
+        ("A comma-separated list of two-letter language codes, best first.", "languages", "ISO 639-1",
+         "^[a-zA-Z]{2}( *, *[a-zA-Z]{2})*$"),
+        ("A comma-separated list of IETF language tags, best first.", "languages", "BCP 47",
          "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*( *, *[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*)*$"),
+        # "for a list of supported locales, see …" points elsewhere: one value
+        ("A language and country code, e.g. `en-US`. For a list of supported locales, see the docs.", "uiLocale", "locale",
+         "^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$"),
+        # "ISO 3166-1_alpha-3"; "or empty" admits the empty string
+        ("The country code (ISO 3166-1_alpha-3).", "country", "ISO 3166-1 alpha-3", "^[A-Z]{3}$"),
+        ('A valid IANA time zone name such as "Asia/Tokyo" or empty, which means UTC.', "zone", "IANA time zone",
+         "^(?:[A-Za-z_]+(/[A-Za-z0-9_+-]+){0,2})?$"),
     ],
 )
 def test_standard_shapes(description: str, name: str, standard: str, pattern: str) -> None:
@@ -239,9 +248,14 @@ def test_standard_shapes(description: str, name: str, standard: str, pattern: st
 
 def test_an_array_of_codes_gets_the_one_code_pattern() -> None:
     # the list lives in the array: each item is one code (the fix puts the pattern on ``items``)
-    d = "A comma-separated list of two-letter language codes, best first."
+    d = "A comma-separated list of IETF language tags, best first."
     (e,) = [e for e in analyse(d, name="languages", type="array") if e.kind == "standard"]
     assert e.data["pattern"] == "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$"
+
+
+def test_a_value_whose_format_varies_by_case_names_no_standard() -> None:
+    d = "The rule's value. Its format varies depending on the rule type. Countries use ISO 3166-1 alpha-2 codes."
+    assert "standard" not in kinds(d, name="value")
 
 
 def test_alternative_standards_name_no_single_shape() -> None:
