@@ -212,6 +212,9 @@ _ZH_DATE = re.compile(r"日期|生日|出生")
 _ZH_TIME = re.compile(r"时间|時間|时刻|時刻")
 _ZH_DURATION = re.compile(r"时长|時長|期限|周期|週期|间隔|間隔|有效期")
 _EDGE = re.compile(r"\b(?:start|begin|end)s?\s+(?:and\s+end\s+)?with\s+(?:an?\s+)?$", re.I)
+_ID_OF = re.compile(r"\b(?:ID|Id|id|identifier|ARN)\s+of\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,3}$")
+_NAMED_LAYOUT = re.compile(r"[A-Za-z][\w .+-]*")
+_NO_SCHEME = re.compile(r"[^.;\n]{0,20}?\bwithout\s+(?:the\s+|a\s+)?(?:scheme|protocol|https?(?::/*)?)\b", re.I)
 _NEGATED = re.compile(r"\b(?:do\s+not|don't|never|must\s+not|should\s+not|cannot|can't)\b[^.;\n]*$", re.I)
 _RANGE_NAMES = frozenset("cidr cidrs subnet subnets range ranges block blocks prefix prefixes".split())
 _SEP_NAMES = {",": "comma", ";": "semicolon", " ": "space", "|": "pipe", ":": "colon"}
@@ -401,8 +404,14 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
     stringish = type_ in (None, "string", "array")
 
     def add(a: int, b: int, data: Data) -> None:
-        if data:  # an empty reading (a garbled layout) is no evidence
-            hits.append((a, b, data))
+        if not data:
+            return  # an empty reading (a garbled layout) is no evidence
+        named = "layout" not in data or _NAMED_LAYOUT.fullmatch(str(data["layout"])) is not None  # "CIDR", not a template
+        if named and s[a:b].strip().count(" ") <= 2 and _ID_OF.search(s, max(0, a - 60), a):
+            return  # "The ID of the subnet CIDR reservation": the value names the thing, it is not one
+        if data.get("format") in ("uri", "url") and _NO_SCHEME.match(s, b):
+            return  # "The type URL, without the scheme": not a URI
+        hits.append((a, b, data))
 
     prev: re.Match[str] | None = None
     for m in scan(_LAYOUT, s, low, ('yyyy', 'hh:mm')):

@@ -77,6 +77,9 @@ NO_FORMAT = [
     ("JSONP", "callback", "string"),
     ("Filter by creation date in YYYY-MM-DD.", "filter", "string"),
     ("Number of training epochs.", "epochs", "integer"),
+    # the value names a thing of that format; a URL said to come without its scheme
+    ("The ID of the subnet CIDR block.", "blockId", "string"),
+    ("The schema URL, without the scheme, of the message type.", "schemaUrl", "string"),
 ]
 
 
