@@ -193,7 +193,7 @@ def test_a_crashing_rule_is_one_problem_naming_rule_and_subject(
     """A check that raises midway (after yielding a hit for an earlier field) makes the file an
     ``internal`` problem naming the rule and the field it was on; nothing of the file is
     reported, and the other files are linted."""
-    import linter.checks.vocabulary as vocabulary
+    import linter.checks.prose_enum as prose_enum
     from linter.checks import check
 
     seen: list[str] = []
@@ -205,7 +205,7 @@ def test_a_crashing_rule_is_one_problem_naming_rule_and_subject(
             raise ValueError("kaboom")
         yield from ()
 
-    monkeypatch.setattr(vocabulary, "prose_enum", boom)
+    monkeypatch.setattr(prose_enum, "prose_enum", boom)
     (project / "api" / "a.yaml").write_text(
         NO_ERRORS.replace("      responses:", "      parameters:\n"
                           "        - {name: p, in: query, schema: {type: string}}\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Iterator, Mapping
 
-from linter.checks import Context, check
+from linter.checks import Context
 from linter.model import Field, Fix, Hit, get_at, parse_pointer, pointer_str
 from linter.prose import Gap, gaps, may_state
 
@@ -173,7 +173,7 @@ def _evidence(gap: Gap) -> dict[str, Any]:
     return out
 
 
-def _hits(field: Field, rule: str, ctx: Context) -> Iterable[Hit]:
+def hits(field: Field, rule: str, ctx: Context) -> Iterable[Hit]:
     """The rule's hits on ``field``. Five rules ask this of every field, and almost every field
     has no gap: that answer is an empty tuple, without a generator."""
     gaps = field.memo.get("gaps")
@@ -203,7 +203,7 @@ def _fix(field: Field, gap: Gap, ctx: Context) -> tuple[Fix | None, str]:
     applicability = ctx.rule.fix
     try:
         if gap.rule == "example-only-vocabulary":
-            known = _known_vocabulary(field, ctx.options.get("vocabulary"))
+            known = known_vocabulary(field, ctx.options.get("vocabulary"))
             return (enum_fix(field, [str(v) for v in known])[0], "") if known is not None else (None, "")
         if applicability not in ("safe", "unsafe") or not gap.keywords:
             return None, ""
@@ -239,7 +239,7 @@ def _clash(field: Field, gap: Gap) -> str:
     return ""
 
 
-def _known_vocabulary(field: Field, vocabulary: Any) -> list[Any] | None:
+def known_vocabulary(field: Field, vocabulary: Any) -> list[Any] | None:
     """``fix --vocabulary FILE``: the values listed for this field, by ``FIELD``,
     ``OPERATION.FIELD`` (operationId, tool name or ``GET /path``) or the definition's JSON
     pointer (``#/components/parameters/Team``, optionally after its file name)."""
@@ -262,33 +262,3 @@ def _known_vocabulary(field: Field, vocabulary: Any) -> list[Any] | None:
             if ch == "." and sel[:i] in ops and sel[i + 1 :] in names:
                 return list(values)
     return None
-
-
-@check("field")
-def prose_enum(field: Field, ctx: Context) -> Iterable[Hit]:
-    """A closed set of values written in the description, with no enum in the schema."""
-    return _hits(field, "prose-enum", ctx)
-
-
-@check("field")
-def example_only_vocabulary(field: Field, ctx: Context) -> Iterable[Hit]:
-    """A controlled vocabulary shown only by example: a model cannot infer the rest of the set."""
-    return _hits(field, "example-only-vocabulary", ctx)
-
-
-@check("field")
-def prose_format(field: Field, ctx: Context) -> Iterable[Hit]:
-    """A textual format stated in prose, with no ``format`` or ``pattern`` to enforce it."""
-    return _hits(field, "prose-format", ctx)
-
-
-@check("field")
-def prose_bounds(field: Field, ctx: Context) -> Iterable[Hit]:
-    """Numeric, length or size bounds stated in prose, with no keyword to enforce them."""
-    return _hits(field, "prose-bounds", ctx)
-
-
-@check("field")
-def public_standard_vocabulary(field: Field, ctx: Context) -> Iterable[Hit]:
-    """Values from a public standard named only in prose (low risk: models know the standards)."""
-    return _hits(field, "public-standard-vocabulary", ctx)
