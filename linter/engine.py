@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterable, Mapping, TypeVar
 from linter import __version__, limits as _limits
 from linter._gc import gc_paused
 from linter.catalog import check_function, load_catalog
-from linter.checks import Context
+from linter.checks import Context, unused_suppression
 from linter.config import Config, glob_match
 from linter.formats import build, detect
 from linter.model import (
@@ -667,23 +667,9 @@ def run(
         for s in outcome.declared:
             declared.setdefault(s.key, s)
         used |= outcome.used
-    if "unused-suppression" in rules.enabled:
-        for key, s in declared.items():
-            if key in used:
-                continue
-            sev = rules.severity("unused-suppression", s.location.path)
-            if sev == "off":
-                continue
-            what = "comment" if key[1].startswith("line ") else IGNORE_KEY
-            found.append(
-                Finding(
-                    "unused-suppression",
-                    sev,  # type: ignore[arg-type]  # RuleSet.severity() gives a severity name; "off" was dropped above
-                    f"{what} suppresses {s.rule}, but no {s.rule} finding is there",
-                    s.location,
-                    fingerprint=fingerprint("unused-suppression", s.location, "|".join(key)),
-                )
-            )
+    if unused_suppression.RULE in rules.enabled:
+        severity = partial(rules.severity, unused_suppression.RULE)
+        found.extend(f for _, f in unused_suppression.findings(declared.items(), used, severity))
     found = _merge(found)
     if known:
         kept = [f for f in found if f.fingerprint not in known]

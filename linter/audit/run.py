@@ -15,9 +15,10 @@ from typing import Any, Iterable
 
 from linter import __version__
 from linter.audit.count import COUNTERS, ZERO, Counts, DocCount, add, count_document
+from linter.checks import unused_suppression
 from linter.config import Config
 from linter.engine import RuleSet, Suppression, lint_candidate, map_candidates, prepare_run
-from linter.model import Document, InputProblem, fingerprint
+from linter.model import Document, InputProblem
 from linter.sources.discover import Candidate
 
 SCHEMA_VERSION = 1
@@ -146,13 +147,13 @@ def audit(
         for r, v in s.fingerprints.items():
             fps.setdefault(r, set()).update(v)
         rows.append(_doc_row(s, enabled))
-    if "unused-suppression" in rules.enabled:
-        for key, (sup, i) in declared.items():
-            if key in used or rules.severity("unused-suppression", sup.location.path) == "off":
-                continue
-            fps["unused-suppression"].add(int(fingerprint("unused-suppression", sup.location, "|".join(key))[:16], 16))
+    if unused_suppression.RULE in rules.enabled:
+        severity = partial(rules.severity, unused_suppression.RULE)
+        for key, finding in unused_suppression.findings(((k, s) for k, (s, _) in declared.items()), used, severity):
+            fps[finding.rule].add(int(finding.fingerprint[:16], 16))
+            i = declared[key][1]
             f = rows[i]["findings"]
-            f["unused-suppression"] = f.get("unused-suppression", 0) + 1
+            f[finding.rule] = f.get(finding.rule, 0) + 1
             rows[i]["findings"] = {r: f[r] for r in enabled if f.get(r)}
     total = ZERO
     for c in ops.values():
