@@ -19,14 +19,11 @@ from linter.prose.verbs import LEXICON, Verb, name_verb, says_read_only, side_ef
 
 SAFE_METHODS = ("get", "head", "options")
 
-
 WRITES = ("write", "delete")
-
 
 DELETE_LIKE = frozenset(
     "delete remove drop destroy purge erase wipe truncate void clear overwrite 删除 刪除 作废 作廢 清空 移除 销毁 銷毀".split()
 )
-
 
 _ADDITIVE = frozenset(
     """create add insert post send submit publish comment reply invite register star follow
@@ -51,7 +48,6 @@ def operation_id(op: Operation) -> str:
 _METHOD_AFFIX = {
     m: (re.compile(rf"^{m}[_.\-]?", re.I), re.compile(rf"[_.\-]?{m}$", re.I)) for m in ("post", "put", "patch")
 }
-
 
 _SEPARATED_METHOD = {m: re.compile(rf"^{m}[_.\-](?=.)", re.I) for m in ("get", "head", "options", "delete")}
 
@@ -121,7 +117,6 @@ def path_verb(path: str) -> Verb | None:
 
 
 _HEAD = re.compile(r"^\s*(?:\[[^\]\n]{1,40}\]|[^\s\[][^|:\n—–]{0,40}?(?:\s*[|:—–]|\s+-))\s+(?=\S)")
-
 
 _SEGMENT = re.compile(r"\n+|(?<=[.!?])\s+")
 
@@ -240,21 +235,15 @@ class Reading:
 
 _DRY_RUN = frozenset({"dry", "dryrun"})
 
-
 _DRY_RUN_SAYS = "a dry-run switch"
-
 
 _CONFIRM = frozenset({"confirm", "confirmed", "confirmation", "overwrite", "force"})
 
-
 _WRITE_SWITCH = frozenset({"update", "save", "record", "mark", "persist", "write", "store", "track", "commit"})
-
 
 _SAVE_TO = frozenset({"save", "output", "download", "destination", "dest", "write", "export"})
 
-
 _PATHISH = frozenset({"path", "file", "filename", "filepath", "dir", "directory", "folder"})
-
 
 _SAVES_TO = re.compile(r"\b(?:save[sd]?|write|writes|written|store[sd]?|download(?:s|ed)?)\b[^.\n]{0,40}?\b(?:to|into|in|at)\b|保存到|写入|寫入", re.I)
 

@@ -16,15 +16,12 @@ from linter.sources.refs import Workspace
 
 MAX_DEPTH = 12
 
-
 _STATUS_LAST = frozenset({"status", "state", "outcome", "code", "rc", "errno", "retcode", "result", "returncode", "resultcode"})
-
 
 _CODE_QUALIFIERS = frozenset(
     {"status", "result", "error", "err", "return", "ret", "response", "resp", "reason", "exit", "state", "outcome",
      "http", "biz", "business", "api", "sub", "fail", "failure", "decline", "rejection", "completion", "rc"}
 )
-
 
 QUANTITY = frozenset(
     """size count limit page offset max min version year month day hour minute second seconds width height
@@ -33,56 +30,40 @@ QUANTITY = frozenset(
     build revision rev price cost""".split()
 )
 
-
 _MESSAGE_SIBLINGS = re.compile(
     r"message|msg|detail|description|desc$|title|text|reason|explanation|hint|error|^name$|label|formatted|display", re.I
 )
 
-
 _HTTP_STATUS = re.compile(r"[1-5]\d\d")
-
 
 _HTTP_WORD = re.compile(r"\bhttp\b", re.I)
 
-
 _INTEGER = re.compile(r"-?\d+")
-
 
 _HTTP_NAMED = re.compile(r"HTTP[_-]?[1-5]\d\d", re.I)
 
-
 _YES_NO = frozenset({"Y", "N", "T", "F"})
-
 
 _CODE_NAMED = frozenset(
     """code codes type types kind category reason flag flags level class mode gender sex role source priority
     severity channel method status state result outcome error errors""".split()
 )
 
-
 _NUMERIC = re.compile(r"[+-]?\d+(?:\.\d+)?")
-
 
 _LETTER = re.compile(r"[A-Za-z]")
 
-
 _DIGIT = re.compile(r"\d")
-
 
 _PROSE_CODE = re.compile(r"(?<![\w.-])(?:[A-Z][A-Z0-9]*[_-]\d+|[A-Z]{1,4}\d{2,})(?![\w-])")
 
-
 _QUOTED = re.compile(r"[`'\"“‘]([^`'\"”’\s]{1,24})[`'\"”’]")
-
 
 _INT_LIST = re.compile(r"(?<![\w.])-?\d{1,6}(?:\s*(?:,|/|\bor\b|\band\b|、|或|和)\s*-?\d{1,6})+(?![\w.])")
 
-
 _COMBINERS = ("allOf", "oneOf", "anyOf")
 
-
 _REFERENCE = re.compile(r"https?://|\b[Ss]ee\s+(?:the\s+)?(?:\[|`|[A-Z]|docs?\b|documentation|table|list|below|above)|参见|參見|详见|詳見")
-
 
 _ANY_INT = re.compile(r"(?<![\w.])-?\d{1,6}(?![\w.])")
 
@@ -139,15 +120,11 @@ _DEF_AFTER = re.compile(
     r"|denotes?\b|stands?\s+for\b|represents?\b|is\s+(?:returned|used|set)\b|if\b|when\b|for\b|on\b|表示|代表|为|為|即)"
 )
 
-
 _DEF_PAREN_BEFORE_REVERSED = re.compile(r"[`'\"]?\s*[(（]\s*[A-Za-z\u4e00-\u9fff]{3,}")  # "timeout (" + quote
-
 
 _DEF_PAREN_AFTER = re.compile(r"[`'\"]?\s*[)）]")
 
-
 _DEF_ASSIGN_BEFORE_REVERSED = re.compile(r"[`'\"]?\s*[=:：]\s*\S*[A-Za-z\u4e00-\u9fff]")  # "TIMEOUT = " + quote
-
 
 _WORD_OR_DOT = re.compile(r"[\w.]")
 

@@ -18,16 +18,13 @@ from linter.prose.verbs import (
     STRONG_WRITES, Verb, code_cue, generic_cue, name_verb, says_read_only, text_verb, word_tuple,
 )
 
-
 _READS_A_THING = re.compile(
     r"\b(?:status|details|info|information|summary|count|results?|history|report|progress|state|statistics|stats)\W*$", re.I
 )
 """A summary that names a thing to read: "Import Contacts Status", "Cancel fees summary"."""
 
-
 _NOUN_SEGMENTS = frozenset("register import upload transfer charge refund edit merge grant copy archive".split())
 """Path segments that name a resource as often as an action (``/LordsInterests/Register``)."""
-
 
 _SPECIFIC = ("read", "write", "delete")
 

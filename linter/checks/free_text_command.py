@@ -1,5 +1,4 @@
-"""free-text-command: one free-text argument carrying what should be typed arguments.
-"""
+"""free-text-command: one free-text argument carrying what should be typed arguments."""
 
 from __future__ import annotations
 
@@ -14,13 +13,11 @@ from linter.prose.verbs import LEXICON, Verb, first_sentence, singular, text_ver
 
 _FREE_NAMES = frozenset({"query", "q", "input", "request", "prompt", "command", "cmd", "instruction", "instructions"})
 
-
 _CODE_LANGUAGE = re.compile(
     r"\b(?:sql|graphql|cypher|sparql|jql|kql|lucene|regex|regular\s+expression|query\s+language|expression|javascript"
     r"|python|shell|bash|script|code|dsl|jmespath|jsonpath|xpath|mongo(?:db)?\s+query)\b|查询语言|表达式|脚本",
     re.I,
 )
-
 
 _FILTER_CUE = re.compile(
     r"\b(?:filter(?:s|ed|ing)?|sort(?:s|ed|ing)?|order(?:ed)?|group(?:ed)?|search(?:es)?)\s+(?:them\s+|results\s+)?by\s+"
@@ -29,7 +26,6 @@ _FILTER_CUE = re.compile(
     r"|按(?P<zh>[\u4e00-\u9fff]{1,6})(?:筛选|篩選|过滤|過濾|排序|查询|查詢)",
     re.I,
 )
-
 
 _STRUCTURED_ARGS = re.compile(
     r"\b(?:include|specify|provide|pass|give|mention)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:id|ids|number|amount|date|dates|status|email|name)"
@@ -52,7 +48,6 @@ def _free_text(f: Field) -> bool:
 
 
 _VERB_RUN_SEP = frozenset({",", "or", "and", "/", "&", "、", "或", "和"})
-
 
 _RUN_TOKEN = re.compile(r"[A-Za-z]+|[,/&、]|[\u4e00-\u9fff]{2}")
 

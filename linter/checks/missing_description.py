@@ -1,5 +1,4 @@
-"""missing-description: a leaf with neither description nor constraint (off by default).
-"""
+"""missing-description: a leaf with neither description nor constraint (off by default)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""missing-error-response: no documented way to tell a failure from a success.
-"""
+"""missing-error-response: no documented way to tell a failure from a success."""
 
 from __future__ import annotations
 
@@ -18,9 +17,7 @@ _FAILURE_TEXT = re.compile(
     re.I,
 )
 
-
 _ERROR_FIELD = re.compile(r"error|fail|success|succeeded|^ok$|^is_?ok$", re.I)
-
 
 _FAILURE_VALUE = re.compile(r"^(?:fail(?:ed|ure)?|error(?:ed)?|rejected|timeout|timed_?out)$", re.I)
 

@@ -1,5 +1,4 @@
-"""missing-output-schema: a success (or a tool's matches) with nothing saying what it holds.
-"""
+"""missing-output-schema: a success (or a tool's matches) with nothing saying what it holds."""
 
 from __future__ import annotations
 
@@ -19,19 +18,16 @@ def _is_success(status: str | None) -> bool:
 
 _NO_BODY = {"204", "205", "304"}
 
-
 _CONTENT_HINT = re.compile(
     r"\b(?:returns?|returned|returning|list\s+of|array|collection|json|the\s+(?:created|updated|new|requested|resulting|matching)"
     r"|details\s+of|results?|information\s+(?:about|on|of)|representation|contents?\s+of|payload)\b|返回|结果|結果|列表|详情|詳情",
     re.I,
 )
 
-
 _EMPTY_BODY = re.compile(
     r"\bempty\s+(?:response|body|payload)|\bno\s+(?:content|body|response\s+body|payload)\b|\breturns?\s+nothing\b|空响应|无内容",
     re.I,
 )
-
 
 _JSONISH = re.compile(r"json|^\*/\*$", re.I)
 
@@ -83,14 +79,12 @@ _COLLECTION_VERBS = frozenset(
 )
 """Reads whose answer is a set of matches: "nothing matched" is an ordinary outcome there."""
 
-
 _TELLING_FIELD = re.compile(
     r"^(?:count|total|total_?count|totalcount|found|num_?(?:results|found|matches)|result_?count|matches|has_?more|hasmore"
     r"|more|next|next_?(?:cursor|page|token|page_?token)|cursor|truncated|is_?truncated|partial|complete|incomplete|status"
     r"|page_?info|pageinfo|empty|is_?empty)$",
     re.I,
 )
-
 
 _EMPTY_TEXT = re.compile(
     r"\bempty\s+(?:list|array|result|results|set|response|object|page)\b|\bno\s+(?:results?|matches|matching|items|records|entries|hits)\b"

@@ -1,5 +1,4 @@
-"""missing-tool-annotations: an MCP tool whose hints are left at a default that misdescribes it.
-"""
+"""missing-tool-annotations: an MCP tool whose hints are left at a default that misdescribes it."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""overlapping-tools: a read and a write tool whose descriptions are near-duplicates.
-"""
+"""overlapping-tools: a read and a write tool whose descriptions are near-duplicates."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""placeholder-example: stub examples and defaults a model would copy into real calls.
-"""
+"""placeholder-example: stub examples and defaults a model would copy into real calls."""
 
 from __future__ import annotations
 
@@ -18,29 +17,21 @@ _STUB = frozenset(
     your-value your_value 示例 示例值 例子 样例 樣例 测试 測試 待定 待补充 待補充 占位 占位符 字符串 暂无 暫無""".split()
 )
 
-
 _STUB_DEFAULT = frozenset(
     "string str todo tbd fixme placeholder lorem ipsum loremipsum changeme change-me change_me 示例 待定 占位符 字符串".split()
 )
 
-
 _NORMALIZE = re.compile(r"^[\s<\[{(\"'`]+|[\s>\]})\"'`.:]+$")
-
 
 _SPACES = re.compile(r"\s+")
 
-
 _X_RUN = re.compile(r"^x{3,}$", re.I)
-
 
 _IN_TEXT = re.compile(r"\b(?:TODO|TBD|FIXME|XXX)\b|\blorem\s+ipsum\b|待定|待补充|待補充|占位符", re.I)
 
-
 _IN_TEXT_CASE = re.compile(r"\b(?:TODO|TBD|FIXME|XXX)\b")
 
-
 _SECRETS = frozenset({"token", "secret", "password", "passwd", "key", "credential", "credentials", "apikey", "pwd"})
-
 
 _LEGIT_TEST = frozenset({"env", "environment", "mode", "stage", "type", "kind", "tier", "sandbox", "level", "channel"})
 

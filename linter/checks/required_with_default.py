@@ -1,5 +1,4 @@
-"""required-with-default: a required field whose schema gives a default.
-"""
+"""required-with-default: a required field whose schema gives a default."""
 
 from __future__ import annotations
 

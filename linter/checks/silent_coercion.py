@@ -1,5 +1,5 @@
-"""silent-coercion: measured by ``silentlint probe`` (see :mod:`linter.checks._probe`).
-"""
+"""silent-coercion: a wrong value answered as some other value, without an error (measured by
+``silentlint probe``; the entries come through :mod:`linter.checks._probe`)."""
 
 from __future__ import annotations
 

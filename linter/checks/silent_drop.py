@@ -1,5 +1,5 @@
-"""silent-drop: measured by ``silentlint probe`` (see :mod:`linter.checks._probe`).
-"""
+"""silent-drop: a wrong value ignored, answered as if the parameter were left out (measured by
+``silentlint probe``; the entries come through :mod:`linter.checks._probe`)."""
 
 from __future__ import annotations
 

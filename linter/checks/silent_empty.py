@@ -1,5 +1,5 @@
-"""silent-empty: measured by ``silentlint probe`` (see :mod:`linter.checks._probe`).
-"""
+"""silent-empty: a wrong value answered with 200 and no rows, as if nothing matched (measured by
+``silentlint probe``; the entries come through :mod:`linter.checks._probe`)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""unactionable-error: measured by ``silentlint probe`` (see :mod:`linter.checks._probe`).
-"""
+"""unactionable-error: a wrong value rejected with an error that names neither the parameter nor its
+legal values (measured by ``silentlint probe``; the entries come through :mod:`linter.checks._probe`)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""undocumented-status-values: result codes in responses and tool outputs with no stated meaning.
-"""
+"""undocumented-status-values: result codes in responses and tool outputs with no stated meaning."""
 
 from __future__ import annotations
 

@@ -19,7 +19,6 @@ from linter.model import (
     Document, Edit, Field, Fix, Hit, Location, Operation, Output, Pointer, Region, Severity, Source, get_at,
 )
 
-
 _STR_TAG = "tag:yaml.org,2002:str"
 
 
