@@ -71,10 +71,11 @@ HEADER = """\
 # Replace this API with the smallest real-looking case{moved}.
 """
 
-MODULE = '''"""{id}: what it flags, in one line (rules/{id}.yaml says it to users).
+MODULE = '''"""{id}: what it flags, in one line.
 
-The module owns the rule: its decision, its message and its fix. Analysis several rules share
-lives in the underscored modules beside it (``_vocabulary``, ``_readwrite``, ``_operations``…).
+The rule's module: its decision, its message and its fix (``rules/{id}.yaml`` says what it
+flags and why to users). Analysis several rules share lives in the underscored modules beside it
+(``_vocabulary``, ``_readwrite``, ``_operations``…) and returns neutral evidence.
 """
 
 from __future__ import annotations
@@ -82,14 +83,14 @@ from __future__ import annotations
 from typing import Iterator
 
 from linter.checks import Context, check
-from linter.model import {subject}, Hit
+from linter.model import {model_names}
 
 
 @check("{scope}")
 def {func}({arg}: {subject}, ctx: Context) -> Iterator[Hit]:
-    """What {id} flags, and why (the catalog entry rules/{id}.yaml says it to users)."""
-    # Reports nothing yet: tests/rules/{id}/bad-openapi3.yaml and the catalog's bad example fail
-    # until this yields its finding, e.g. Hit(f"{{{arg}.label}}: …", {arg}.location).
+    """What the rule flags, and why."""
+    # Reports nothing yet: the bad fixture (tests/rules/{id}/) and the catalog's bad example
+    # fail until this yields its finding, e.g. Hit(f"{{{arg}.label}}: …", {arg}.location).
     yield from ()
 '''
 
@@ -125,7 +126,9 @@ def scaffold(rule_id: str, family: str, default_on: bool, scope: str, root: Path
     if fixtures.exists():
         raise ScaffoldError(f"tests/rules/{rule_id}/ exists already")
 
-    module = MODULE.format(scope=scope, func=func, arg=scope, subject=SUBJECT[scope], id=rule_id)
+    subject = SUBJECT[scope]
+    module = MODULE.format(scope=scope, func=func, arg=scope, subject=subject, id=rule_id,
+                           model_names=", ".join(sorted((subject, "Hit"))))
     bad = _api("flagged", "A field the rule reports.", f"  # expect: {rule_id}")
     good = _api("fine", "A field the rule leaves alone.")
     severity = "warning" if default_on else "'off'"
