@@ -150,7 +150,9 @@ def read_catalog(directory: Path | Any, package: str = CHECKS) -> dict[str, Rule
             raise CatalogError(f"rules/{entry.name}: invalid YAML: {str(exc).splitlines()[0]}") from None
         rule = _rule_from(data, f"rules/{entry.name}", text, package)
         if importlib.util.find_spec(rule.check) is None:
-            raise CatalogError(f"rules/{entry.name}: no module {_path(rule)}: a rule's check lives in the module named after its id")
+            raise CatalogError(
+                f"rules/{entry.name}: no module {_path(rule)}: a rule's check lives in the module named after its id"
+            )
         rules[rule.id] = rule
     return rules
 
