@@ -1,4 +1,5 @@
-"""Score ``linter.prose.gaps`` against the hand-labelled gold leaves.
+"""Score the vocabulary rules' decisions (``linter.checks._vocabulary.gaps``) against the
+hand-labelled gold leaves.
 
     python benchmarks/gold.py [path-to-jsonl] [--show-errors RULE]
 
@@ -20,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from linter.prose import gaps  # noqa: E402
+from linter.checks._vocabulary import gaps  # noqa: E402
 
 DEFAULT_PATH = ROOT / "tests" / "data" / "gold" / "dev.jsonl"
 STRUCTURED_PATH = ROOT / "tests" / "data" / "gold" / "dev-structured.jsonl"

@@ -23,7 +23,7 @@ from linter import __version__, limits as _limits
 from linter.runctx import DEFAULT_READER, Reader, RunContext
 from linter._gc import freeze_alive, frozen, gc_paused, settle
 from linter.catalog import check_function, load_catalog
-from linter.checks import Context
+from linter.checks import Context, unused_suppression
 from linter.config import Config, glob_match
 from linter.formats import build, detect, may_be_api
 from linter.model import (
@@ -645,27 +645,13 @@ def drive(
 
 
 def unused_suppressions(tally: Tally, rules: RuleSet) -> list[tuple[Finding, int]]:
-    """``unused-suppression``: each suppression declared in the run that suppressed nothing,
-    with the index of the outcome that declared it."""
-    out: list[tuple[Finding, int]] = []
-    if "unused-suppression" not in rules.enabled:
-        return out
-    for key, (s, n) in tally.declared.items():
-        if key in tally.used:
-            continue
-        sev = rules.severity("unused-suppression", s.location.path)
-        if sev == "off":
-            continue
-        what = "comment" if key[1].startswith("line ") else IGNORE_KEY
-        finding = Finding(
-            "unused-suppression",
-            sev,  # type: ignore[arg-type]  # RuleSet.severity() gives a severity name; "off" was dropped above
-            f"{what} suppresses {s.rule}, but no {s.rule} finding is there",
-            s.location,
-            fingerprint=fingerprint("unused-suppression", s.location, "|".join(key)),
-        )
-        out.append((finding, n))
-    return out
+    """``unused-suppression`` (worded in its rule module): each suppression declared in the run
+    that suppressed nothing, with the index of the outcome that declared it."""
+    if unused_suppression.RULE not in rules.enabled:
+        return []
+    severity = partial(rules.severity, unused_suppression.RULE)
+    declared = [(key, s) for key, (s, _n) in tally.declared.items()]
+    return [(f, tally.declared[key][1]) for key, f in unused_suppression.findings(declared, tally.used, severity)]
 
 
 def prepare_run(

@@ -499,7 +499,7 @@ class Rule:
     summary: str
     rationale: str
     how_to_fix: str
-    check: str
+    check: str  # the rule's module, found by its id (linter.checks.<id with - → _>)
     options: Mapping[str, "OptionSpec"]  # the declared options by name (type, default, range)
     examples: Sequence[Mapping[str, Any]]
     fix: str  # safe | unsafe | none

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Scaffold a rule: ``python scripts/new_rule.py ID --family F [--default-on] [--scope S]``.
 
-Writes the three places a rule lives (CONTRIBUTING.md, "Adding a rule"):
+Writes the three places a rule lives (CONTRIBUTING.md, "Adding a rule"), and the README row:
 
 - ``rules/ID.yaml``, the catalog entry (``default_severity: 'off'`` unless ``--default-on``);
-- a check function stub at the end of ``linter/checks/F.py``, registered with its scope;
+- ``linter/checks/ID_.py`` (the id with ``-`` → ``_``), the rule's module: a check function of
+  the same name, registered with its scope (the catalog finds it by the id, nothing names it);
 - ``tests/rules/ID/bad-openapi3.yaml`` (one finding marked with an expect comment) and
-  ``good-openapi3.yaml`` (none).
+  ``good-openapi3.yaml`` (none);
+- the README rule table, regenerated from the catalog (``scripts/rule_table.py``).
 
 The stub reports nothing, so the bad fixture and the catalog's bad example fail
 (``pytest tests/test_rules.py -k ID``) until the check is implemented. Bad arguments: one line on
@@ -19,6 +21,9 @@ import argparse
 import re
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import rule_table  # noqa: E402  # scripts/rule_table.py, beside this file
 
 ROOT = Path(__file__).resolve().parent.parent
 ID_RX = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -33,7 +38,6 @@ rationale: |
   Why it matters, with the measured evidence: what models did with and without the constraint.
 how_to_fix: |
   What the author writes instead.
-check: {family}.{func}
 fix: none
 precision: medium
 tags: [{family}]
@@ -67,13 +71,26 @@ HEADER = """\
 # Replace this API with the smallest real-looking case{moved}.
 """
 
-STUB = '''
+MODULE = '''"""{id}: what it flags, in one line.
+
+The rule's module: its decision, its message and its fix (``rules/{id}.yaml`` says what it
+flags and why to users). Analysis several rules share lives in the underscored modules beside it
+(``_vocabulary``, ``_readwrite``, ``_operations``…) and returns neutral evidence.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from linter.checks import Context, check
+from linter.model import {model_names}
+
 
 @check("{scope}")
 def {func}({arg}: {subject}, ctx: Context) -> Iterator[Hit]:
-    """What {id} flags, and why (the catalog entry rules/{id}.yaml says it to users)."""
-    # Reports nothing yet: tests/rules/{id}/bad-openapi3.yaml and the catalog's bad example fail
-    # until this yields its finding, e.g. Hit(f"{{{arg}.label}}: …", {arg}.location).
+    """What the rule flags, and why."""
+    # Reports nothing yet: the bad fixture (tests/rules/{id}/) and the catalog's bad example
+    # fail until this yields its finding, e.g. Hit(f"{{{arg}.label}}: …", {arg}.location).
     yield from ()
 '''
 
@@ -90,19 +107,6 @@ def _indented(text: str) -> str:
     return "\n".join("      " + line for line in text.rstrip("\n").splitlines())
 
 
-def _add_imports(module: str, names: list[str]) -> str:
-    """``module``'s source with ``names`` added to its one-line ``from linter.model import``."""
-    match = re.search(r"^from linter\.model import (.+)$", module, re.M)
-    if match is None:
-        raise ScaffoldError("the module has no one-line `from linter.model import …`; add the stub by hand")
-    have = [n.strip() for n in match.group(1).split(",")]
-    missing = [n for n in names if n not in have]
-    if not missing:
-        return module
-    line = f"from linter.model import {', '.join(have + missing)}"
-    return module[: match.start()] + line + module[match.end() :]
-
-
 def scaffold(rule_id: str, family: str, default_on: bool, scope: str, root: Path = ROOT) -> list[str]:
     """Write the rule's files under ``root``; the lines to print."""
     if not ID_RX.match(rule_id):
@@ -110,22 +114,21 @@ def scaffold(rule_id: str, family: str, default_on: bool, scope: str, root: Path
     entry = root / "rules" / f"{rule_id}.yaml"
     if entry.exists():
         raise ScaffoldError(f"rules/{rule_id}.yaml exists already")
-    module_path = root / "linter" / "checks" / f"{family}.py"
-    families = sorted(p.stem for p in module_path.parent.glob("*.py") if not p.stem.startswith("_"))
+    families = sorted({m.group(1) for p in (root / "rules").glob("*.yaml")
+                       if (m := re.search(r"^family: (\S+)$", p.read_text(encoding="utf-8"), re.M))})
     if family not in families:
         raise ScaffoldError(f"unknown family {family!r} (choose from {', '.join(families)})")
+    func = rule_id.replace("-", "_")
+    module_path = root / "linter" / "checks" / f"{func}.py"
+    if module_path.exists():
+        raise ScaffoldError(f"linter/checks/{func}.py exists already")
     fixtures = root / "tests" / "rules" / rule_id
     if fixtures.exists():
         raise ScaffoldError(f"tests/rules/{rule_id}/ exists already")
-    func = rule_id.replace("-", "_")
-    module = module_path.read_text(encoding="utf-8")
-    if re.search(rf"^def {func}\(", module, re.M):
-        raise ScaffoldError(f"linter/checks/{family}.py defines {func} already")
 
     subject = SUBJECT[scope]
-    module = _add_imports(module, [subject, "Hit"]).rstrip("\n") + "\n" + STUB.format(
-        scope=scope, func=func, arg=scope, subject=subject, id=rule_id
-    )
+    module = MODULE.format(scope=scope, func=func, arg=scope, subject=subject, id=rule_id,
+                           model_names=", ".join(sorted((subject, "Hit"))))
     bad = _api("flagged", "A field the rule reports.", f"  # expect: {rule_id}")
     good = _api("fine", "A field the rule leaves alone.")
     severity = "warning" if default_on else "'off'"
@@ -147,21 +150,23 @@ def scaffold(rule_id: str, family: str, default_on: bool, scope: str, root: Path
         HEADER.format(id=rule_id, what="a case the rule must stay quiet on (the fix of the bad one)", moved="") + good,
         encoding="utf-8",
     )
+    rule_table.update(root)
     return [
         f"created rules/{rule_id}.yaml (default_severity: {severity})",
-        f"added {family}.{func} (scope {scope}) to linter/checks/{family}.py",
+        f"created linter/checks/{func}.py (check function {func}, scope {scope})",
         f"created tests/rules/{rule_id}/bad-openapi3.yaml and good-openapi3.yaml",
+        "updated the README rule table",
         f"next: write the entry's summary, rationale and how_to_fix; implement {func} until "
         f"`PYTHONPATH=. python -m pytest tests/test_rules.py -k {rule_id}` passes (it fails until then)",
-        "then regenerate the README rule table (between <!-- rules:start --> and <!-- rules:end -->): "
-        "silentlint rules --format markdown",
+        "then run python scripts/rule_table.py (the README table shows the summary)"
+        + (", and make examples/ show the rule (a default-on rule must fire there)" if default_on else ""),
     ]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="new_rule.py", description=__doc__.splitlines()[0])
     parser.add_argument("id", help="kebab-case rule id, stable forever once shipped")
-    parser.add_argument("--family", required=True, help="the checks module the function goes into")
+    parser.add_argument("--family", required=True, help="the catalog family (boundary, hygiene, probe, status, vocabulary, …)")
     parser.add_argument("--default-on", action="store_true", help="default_severity warning instead of 'off'")
     parser.add_argument("--scope", choices=tuple(SUBJECT), default="field", help="what the check is called with")
     args = parser.parse_args(argv)

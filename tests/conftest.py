@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 _SLOW_OK = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
@@ -34,3 +35,16 @@ settings.register_profile(
     suppress_health_check=_SLOW_OK,
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+STUB_CATALOG = "stub_catalog"  # tests/stub_catalog: importable as tests/ is on sys.path
+
+
+@pytest.fixture
+def stub_catalog(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """Run the engine on the stub catalog (``tests/stub_catalog``) instead of the real one; the
+    returned variables do the same for a subprocess (``run_cli(..., env=stub_catalog)``)."""
+    from clirun import REPO
+
+    monkeypatch.setenv("SILENTLINT_CATALOG", STUB_CATALOG)
+    return {"SILENTLINT_CATALOG": STUB_CATALOG, "PYTHONPATH": os.pathsep.join((str(REPO), str(REPO / "tests")))}

@@ -1,4 +1,7 @@
-"""The command line end to end: exit codes, messages, outputs, hostile basics."""
+"""The command line end to end: exit codes, messages, outputs, hostile basics.
+
+Exit codes, selection, baselines and statistics run on the stub catalog (``tests/stub_catalog``),
+so adding a rule to the real catalog changes none of them."""
 
 from __future__ import annotations
 
@@ -17,8 +20,22 @@ HERE = Path(__file__).parent
 REPO = HERE.parent
 
 
-def cli(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    return run_cli(args, cwd)
+def cli(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return run_cli(args, cwd, env=env)
+
+
+FLAGGED = """\
+swagger: "2.0"
+info: {title: Items, version: "1"}
+paths:
+  /items:
+    get:
+      summary: FLAG
+      parameters:
+        - {name: q, in: query, type: string, description: FLAG}
+      responses:
+        "200": {description: OK}
+"""
 
 
 @pytest.fixture
@@ -63,15 +80,15 @@ def test_not_an_api_in_a_directory_is_skipped(hostile: Path) -> None:
         ("cycle-ref.json", 5, "$ref cycle: #/parameters/A → #/parameters/B → #/parameters/A"),
     ],
 )
-def test_bad_refs(hostile: Path, name: str, line: int, message: str) -> None:
-    r = cli(["check", name, "--format", "json"], hostile)
+def test_bad_refs(hostile: Path, name: str, line: int, message: str, stub_catalog: dict[str, str]) -> None:
+    r = cli(["check", name, "--format", "json"], hostile, stub_catalog)
     assert r.returncode == 1
     (f,) = json.loads(r.stdout)["findings"]
     assert (f["rule"], f["severity"], f["line"], f["message"]) == ("unresolved-ref", "error", line, message)
 
 
-def test_one_bad_file_does_not_stop_the_others(hostile: Path) -> None:
-    r = cli(["check", "syntax-error.yaml", "remote-ref.yaml", "missing.yaml", "--format", "json"], hostile)
+def test_one_bad_file_does_not_stop_the_others(hostile: Path, stub_catalog: dict[str, str]) -> None:
+    r = cli(["check", "syntax-error.yaml", "remote-ref.yaml", "missing.yaml", "--format", "json"], hostile, stub_catalog)
     assert r.returncode == 3
     data = json.loads(r.stdout)
     assert [p["path"] for p in data["problems"]] == ["missing.yaml", "syntax-error.yaml"]
@@ -105,6 +122,7 @@ def test_examples_sarif_validates(tmp_path: Path) -> None:
     assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == (tmp_path.as_uri() + "/")
     assert run["automationDetails"]["id"] == "silentlint/"
     rule_ids = {r["id"] for r in run["tool"]["driver"]["rules"]}
+    assert run["results"]
     for res in run["results"]:
         loc = res["locations"][0]["physicalLocation"]
         assert loc["artifactLocation"]["uriBaseId"] == "%SRCROOT%"
@@ -112,30 +130,27 @@ def test_examples_sarif_validates(tmp_path: Path) -> None:
         assert loc["region"]["startLine"] >= 1 and loc["region"]["startColumn"] >= 1
         assert res["partialFingerprints"]["silentlint/v1"]
         assert res["ruleId"] in rule_ids
-    # the examples show every shipped rule
-    from linter.catalog import load_catalog
-
-    from linter.engine import LIVE_FAMILIES  # probe findings come from a staging server, not from files
-
-    shipped = {rid for rid, rule in load_catalog().items() if rule.default_severity != "off" and rule.family not in LIVE_FAMILIES}
-    assert {res["ruleId"] for res in run["results"]} == shipped
     assert json.loads((tmp_path / "out.json").read_text())["summary"]["findings"] == len(run["results"])
 
 
-def test_text_output_and_exit_codes(tmp_path: Path) -> None:
-    shutil.copy(HERE / "rules" / "missing-error-response" / "bad-swagger2.yaml", tmp_path / "api.yaml")
-    r = cli(["check", "api.yaml"], tmp_path)
+def test_text_output_and_exit_codes(tmp_path: Path, stub_catalog: dict[str, str]) -> None:
+    (tmp_path / "api.yaml").write_text(FLAGGED)
+    r = cli(["check", "api.yaml"], tmp_path, stub_catalog)
     assert r.returncode == 1
-    assert r.stdout.splitlines()[0].startswith("api.yaml:6:7: warning[missing-error-response] GET /items: no 4xx")
-    assert cli(["check", "api.yaml", "--fail-on", "error"], tmp_path).returncode == 0
-    assert cli(["check", "api.yaml", "--ignore", "status"], tmp_path).returncode == 0
+    assert r.stdout.splitlines()[:2] == [
+        "api.yaml:5:5: warning[flagged-operation] GET /items: says FLAG",
+        "api.yaml:8:46: error[flagged-field] GET /items › q: says FLAG",
+    ]
+    assert cli(["check", "api.yaml", "--fail-on", "error"], tmp_path, stub_catalog).returncode == 1
+    assert cli(["check", "api.yaml", "--fail-on", "error", "--ignore", "beta"], tmp_path, stub_catalog).returncode == 0
+    assert cli(["check", "api.yaml", "--ignore", "alpha,flagged-field"], tmp_path, stub_catalog).returncode == 0
 
 
-def test_write_baseline_then_clean(tmp_path: Path) -> None:
-    shutil.copy(HERE / "rules" / "missing-error-response" / "bad-swagger2.yaml", tmp_path / "api.yaml")
-    r = cli(["check", "--write-baseline", "base.json"], tmp_path)
-    assert r.returncode == 0 and "wrote 1 findings" in r.stderr
-    r = cli(["check", "--baseline", "base.json"], tmp_path)
+def test_write_baseline_then_clean(tmp_path: Path, stub_catalog: dict[str, str]) -> None:
+    (tmp_path / "api.yaml").write_text(FLAGGED)
+    r = cli(["check", "--write-baseline", "base.json"], tmp_path, stub_catalog)
+    assert r.returncode == 0 and "wrote 2 findings" in r.stderr
+    r = cli(["check", "--baseline", "base.json"], tmp_path, stub_catalog)
     assert r.returncode == 0, r.stdout
 
 
@@ -221,28 +236,12 @@ def test_a_report_failing_in_a_forked_writer(tmp_path: Path, monkeypatch: pytest
     assert json.loads((tmp_path / "r.sarif").read_text())["runs"][0]["results"]
 
 
-SPEC = """\
-openapi: 3.1.0
-info: {title: People, version: "1"}
-paths:
-  /people:
-    get:
-      parameters:
-        - name: department
-          in: query
-          description: "One of: vp, director, manager"
-          schema: {type: string}
-      responses:
-        "200": {description: ok, content: {application/json: {schema: {type: object}}}}
-        "400": {description: bad}
-"""
-
-
 @pytest.mark.parametrize(("alias", "same"), [("warn", "warning"), ("info", "note")])
 def test_fail_on_accepts_warn_and_info(
-    alias: str, same: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    alias: str, same: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    stub_catalog: dict[str, str],
 ) -> None:
-    (tmp_path / "api.yaml").write_text(SPEC)
+    (tmp_path / "api.yaml").write_text(FLAGGED.replace("description: FLAG", "description: q"))
     monkeypatch.chdir(tmp_path)
     codes = []
     for value in (alias, same):
@@ -286,15 +285,15 @@ def test_version_prints_the_project_version(capsys: pytest.CaptureFixture[str]) 
     assert capsys.readouterr().out == f"silentlint {linter.__version__}\n"
 
 
-def test_statistics_replace_the_report_and_keep_the_exit_code(tmp_path: Path) -> None:
-    (tmp_path / "api.yaml").write_text(SPEC)
-    (tmp_path / "tools.json").write_text(json.dumps({"tools": [{"name": "invoice_service", "description": "Handles invoice-related requests", "inputSchema": {"type": "object"}}]}))
-    r = cli(["check", "--no-config", "-j", "1", "--statistics", "--format", "json", "--output", "sarif=out.sarif", "."], tmp_path)
+def test_statistics_replace_the_report_and_keep_the_exit_code(tmp_path: Path, stub_catalog: dict[str, str]) -> None:
+    (tmp_path / "api.yaml").write_text(FLAGGED)
+    (tmp_path / "tools.json").write_text(json.dumps({"tools": [{"name": "invoice_service", "description": "FLAG", "inputSchema": {"type": "object"}}]}))
+    r = cli(["check", "--no-config", "-j", "1", "--statistics", "--format", "json", "--output", "sarif=out.sarif", "."], tmp_path, stub_catalog)
     assert r.returncode == 1, r.stderr
     assert r.stdout == (
         "Findings per rule:\n"
-        "  1  ambiguous-read-write  (1 warning)\n"
-        "  1  prose-enum            (1 warning)\n"
-        "2 findings (0 errors, 2 warnings, 0 notes) in 2 files\n"
+        "  2  flagged-operation  (2 warnings)\n"
+        "  1  flagged-field      (1 error)\n"
+        "3 findings (1 error, 2 warnings, 0 notes) in 2 files\n"
     )
-    assert len(json.loads((tmp_path / "out.sarif").read_text())["runs"][0]["results"]) == 2
+    assert len(json.loads((tmp_path / "out.sarif").read_text())["runs"][0]["results"]) == 3

@@ -1,4 +1,8 @@
-"""The engine: rule selection, severities, per-path overrides, baselines, suppressions, jobs."""
+"""The engine: rule selection, severities, per-path overrides, baselines, suppressions, jobs.
+
+Selection, severities, overrides and baselines run on the stub catalog (``tests/stub_catalog``):
+its rules fire where a spec says FLAG, so adding a rule to the real catalog changes nothing here.
+"""
 
 from __future__ import annotations
 
@@ -21,15 +25,17 @@ paths:
     get:
       responses: {"200": {description: OK}}
 """
+FLAGGED = NO_ERRORS.replace("    get:\n", "    get:\n      summary: FLAG\n")
 
 
 @pytest.fixture
-def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stub_catalog: dict[str, str]) -> Path:
+    """Two specs, each with one operation the stub catalog's ``flagged-operation`` reports."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "api").mkdir()
     (tmp_path / "legacy").mkdir()
-    (tmp_path / "api" / "a.yaml").write_text(NO_ERRORS)
-    (tmp_path / "legacy" / "old.yaml").write_text(NO_ERRORS)
+    (tmp_path / "api" / "a.yaml").write_text(FLAGGED)
+    (tmp_path / "legacy" / "old.yaml").write_text(FLAGGED)
     (tmp_path / "notes.yaml").write_text("just: some\nother: yaml\n")
     return tmp_path
 
@@ -43,8 +49,8 @@ def test_directory_discovery_and_skips(project: Path) -> None:
     assert result.files == ["api/a.yaml", "legacy/old.yaml"]
     assert result.skipped == ["notes.yaml"] and result.problems == []
     assert rules_of(result) == [
-        ("api/a.yaml", "missing-error-response", "warning"),
-        ("legacy/old.yaml", "missing-error-response", "warning"),
+        ("api/a.yaml", "flagged-operation", "warning"),
+        ("legacy/old.yaml", "flagged-operation", "warning"),
     ]
     assert exit_code(result, "warning") == 1
     assert exit_code(result, "error") == 0
@@ -53,21 +59,34 @@ def test_directory_discovery_and_skips(project: Path) -> None:
 
 def test_severity_and_overrides(project: Path) -> None:
     cfg = parse_config(
-        {"rules": {"missing-error-response": "error"}, "overrides": [{"files": ["legacy/**"], "rules": {"missing-error-response": "off"}}]},
+        {"rules": {"flagged-operation": "error"}, "overrides": [{"files": ["legacy/**"], "rules": {"flagged-operation": "off"}}]},
         "c",
     )
-    assert rules_of(run(["."], cfg, jobs=1)) == [("api/a.yaml", "missing-error-response", "error")]
-    cfg = parse_config({"overrides": [{"files": ["legacy/**"], "rules": {"missing-error-response": "note"}}]}, "c")
-    assert rules_of(run(["."], cfg, jobs=1))[1] == ("legacy/old.yaml", "missing-error-response", "note")
+    assert rules_of(run(["."], cfg, jobs=1)) == [("api/a.yaml", "flagged-operation", "error")]
+    cfg = parse_config({"overrides": [{"files": ["legacy/**"], "rules": {"flagged-operation": "note"}}]}, "c")
+    assert rules_of(run(["."], cfg, jobs=1))[1] == ("legacy/old.yaml", "flagged-operation", "note")
 
 
 def test_select_ignore(project: Path) -> None:
-    assert run(["."], Config(), ignore=["status"], jobs=1).findings == []
-    assert run(["."], Config(), select=["prose-enum"], jobs=1).findings == []
-    assert len(run(["."], parse_config({"select": ["status"]}, "c"), jobs=1).findings) == 2
-    assert run(["."], parse_config({"ignore": ["missing-error-response"]}, "c"), jobs=1).findings == []
+    assert run(["."], Config(), ignore=["alpha"], jobs=1).findings == []
+    assert run(["."], Config(), select=["flagged-field"], jobs=1).findings == []
+    assert len(run(["."], parse_config({"select": ["alpha"]}, "c"), jobs=1).findings) == 2
+    assert run(["."], parse_config({"ignore": ["flagged-operation"]}, "c"), jobs=1).findings == []
+    assert set(run(["."], Config(), jobs=1).rules) == {"flagged-field", "flagged-operation", "unresolved-ref", "unused-suppression"}
     result = run(["."], Config(), select=["ALL"], jobs=1)
-    assert set(result.rules) >= {"prose-enum", "missing-error-response", "unresolved-ref", "unused-suppression"}
+    assert set(result.rules) == {"flagged-field", "flagged-operation", "quiet-field", "unresolved-ref", "unused-suppression"}
+
+
+def test_an_off_rule_runs_when_selected_at_warning(project: Path) -> None:
+    (project / "api" / "a.yaml").write_text(
+        FLAGGED.replace("      responses:", "      parameters:\n        - {name: q, in: query, description: QUIET, schema: {type: string}}\n"
+                        "      responses:")
+    )
+    assert [f.rule for f in run(["api"], Config(), jobs=1).findings] == ["flagged-operation"]
+    assert rules_of(run(["api"], Config(), select=["quiet-field"], jobs=1)) == [("api/a.yaml", "quiet-field", "warning")]
+    assert rules_of(run(["api"], parse_config({"rules": {"quiet-field": "note"}}, "c"), jobs=1)) == [
+        ("api/a.yaml", "flagged-operation", "warning"), ("api/a.yaml", "quiet-field", "note")
+    ]
 
 
 def test_include_exclude(project: Path) -> None:
@@ -90,12 +109,12 @@ def test_baseline_round_trip(project: Path) -> None:
     first = run(["."], Config(), jobs=1)
     (project / "baseline.json").write_text(baseline_json(first.findings[:1]))
     data = json.loads((project / "baseline.json").read_text())
-    assert data["findings"][0]["pointer"] == "/paths/~1x/get/responses"
+    assert data["findings"][0]["pointer"] == "/paths/~1x/get"
     # unrelated edit: lines move, the fingerprint stays
-    (project / "api" / "a.yaml").write_text("# a new comment line\n\n" + NO_ERRORS)
+    (project / "api" / "a.yaml").write_text("# a new comment line\n\n" + FLAGGED)
     second = run(["."], Config(), baseline="baseline.json", jobs=1)
     assert second.baseline_suppressed == 1
-    assert rules_of(second) == [("legacy/old.yaml", "missing-error-response", "warning")]
+    assert rules_of(second) == [("legacy/old.yaml", "flagged-operation", "warning")]
 
 
 def test_shared_definition_reported_once_with_related(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -193,7 +212,7 @@ def test_a_crashing_rule_is_one_problem_naming_rule_and_subject(
     """A check that raises midway (after yielding a hit for an earlier field) makes the file an
     ``internal`` problem naming the rule and the field it was on; nothing of the file is
     reported, and the other files are linted."""
-    import linter.checks.vocabulary as vocabulary
+    import stub_catalog.flagged_field as flagged_field
     from linter.checks import check
 
     seen: list[str] = []
@@ -205,16 +224,16 @@ def test_a_crashing_rule_is_one_problem_naming_rule_and_subject(
             raise ValueError("kaboom")
         yield from ()
 
-    monkeypatch.setattr(vocabulary, "prose_enum", boom)
+    monkeypatch.setattr(flagged_field, "flagged_field", boom)
     (project / "api" / "a.yaml").write_text(
         NO_ERRORS.replace("      responses:", "      parameters:\n"
                           "        - {name: p, in: query, schema: {type: string}}\n"
                           "        - {name: q, in: query, schema: {type: string}}\n"
                           "      responses:")
     )
-    result = run(["."], Config(), select=["prose-enum"], jobs=1)
+    result = run(["."], Config(), select=["flagged-field"], jobs=1)
     assert [(p.path, p.kind, p.message) for p in result.problems] == [
-        ("api/a.yaml", "internal", f"internal error in rule prose-enum on {seen[1]}: ValueError: kaboom")
+        ("api/a.yaml", "internal", f"internal error in rule flagged-field on {seen[1]}: ValueError: kaboom")
     ]
     assert result.files == ["legacy/old.yaml"] and result.findings == []
     assert seen[1].endswith("q")

@@ -21,7 +21,7 @@ def _copy(tmp_path: Path) -> Path:
     skip = shutil.ignore_patterns("__pycache__")
     for d in ("linter", "rules", "scripts", "tests/rules"):
         shutil.copytree(REPO / d, root / d, ignore=skip)
-    for f in ("pyproject.toml", "tests/test_rules.py", "tests/conftest.py"):
+    for f in ("pyproject.toml", "README.md", "tests/test_rules.py", "tests/conftest.py"):
         shutil.copy(REPO / f, root / f)
     return root
 
@@ -41,15 +41,20 @@ def test_scaffold_then_implement(tmp_path: Path) -> None:
     assert (r.returncode, r.stderr) == (0, "")
     assert r.stdout.splitlines() == [
         f"created rules/{RULE}.yaml (default_severity: 'off')",
-        "added status.lonely_flag (scope field) to linter/checks/status.py",
+        "created linter/checks/lonely_flag.py (check function lonely_flag, scope field)",
         f"created tests/rules/{RULE}/bad-openapi3.yaml and good-openapi3.yaml",
+        "updated the README rule table",
         f"next: write the entry's summary, rationale and how_to_fix; implement lonely_flag until "
         f"`PYTHONPATH=. python -m pytest tests/test_rules.py -k {RULE}` passes (it fails until then)",
-        "then regenerate the README rule table (between <!-- rules:start --> and <!-- rules:end -->): "
-        "silentlint rules --format markdown",
+        "then run python scripts/rule_table.py (the README table shows the summary)",
     ]
-    module = (root / "linter/checks/status.py").read_text()
-    assert "from linter.model import Severity, Document, Hit, Location, Operation, Output, Pointer, Source, get_at, Field\n" in module
+    module = (root / "linter/checks/lonely_flag.py").read_text()
+    assert '@check("field")\ndef lonely_flag(field: Field, ctx: Context) -> Iterator[Hit]:' in module
+    assert "from linter.model import Field, Hit\n" in module
+    assert "check" not in (root / f"rules/{RULE}.yaml").read_text().replace("checks", "")
+    # the README row is there, and the table is what the generator prints
+    assert f'| <a id="rule-{RULE}"></a>`{RULE}` | status | off | none |' in (root / "README.md").read_text()
+    assert _run(["scripts/rule_table.py", "--check"], root).returncode == 0
     # the catalog loads it, off by default, and the printed command lists it
     explain = run_cli(["explain", RULE], root, env={"PYTHONPATH": str(root)})
     assert explain.returncode == 0 and explain.stdout.startswith(f"{RULE} (status, default off, fix: none)\n")
@@ -62,13 +67,13 @@ def test_scaffold_then_implement(tmp_path: Path) -> None:
     assert len(failed) == 2, stub.stdout  # the bad fixture and the catalog's bad example
     assert any("bad-openapi3.yaml" in f for f in failed) and any("test_catalog_examples" in f for f in failed)
 
-    impl = module.replace(
+    impl = module.replace("from linter.model import Field, Hit", "from linter.model import Field, Hit, Location").replace(
         "    yield from ()\n",
         '    if field.name == "flagged":\n'
         '        yield Hit(f"{field.label}: flagged", Location(field.location.source, field.location.pointer + ("name",)))\n',
     )
     assert impl != module
-    (root / "linter/checks/status.py").write_text(impl)
+    (root / "linter/checks/lonely_flag.py").write_text(impl)
     done = _fixture_test(root)
     assert done.returncode == 0, done.stdout
     assert "4 passed" in done.stdout.splitlines()[-1], done.stdout
@@ -80,8 +85,12 @@ def test_default_on_and_scope(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     assert "default_severity: warning\n" in (root / f"rules/{RULE}.yaml").read_text()
     assert '@check("operation")\ndef lonely_flag(operation: Operation, ctx: Context) -> Iterator[Hit]:' in (
-        root / "linter/checks/hygiene.py"
+        root / "linter/checks/lonely_flag.py"
     ).read_text()
+    assert r.stdout.splitlines()[-1] == (
+        "then run python scripts/rule_table.py (the README table shows the summary), "
+        "and make examples/ show the rule (a default-on rule must fire there)"
+    )
     explain = run_cli(["explain", RULE], root, env={"PYTHONPATH": str(root)})
     assert explain.stdout.startswith(f"{RULE} (hygiene, default warning, fix: none)\n")
 
@@ -90,6 +99,7 @@ def test_default_on_and_scope(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["prose-enum", "--family", "vocabulary"], "rules/prose-enum.yaml exists already"),
+        (["_vocabulary", "--family", "vocabulary"], "'_vocabulary' is not a kebab-case rule id (lower-case words joined by '-')"),
         (["Bad_Id", "--family", "status"], "'Bad_Id' is not a kebab-case rule id (lower-case words joined by '-')"),
         ([RULE, "--family", "grammar"], "unknown family 'grammar' (choose from boundary, hygiene, probe, status, vocabulary)"),
     ],

@@ -137,13 +137,12 @@ def test_option_schema_checked(options: dict, message: str) -> None:
     assert str(exc.value) == message
 
 
-ENTRY = """id: foo
+ENTRY = """id: required-with-default
 family: hygiene
 default_severity: warning
 summary: A summary.
 rationale: Why.
 how_to_fix: How.
-check: hygiene.required_with_default
 fix: none
 """
 
@@ -152,33 +151,77 @@ fix: none
     ("change", "message"),
     [
         (("default_severity: warning", "default_severity: off"),
-         "rules/foo.yaml: default_severity is the boolean false (YAML reads an unquoted off as false); write 'off' in quotes"),
-        (("fix: none", "fix: no"), "rules/foo.yaml: fix is the boolean false (YAML reads an unquoted no as false); write 'no' in quotes"),
-        (("fix: none", "fix: On"), "rules/foo.yaml: fix is the boolean true (YAML reads an unquoted On as true); write 'On' in quotes"),
-        (("summary: A summary.", "summary: 1.10"), "rules/foo.yaml: summary is the number 1.1 (YAML reads an unquoted 1.10 as 1.1); write '1.10' in quotes"),
+         "rules/required-with-default.yaml: default_severity is the boolean false (YAML reads an unquoted off as false); write 'off' in quotes"),
+        (("fix: none", "fix: no"), "rules/required-with-default.yaml: fix is the boolean false (YAML reads an unquoted no as false); write 'no' in quotes"),
+        (("fix: none", "fix: On"), "rules/required-with-default.yaml: fix is the boolean true (YAML reads an unquoted On as true); write 'On' in quotes"),
+        (("summary: A summary.", "summary: 1.10"), "rules/required-with-default.yaml: summary is the number 1.1 (YAML reads an unquoted 1.10 as 1.1); write '1.10' in quotes"),
         (("family: hygiene", "family: 2024-01-01"),
-         "rules/foo.yaml: family is the date 2024-01-01 (YAML reads an unquoted 2024-01-01 as a date); write '2024-01-01' in quotes"),
-        (("family: hygiene", "family: ~"), "rules/foo.yaml: family is null (YAML reads an unquoted ~ as null); write '~' in quotes"),
+         "rules/required-with-default.yaml: family is the date 2024-01-01 (YAML reads an unquoted 2024-01-01 as a date); write '2024-01-01' in quotes"),
+        (("family: hygiene", "family: ~"), "rules/required-with-default.yaml: family is null (YAML reads an unquoted ~ as null); write '~' in quotes"),
         (("fix: none", "fix: none\noptions:\n  limit: 3\n"),
-         "rules/foo.yaml: options.limit is the number 3; declare its schema ({type: …, default: …, description: …})"),
+         "rules/required-with-default.yaml: options.limit is the number 3; declare its schema ({type: …, default: …, description: …})"),
         (("fix: none", "fix: none\noptions:\n  limit: {type: integer, default: '3', description: A limit.}\n"),
-         "rules/foo.yaml: options.limit.default: expected an integer, got the string '3'"),
+         "rules/required-with-default.yaml: options.limit.default: expected an integer, got the string '3'"),
     ],
 )
 def test_catalog_entry_errors(tmp_path: Path, change: tuple[str, str], message: str) -> None:
-    (tmp_path / "foo.yaml").write_text(ENTRY.replace(*change))
+    (tmp_path / "required-with-default.yaml").write_text(ENTRY.replace(*change))
     with pytest.raises(CatalogError) as exc:
         read_catalog(tmp_path)
     assert str(exc.value) == message
 
 
 def test_quoted_off_is_accepted(tmp_path: Path) -> None:
-    (tmp_path / "foo.yaml").write_text(ENTRY.replace("default_severity: warning", "default_severity: 'off'"))
-    assert read_catalog(tmp_path)["foo"].default_severity == "off"
+    (tmp_path / "required-with-default.yaml").write_text(ENTRY.replace("default_severity: warning", "default_severity: 'off'"))
+    assert read_catalog(tmp_path)["required-with-default"].default_severity == "off"
     for empty in ("default_severity:", "default_severity: null"):
-        (tmp_path / "foo.yaml").write_text(ENTRY.replace("default_severity: warning", empty))
-        with pytest.raises(CatalogError, match=r"^rules/foo.yaml: missing default_severity$"):
+        (tmp_path / "required-with-default.yaml").write_text(ENTRY.replace("default_severity: warning", empty))
+        with pytest.raises(CatalogError, match=r"^rules/required-with-default.yaml: missing default_severity$"):
             read_catalog(tmp_path)
+
+
+def test_a_rule_is_found_by_its_id(tmp_path: Path) -> None:
+    """The entry names no code: its module is ``linter/checks/<id with - → _>.py`` and the check
+    function has the same name; each missing piece is one line naming what to write."""
+    (tmp_path / "required-with-default.yaml").write_text(ENTRY)
+    assert read_catalog(tmp_path)["required-with-default"].check == "linter.checks.required_with_default"
+    (tmp_path / "required-with-default.yaml").write_text(ENTRY + "check: hygiene.required_with_default\n")
+    with pytest.raises(CatalogError) as exc:
+        read_catalog(tmp_path)
+    assert str(exc.value) == (
+        "rules/required-with-default.yaml: 'check' is not a catalog key: a rule's check is the function "
+        "required_with_default() in linter/checks/required_with_default.py, found by its id; remove the key"
+    )
+    (tmp_path / "required-with-default.yaml").unlink()
+    (tmp_path / "no-such-rule.yaml").write_text(ENTRY.replace("id: required-with-default", "id: no-such-rule"))
+    with pytest.raises(CatalogError) as exc:
+        read_catalog(tmp_path)
+    assert str(exc.value) == (
+        "rules/no-such-rule.yaml: no module linter/checks/no_such_rule.py: a rule's check lives in the module named after its id"
+    )
+
+
+def test_a_module_without_its_check_function_is_one_error(tmp_path: Path) -> None:
+    from linter.catalog import check_function
+
+    (tmp_path / "checks").mkdir()
+    (tmp_path / "checks" / "lonely_rule.py").write_text("from linter.checks import check\n\n\ndef lonely(field, ctx):\n    return ()\n")
+    (tmp_path / "checks" / "lonely-rule.yaml").write_text(ENTRY.replace("id: required-with-default", "id: lonely-rule"))
+    import sys
+
+    sys.path.insert(0, str(tmp_path))
+    try:
+        rule = read_catalog(tmp_path / "checks", "checks")["lonely-rule"]
+        with pytest.raises(CatalogError) as exc:
+            check_function(rule)
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("checks.lonely_rule", None)
+        sys.modules.pop("checks", None)
+    assert str(exc.value) == (
+        'checks/lonely_rule.py: no check function lonely_rule() decorated with @check("field" | "operation" | "document") '
+        "(or BUILTIN = True for a rule the engine produces)"
+    )
 
 
 def test_cli_catalog_error_is_one_line_exit_2(tmp_path: Path) -> None:

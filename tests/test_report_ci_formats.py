@@ -1,11 +1,10 @@
 """JUnit XML, GitLab Code Quality and Code Climate reports: exact output (snapshots in
-``tests/data/snapshots``; ``SILENTLINT_UPDATE_SNAPSHOTS=1`` rewrites them) and each checked
-against its published format (``tests/data/SOURCES.md``)."""
+``tests/data/snapshots``; ``SILENTLINT_UPDATE_SNAPSHOTS=1`` rewrites them: ``tests/snapshots.py``)
+and each checked against its published format (``tests/data/SOURCES.md``)."""
 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import jsonschema
@@ -25,11 +24,11 @@ from test_report_common import (
 )
 
 from clirun import run_cli
+from snapshots import matches_snapshot
 from linter.model import InputProblem
 from linter.report import ReportOptions, render
 
 DATA = Path(__file__).parent / "data"
-SNAPSHOTS = DATA / "snapshots"
 JUNIT = xmlschema.XMLSchema(str(DATA / "junit-10.xsd"))
 GITLAB = jsonschema.Draft202012Validator(json.loads((DATA / "gitlab-code-quality.schema.json").read_text("utf-8")))
 CODECLIMATE = jsonschema.Draft202012Validator(json.loads((DATA / "codeclimate-issue.schema.json").read_text("utf-8")))
@@ -47,13 +46,6 @@ def check(fmt: str, text: str) -> None:
     assert not errors, errors
     fingerprints = [i["fingerprint"] for i in issues]
     assert len(set(fingerprints)) == len(fingerprints)  # GitLab keys issues on it
-
-
-def matches_snapshot(name: str, text: str) -> None:
-    path = SNAPSHOTS / name
-    if os.environ.get("SILENTLINT_UPDATE_SNAPSHOTS") == "1":
-        path.write_text(text, encoding="utf-8")
-    assert text == path.read_text(encoding="utf-8"), f"{name} changed (SILENTLINT_UPDATE_SNAPSHOTS=1 rewrites it)"
 
 
 def hostile_run() -> RunResult:

@@ -17,21 +17,16 @@ from test_report_common import (
     yaml_source,
 )
 
+from snapshots import matches_snapshot
+
 from linter.model import Finding
 from linter.report import ReportOptions, render
 from linter.report.github import escape_data, escape_property
 
-SAMPLE = """\
-::error file=broken.yaml::could not parse: mapping values are not allowed here
-::error file=api.yaml,line=7,endLine=13,title=missing-error-response::GET /people has no 4xx, 5xx or default response
-::warning file=api.yaml,line=11,col=24,endLine=11,endColumn=55,title=prose-enum::GET /people › department: description lists 3 values: vp, director, manager
-::notice file=tools.json,line=4,col=15,endLine=4,endColumn=32,title=ambiguous-read-write::invoice_service: name and description do not say whether it reads or writes
-"""
-
 
 def test_sample_lines_exactly() -> None:
     # multi-line regions carry no columns: check-run annotations only take them on one line
-    assert render("github", sample_run(), ReportOptions()) == SAMPLE
+    matches_snapshot("sample.github.txt", render("github", sample_run(), ReportOptions()))
 
 
 def test_escaping_matches_the_actions_toolkit() -> None:

@@ -15,34 +15,14 @@ from test_report_common import (
     yaml_source,
 )
 
+from snapshots import matches_snapshot
+
 from linter.report import ReportOptions, render
 from linter.report.markdown import escape
 
-SAMPLE = """\
-### silentlint
-
-**3 findings** (1 error, 1 warning, 1 note) in 2 files, 2 findings suppressed by baseline.
-
-| Rule | Severity | Count |
-| --- | --- | ---: |
-| missing-error-response | error | 1 |
-| prose-enum | warning | 1 |
-| ambiguous-read-write | note | 1 |
-
-| Location | Rule | Message |
-| --- | --- | --- |
-| api.yaml:7 | missing-error-response | GET /people has no 4xx, 5xx or default response |
-| api.yaml:11 | prose-enum | GET /people › department: description lists 3 values: vp, director, manager |
-| tools.json:4 | ambiguous-read-write | invoice\\_service: name and description do not say whether it reads or writes |
-
-**Could not lint 1 file:**
-
-- broken.yaml: could not parse: mapping values are not allowed here
-"""
-
 
 def test_sample_exactly() -> None:
-    assert render("markdown", sample_run(), ReportOptions()) == SAMPLE
+    matches_snapshot("sample.markdown.md", render("markdown", sample_run(), ReportOptions()))
 
 
 def test_clean_run() -> None:

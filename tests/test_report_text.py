@@ -17,56 +17,22 @@ from test_report_common import (
     yaml_source,
 )
 
+from snapshots import matches_snapshot, snapshot
+
 from linter.report import ReportOptions, render
-
-PLAIN = """\
-api.yaml:7:5: error[missing-error-response] GET /people has no 4xx, 5xx or default response
-api.yaml:11:24: warning[prose-enum] GET /people › department: description lists 3 values: vp, director, manager
-  related: api.yaml:7:5 used by GET /people
-tools.json:4:15: note[ambiguous-read-write] invoice_service: name and description do not say whether it reads or writes
-broken.yaml: error: could not parse: mapping values are not allowed here
-Findings per rule:
-  1  ambiguous-read-write    (1 note)
-  1  missing-error-response  (1 error)
-  1  prose-enum              (1 warning)
-3 findings (1 error, 1 warning, 1 note) in 2 files, 2 suppressed by baseline; 1 file could not be linted
-"""
-
-WITH_SOURCE = """\
-api.yaml:7:5: error[missing-error-response] GET /people has no 4xx, 5xx or default response
-   7 |     get:
-     |     ^^^^
-   8 |       parameters:
-   9 |         - name: department
-  10 |           in: query
-  11 |           description: "One of: vp, director, manager"
-api.yaml:11:24: warning[prose-enum] GET /people › department: description lists 3 values: vp, director, manager
-  11 |           description: "One of: vp, director, manager"
-     |                        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
-  related: api.yaml:7:5 used by GET /people
-tools.json:4:15: note[ambiguous-read-write] invoice_service: name and description do not say whether it reads or writes
-  4 |       "name": "invoice_service",
-    |               ^^^^^^^^^^^^^^^^^
-broken.yaml: error: could not parse: mapping values are not allowed here
-Findings per rule:
-  1  ambiguous-read-write    (1 note)
-  1  missing-error-response  (1 error)
-  1  prose-enum              (1 warning)
-3 findings (1 error, 1 warning, 1 note) in 2 files, 2 suppressed by baseline; 1 file could not be linted
-"""
 
 
 def test_one_line_per_finding_then_problems_then_summary() -> None:
-    assert render("text", sample_run(), ReportOptions()) == PLAIN
+    matches_snapshot("sample.text.txt", render("text", sample_run(), ReportOptions()))
 
 
 def test_code_frame_is_capped_at_five_lines_with_carets_under_the_start() -> None:
-    assert render("text", sample_run(), ReportOptions(show_source=True)) == WITH_SOURCE
+    matches_snapshot("sample-source.text.txt", render("text", sample_run(), ReportOptions(show_source=True)))
 
 
 def test_colour_only_adds_ansi_codes() -> None:
     out = render("text", sample_run(), ReportOptions(show_source=True, color=True))
-    assert ANSI.sub("", out) == WITH_SOURCE
+    assert ANSI.sub("", out) == snapshot("sample-source.text.txt")
     lines = out.splitlines()
     assert lines[0].startswith("api.yaml:7:5: \x1b[1;31merror\x1b[0m[\x1b[2mmissing-error-response\x1b[0m] ")
     assert "\x1b[1;33mwarning\x1b[0m[\x1b[2mprose-enum\x1b[0m]" in lines[7]

@@ -136,10 +136,10 @@ def audit(
             fps.setdefault(r, set()).update(v)
         rows.append(_doc_row(s, enabled))
     for unused, n in unused_suppressions(tally, rules):
-        fps["unused-suppression"].add(int(unused.fingerprint[:16], 16))
+        fps[unused.rule].add(int(unused.fingerprint[:16], 16))
         i = row_of[n]
         f = rows[i]["findings"]
-        f["unused-suppression"] = f.get("unused-suppression", 0) + 1
+        f[unused.rule] = f.get(unused.rule, 0) + 1
         rows[i]["findings"] = {r: f[r] for r in enabled if f.get(r)}
     total = ZERO
     for c in ops.values():

@@ -1,8 +1,10 @@
-"""Check functions, one module per rule family.
+"""The rules' code: one module per rule, named after its id (``prose-enum`` → ``prose_enum.py``).
 
-A check is a plain function decorated with its scope; the catalog entry names it as
-``<module>.<function>`` (``vocabulary.prose_enum``). The engine calls it once per field,
-operation or document and turns what it yields (:class:`linter.model.Hit`) into findings.
+A rule's module holds its check function, of the same name: a plain function decorated with its
+scope, which the engine calls once per field, operation or document and whose hits
+(:class:`linter.model.Hit`) it turns into findings. The module owns the rule's decision, message
+and fix; analysis that several rules share lives in the ``_``-prefixed modules and returns
+neutral evidence. :mod:`linter.catalog` finds the module by the id.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Mapping
 
+from linter.checks import unresolved_ref
 from linter.model import Document, Field, Location, Notice, Operation, Pointer, Source
 from linter.sources.refs import RefProblem, Workspace
 
@@ -50,7 +51,7 @@ class Builder:
         except RefProblem as exc:
             if exc.source is None:  # pragma: no cover - Workspace.deref locates every problem
                 exc = exc.at(source, pointer + ("$ref",), str(node.get("$ref")))
-            self.notice("unresolved-ref", str(exc), exc.source, exc.pointer, key=exc.key)  # type: ignore[arg-type]  # exc.at() above gave it a source
+            self.notice(unresolved_ref.RULE, unresolved_ref.unfollowed(exc), exc.source, exc.pointer, key=exc.key)  # type: ignore[arg-type]  # exc.at() above gave it a source
             return None
 
     def use_known_field(self, source: Source, pointer: Pointer, operation: Operation) -> bool:

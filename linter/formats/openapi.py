@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Callable, Iterator, Mapping, Optional
 
+from linter.checks import unresolved_ref
 from linter.formats.common import Builder, text
 from linter.model import Document, Location, Operation, Output, Pointer, Source
-from linter.sources.refs import Workspace, shown
+from linter.sources.refs import Workspace
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
@@ -145,19 +146,7 @@ def _not_a_mapping(b: Builder, src: Source, ptr: Pointer, node: Any, value: Any,
     that is the spec's shape, not a reference."""
     if isinstance(node, dict) and "$ref" in node:
         ref = str(node["$ref"])
-        kind = (
-            "a list" if isinstance(value, list) else "null" if value is None else "a boolean" if isinstance(value, bool)
-            else "a number" if isinstance(value, (int, float)) else "a string" if isinstance(value, str)
-            else f"a {type(value).__name__}"
-        )
-        b.notice(
-            "unresolved-ref",
-            f"$ref target is {kind}, not {'an' if what[0] in 'aeiou' else 'a'} {what} object, so the {what} is not "
-            f"linted: {shown(ref)}",
-            src,
-            ptr + ("$ref",),
-            key=ref,
-        )
+        b.notice(unresolved_ref.RULE, unresolved_ref.not_an_object(ref, value, what), src, ptr + ("$ref",), key=ref)
 
 
 _Param = tuple[Source, Pointer, Mapping[str, Any], tuple[str, ...]]

@@ -1,7 +1,8 @@
-"""``analyse`` (what the description states) and ``gaps`` (what of it the schema does not say).
+"""``analyse``: what a description states, as neutral evidence (kind, values, span, data).
 
-The rule checks are thin wrappers over :func:`gaps`; the benchmark (``benchmarks/gold.py``)
-scores the same function, so what is measured is what ships.
+What of it the schema does not say, and the message, are the vocabulary rules' decisions
+(``linter/checks/_vocabulary.py`` and one module per rule); the benchmark (``benchmarks/gold.py``)
+scores those same decisions, so what is measured is what ships.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any, Mapping
 
 from linter.limits import current as current_limits
 from linter.prose import bounds, formats, standards, vocab
-from linter.prose.evidence import Evidence, Gap
+from linter.prose.evidence import Evidence
 from linter.prose.text import has_markup, name_words, prepare
 
 # Nothing below can fire without one of these; most descriptions ("Name of the bucket.") stop here.
@@ -145,221 +146,12 @@ def _part_of(values: tuple[str, ...], layout: Mapping[str, Any]) -> bool:
     return bool(seps) and not any(set(v) & seps for v in values)
 
 
-def _has(schema: Mapping[str, Any], *keys: str) -> bool:
-    return any(schema.get(k) is not None for k in keys)
+normal_type = _norm_type
+"""The type as the detectors read it (``array<string>`` → ``array``; None for an unknown one)."""
 
 
-def _items(schema: Mapping[str, Any]) -> Mapping[str, Any]:
-    it = schema.get("items")
-    return it if isinstance(it, dict) else {}
-
-
-def _consts(schema: Mapping[str, Any]) -> bool:
-    """``oneOf``/``anyOf`` branches that list values: a closed set, or an open vocabulary (known
-    values beside any string) that already names the values the prose lists."""
-    for key in ("oneOf", "anyOf"):
-        branches = schema.get(key)
-        if isinstance(branches, list) and any(isinstance(b, dict) and ("const" in b or "enum" in b) for b in branches):
-            return True
-    return False
-
-
-def _enumerated(schema: Mapping[str, Any]) -> bool:
-    items = _items(schema)
-    return _has(schema, "enum", "const") or _consts(schema) or _has(items, "enum", "const") or _consts(items)
-
-
-# A value with one of these formats is a date, an address, an id: words in its description
-# ("either successful or failure") are not its values.
-_VALUE_FORMATS = frozenset(
-    "date date-time time duration uri url email uuid ipv4 ipv6 hostname byte binary".split()
-)
-_FAMILIES = {
-    "minimum": ("minimum", "exclusiveMinimum"),
-    "exclusiveMinimum": ("minimum", "exclusiveMinimum"),
-    "maximum": ("maximum", "exclusiveMaximum"),
-    "exclusiveMaximum": ("maximum", "exclusiveMaximum"),
-    "minLength": ("minLength",),
-    "maxLength": ("maxLength",),
-    "minItems": ("minItems",),
-    "maxItems": ("maxItems",),
-}
-
-
-def _preview(values: tuple[str, ...], limit: int = 6) -> str:
-    shown = ", ".join(values[:limit])
-    return shown + (f", … ({len(values) - limit} more)" if len(values) > limit else "")
-
-
-def _short(text: str, limit: int = 60) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _pattern_lists(schema: Mapping[str, Any], values: tuple[str, ...]) -> bool:
-    """``pattern: ^(?:top|bottom)$`` already closes the set the prose lists."""
-    pattern = schema.get("pattern")
-    if not isinstance(pattern, str) or "|" not in pattern:
-        return False
-    try:
-        rx = re.compile(pattern)
-    except re.error:
-        return False
-    return all(rx.search(v) for v in values)
-
-
-# examples that show no value ("string", "{{until}}", "<email>"): they contradict nothing
-_PLACEHOLDER_EXAMPLE = re.compile(
-    r"^(?:string|text|example|sample|value|test|none|null|n/?a|todo|tbd|x+|a string value)$|\{\{|<[^>]*>|^\$\{", re.I
-)
-_FORMAT_SHAPES = {
-    "uri": re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:"),
-    "email": re.compile(r"[^@\s]+@[^@\s]+$"),
-    "date": re.compile(r"\d{4}-\d{2}-\d{2}$"),
-    "date-time": re.compile(r"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}"),
-    "uuid": re.compile(r"[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$"),
-    "ipv4": re.compile(r"\d{1,3}(?:\.\d{1,3}){3}$"),
-}
-
-
-def _contradicted(data: Mapping[str, Any], schema: Mapping[str, Any]) -> bool:
-    """Whether every real example or default the schema gives (not a placeholder) fails a
-    format read from a name or a word ("The URI of the user", example "/users/42"; "letters
-    and numbers", example "Apartment 9"): then the prose was read wrong for this field, or
-    says less than it seems. A layout the prose spells out (YYYY-MM-DD, a template, E.164) is
-    trusted over the examples, which are often generated."""
-    if "layout" in data:
-        return False
-    given = [schema.get("example"), schema.get("default")]
-    if isinstance(schema.get("examples"), list):
-        given += schema["examples"]
-    vals = [v for v in given if isinstance(v, str) and v.strip() and not _PLACEHOLDER_EXAMPLE.search(v.strip())]
-    if not vals:
-        return False
-    shape = _FORMAT_SHAPES.get(str(data.get("format")))
-    if shape is None and isinstance(data.get("pattern"), str):
-        try:
-            shape = re.compile(data["pattern"])
-        except re.error:
-            return False
-        return not any(shape.search(v) for v in vals)
-    if data.get("format") == "date-time":
-        return shape is not None and not any(shape.search(v) for v in vals)  # ">2015-09-01T12:00:00Z": an operator first
-    return shape is not None and not any(shape.match(v) for v in vals)
-
-
-def _format_keywords(data: Mapping[str, Any], ty: str | None) -> dict[str, Any]:
-    """The one keyword a fix would add (none for numbers, parameter styles and bare layouts)."""
-    if ty in ("integer", "number") and data.get("format") == "unixtime":
-        return {"format": "unixtime"}  # the registry format for seconds since the epoch (number or string)
-    if ty in ("integer", "number") or "style" in data:
-        return {}
-    for k in ("format", "pattern", "contentMediaType"):
-        if k in data:
-            return {k: data[k]}
-    return {}
-
-
-def _format_advice(data: Mapping[str, Any], ty: str | None = None) -> str:
-    """What would state the format in the schema (the message must name it, not just complain)."""
-    if ty in ("integer", "number") and data.get("format") == "unixtime":
-        return "format: unixtime would express it"
-    if ty in ("integer", "number"):
-        digits = re.fullmatch(r"\^\[0-9\]\{(\d+)\}\$", str(data.get("pattern", "")))
-        if digits:
-            n = int(digits.group(1))
-            return f"for a number, minimum: {10 ** (n - 1) if n > 1 else 0}, maximum: {10 ** n - 1} would express it"
-        return "a number cannot carry a pattern: state the unit in format (e.g. int64) and the range with minimum/maximum"
-    if "style" in data:
-        return f"declare style: {data['style']}, explode: false on the parameter"
-    if "format" in data:
-        return f"format: {data['format']} would express it"
-    if "pattern" in data:
-        alt = f" ({data['advice']})" if data.get("advice") else ""
-        return f"pattern: {data['pattern']} would express it{alt}"
-    if data.get("advice"):
-        return str(data["advice"])
-    if "contentMediaType" in data:
-        return f"contentMediaType: {data['contentMediaType']} would express it"
-    return "only a pattern written for this layout can express it"
-
-
-def gaps(
-    description: str,
-    *,
-    name: str,
-    type: str | None,
-    where: str,
-    schema: Mapping[str, Any],
-) -> list[Gap]:
-    """The evidence the schema does not already express, one :class:`Gap` per piece.
-
-    ``schema`` may also carry the parameter's serialization keys (``style``, ``explode``,
-    ``collectionFormat``): a "comma-separated" array is stated by them, not by ``format``."""
-    enumerated = _enumerated(schema)
-    if enumerated:
-        return []  # every kind of evidence below is already expressed by the enum
-    ev = _analyse_cached(description, name, type, where)
-    if not ev:
-        return []
-    ty = _norm_type(type)
-    out: list[Gap] = []
-    has_closed = any(e.kind == "closed_vocab" for e in ev)
-    has_vocab = has_closed or any(e.kind == "example_vocab" for e in ev)
-    formatted = isinstance(schema.get("format"), str) and schema["format"] in _VALUE_FORMATS
-    items = _items(schema)
-    for e in ev:
-        if e.kind == "closed_vocab":
-            if enumerated or formatted or ty == "boolean" or _pattern_lists(schema, e.values):
-                continue
-            n = len(e.values)
-            out.append(Gap("prose-enum", e, f"description lists {n} value{'s' if n != 1 else ''} "
-                                           f"({_preview(e.values)}) but the schema has no enum", {"enum": list(e.values)}))
-        elif e.kind == "example_vocab":
-            if enumerated or formatted or has_closed or ty == "boolean":
-                continue
-            n = len(e.values)
-            out.append(Gap("example-only-vocabulary", e,
-                           f"description shows {'only an example' if n == 1 else f'only {n} examples'} "
-                           f"({_preview(e.values)}) of what looks like a fixed set of values, with no full list or enum"))
-        elif e.kind == "format":
-            if ty == "boolean" or enumerated or _has(schema, "format", "pattern", "contentMediaType", "contentEncoding") \
-                    or _has(items, "format", "pattern"):
-                continue
-            if "style" in e.data and (schema.get("explode") is False or schema.get("collectionFormat") not in (None, "multi")):
-                continue
-            if _contradicted(e.data, schema):
-                continue  # "The URI of the user", example "/users/42": the reading is wrong for this field
-            what = e.data.get("format") or e.data.get("layout") or "a fixed format"
-            if e.data.get("alternatives") or e.data.get("condition"):
-                how = "as one of several accepted forms" if e.data.get("alternatives") else "under a condition"
-                out.append(Gap("prose-format", e, f"description names {what} {how} (\"{_short(e.text)}\") and the "
-                                                  f"schema states none of them; only a pattern or oneOf covering every "
-                                                  f"accepted form would express it"))
-                continue
-            out.append(Gap("prose-format", e, f"description prescribes {what} (\"{_short(e.text)}\") but the "
-                                              f"schema has no format or pattern; {_format_advice(e.data, ty)}",
-                           _format_keywords(e.data, ty)))
-        elif e.kind == "bounds":
-            if enumerated or ty == "boolean":
-                continue  # a boolean has no bounds: the numbers are about something else
-            # an array's value and length bounds belong on its items (where the fix puts them)
-            missing = [
-                k for k in e.data
-                if not _has(schema, *_FAMILIES.get(k, (k,)))
-                and not (ty == "array" and k not in ("minItems", "maxItems") and _has(items, *_FAMILIES.get(k, (k,))))
-            ]
-            if not missing:
-                continue
-            stated = ", ".join(f"{k} {e.data[k]}" for k in e.data)
-            out.append(Gap("prose-bounds", e, f"description states {stated} (\"{_short(e.text)}\") but the "
-                                              f"schema has no {' or '.join(missing)}", {k: e.data[k] for k in missing}))
-        elif e.kind == "standard":
-            if _has(schema, "pattern", "format") or enumerated or has_vocab or _has(items, "pattern", "format"):
-                continue
-            said = "" if e.text.replace(" ", "").lower() == e.data["standard"].replace(" ", "").lower() else f" (\"{_short(e.text)}\")"
-            out.append(Gap("public-standard-vocabulary", e, f"description names {e.data['standard']} values{said} "
-                                                            f"but the schema has no pattern or enum; "
-                                                            f"pattern: {e.data['pattern']} would check their shape",
-                           {"pattern": e.data["pattern"]}))
-    return out
+def stated(description: str, *, name: str, type: str | None, where: str) -> tuple[Evidence, ...]:
+    """What :func:`analyse` finds, cached: large specs repeat the same descriptions on many
+    fields. Neutral evidence only; which of it the schema lacks, and what to say about that, is
+    each rule's to decide (``linter/checks/_vocabulary.py`` and the rule modules)."""
+    return _analyse_cached(description, name, type, where)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from linter.checks.vocabulary import effective_schema
+from linter.checks._vocabulary import effective_schema
 from linter.config import Config
 from linter.engine import load_document, run
 from linter.model import RunResult
@@ -137,7 +137,7 @@ paths:
 
 
 def test_output_only_fields_are_not_inputs(tmp_path: Path) -> None:
-    from linter.checks.vocabulary import field_gaps
+    from linter.checks._vocabulary import field_gaps
 
     doc, field = _field(
         tmp_path,
@@ -169,7 +169,7 @@ paths:
      "Detected type. This is a read-only field. One of: a, b.", "The kind of thing. Read-only."],
 )
 def test_read_only_in_prose(description: str) -> None:
-    from linter.checks.vocabulary import _OUTPUT_ONLY
+    from linter.checks._vocabulary import _OUTPUT_ONLY
 
     assert _OUTPUT_ONLY.match(description)
     assert not _OUTPUT_ONLY.match("Whether the file is read-only on disk; one of: yes, no.")

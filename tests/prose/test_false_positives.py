@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from linter.prose import analyse, gaps
+from linter.checks._vocabulary import gaps
+from linter.prose import analyse
 
 
 def kinds(description: str, *, name: str = "f", type: str | None = "string") -> list[str]:

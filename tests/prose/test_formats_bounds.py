@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from linter.prose import Evidence, analyse, gaps
+from linter.checks._vocabulary import gaps
+from linter.prose import Evidence, analyse
 
 
 def only(description: str, kind: str, *, name: str = "", type: str | None = "string", where: str = "") -> list[Evidence]:

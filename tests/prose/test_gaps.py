@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from linter.prose import gaps
+from linter.checks._vocabulary import gaps
 
 
 def rules(description: str, schema: dict[str, Any], *, name: str = "f", type: str | None = "string", where: str = "query") -> list[str]:

@@ -7,7 +7,7 @@ out-of-bounds number), and compares each answer's signature (result count, finge
 first five rows' identities). Verdicts, controls and the order they are decided in live in
 :mod:`linter.live.probe.verdicts`; every call is appended to a JSONL evidence log
 (:mod:`linter.live.probe.log`) from which ``probe --replay`` derives the same verdicts without the
-network; findings are the ``probe`` family's rules (``linter/checks/probe.py``), run by the
+network; findings are the ``probe`` family's rules (``linter/checks/silent_empty.py`` and the others, sharing ``linter/checks/_probe.py``), run by the
 ordinary engine with the verdicts as their input, so config, suppressions and every reporter work
 as for ``check`` (which never runs them: ``engine.LIVE_FAMILIES``).
 

@@ -128,7 +128,7 @@ def default_of(f: Field) -> Any:
 def why_not_called(op: Operation, plan: Plan) -> str | None:
     """Why an operation may not be called (None: it may). GET is read by definition, other
     methods only by name in ``allow``; a write reading from the lint refuses it whatever the plan says."""
-    from linter.checks.boundary import nature, side
+    from linter.checks._readwrite import nature, side
 
     method = (op.method or "").lower()
     if op.kind != "http":
@@ -162,7 +162,7 @@ def _machine(f: Field, schema: Mapping[str, Any]) -> Constraint | None:
 
 
 def _prose(f: Field, doc: Document, vocabulary: Mapping[str, Any] | None) -> Constraint | None:
-    from linter.checks.vocabulary import _known_vocabulary, field_gaps  # reading the lint's own analysis
+    from linter.checks._vocabulary import field_gaps, known_vocabulary  # reading the lint's own analysis
 
     gaps = [g for g in field_gaps(f, _Ctx(doc)) if g.rule in PROSE_RULES]  # type: ignore[arg-type]  # field_gaps reads ctx.document only
     if not gaps:
@@ -172,7 +172,7 @@ def _prose(f: Field, doc: Document, vocabulary: Mapping[str, Any] | None) -> Con
     ev = gap.evidence
     kind = _KIND_OF_RULE[gap.rule]
     if kind == "vocabulary":
-        known = _known_vocabulary(f, vocabulary) if vocabulary else None
+        known = known_vocabulary(f, vocabulary) if vocabulary else None
         values = tuple(known) if known is not None else tuple(gap.keywords.get("enum") or ev.values)
         complete = gap.rule == "prose-enum" or known is not None
         return Constraint(kind, PROSE, gap.rule, ev.text, values, complete)
@@ -216,7 +216,7 @@ def _base(op: Operation, oplan: OperationPlan) -> tuple[dict[tuple[str, str], An
 
 
 def select_targets(doc: Document, plan: Plan, vocabulary: Mapping[str, Any] | None = None) -> Selection:
-    from linter.checks.vocabulary import effective_schema
+    from linter.checks._vocabulary import effective_schema
     from linter.live.probe.variants import valid_value
 
     sel = Selection()

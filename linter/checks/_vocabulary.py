@@ -1,13 +1,140 @@
-"""Vocabulary family: constraints that exist only in a field's description."""
+"""What the vocabulary rules share: a field's prose evidence and the schema it is checked against.
+
+The prose (``linter/prose/``) says what a description states, as neutral evidence. Each of the
+five vocabulary rules decides, in its own module, which piece of evidence the schema does not
+already express and words the message (a :class:`Gap`); this module runs those decisions once per
+field, looks through the schema's wrappers first (:func:`effective_schema`), and turns gaps into
+hits with the fix each rule offers.
+"""
 
 from __future__ import annotations
 
+import importlib
 import re
-from typing import Any, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field as dataclass_field
+from functools import lru_cache
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
-from linter.checks import Context, check
+from linter.checks import Context
 from linter.model import Field, Fix, Hit, get_at, parse_pointer, pointer_str
-from linter.prose import Gap, gaps, may_state
+from linter.prose import Evidence, may_state, normal_type, stated
+
+PROSE_RULES = ("prose-enum", "example-only-vocabulary", "prose-format", "prose-bounds", "public-standard-vocabulary")
+"""The rules decided on a field's prose evidence. Their modules (named after them) each declare the
+kind of evidence they read (``EVIDENCE``) and their decision (``gap``). They are decided together,
+once per field, whatever rules are enabled: the fix of one looks at the others' gaps (a format
+beside an enum is left to the enum), and ``benchmarks/gold.py`` scores them at once."""
+
+
+@dataclass(frozen=True, slots=True)
+class Gap:
+    """Evidence the schema does not already express, as a rule decided it: ``message`` names the
+    evidence only (the hit prefixes the field label); ``keywords`` are the schema keywords that
+    would express it (empty when none can: a parameter style, a layout with no pattern), for a fix
+    to add."""
+
+    rule: str
+    evidence: Evidence
+    message: str
+    keywords: Mapping[str, Any] = dataclass_field(default_factory=dict)
+
+
+# A value with one of these formats is a date, an address, an id: words in its description
+# ("either successful or failure") are not its values.
+_VALUE_FORMATS = frozenset(
+    "date date-time time duration uri url email uuid ipv4 ipv6 hostname byte binary".split()
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What every rule's decision reads besides its own piece of evidence."""
+
+    schema: Mapping[str, Any]  # the effective schema (with the parameter's serialization keys)
+    type: str | None  # as the detectors read it (``normal_type``)
+    items: Mapping[str, Any]  # the array's items schema, or {}
+    formatted: bool  # the schema's format makes the value a date, an address, an id
+    closed: bool  # the description also lists a closed set of values
+    vocabulary: bool  # the description also lists values, closed or by example
+
+
+Decision = Callable[[Evidence, Facts], "Gap | None"]
+
+
+@lru_cache(maxsize=1)
+def _decisions() -> dict[str, Decision]:
+    """Evidence kind → the decision of the rule that reads it (imported here, not at the top:
+    the rule modules import this one)."""
+    out: dict[str, Decision] = {}
+    for rule in PROSE_RULES:
+        module = importlib.import_module(f"linter.checks.{rule.replace('-', '_')}")
+        out[module.EVIDENCE] = module.gap
+    return out
+
+
+def gaps(description: str, *, name: str, type: str | None, where: str, schema: Mapping[str, Any]) -> list[Gap]:
+    """The evidence the schema does not already express, one :class:`Gap` per piece, in the
+    order the description states them.
+
+    ``schema`` may also carry the parameter's serialization keys (``style``, ``explode``,
+    ``collectionFormat``): a "comma-separated" array is stated by them, not by ``format``."""
+    if enumerated(schema):
+        return []  # every kind of evidence is already expressed by the enum
+    ev = stated(description, name=name, type=type, where=where)
+    if not ev:
+        return []
+    closed = any(e.kind == "closed_vocab" for e in ev)
+    facts = Facts(
+        schema=schema,
+        type=normal_type(type),
+        items=items_of(schema),
+        formatted=isinstance(schema.get("format"), str) and schema["format"] in _VALUE_FORMATS,
+        closed=closed,
+        vocabulary=closed or any(e.kind == "example_vocab" for e in ev),
+    )
+    decide = _decisions()
+    out: list[Gap] = []
+    for e in ev:
+        rule = decide.get(e.kind)
+        gap = rule(e, facts) if rule is not None else None
+        if gap is not None:
+            out.append(gap)
+    return out
+
+
+def has(schema: Mapping[str, Any], *keys: str) -> bool:
+    return any(schema.get(k) is not None for k in keys)
+
+
+def items_of(schema: Mapping[str, Any]) -> Mapping[str, Any]:
+    it = schema.get("items")
+    return it if isinstance(it, dict) else {}
+
+
+def _consts(schema: Mapping[str, Any]) -> bool:
+    """``oneOf``/``anyOf`` branches that list values: a closed set, or an open vocabulary (known
+    values beside any string) that already names the values the prose lists."""
+    for key in ("oneOf", "anyOf"):
+        branches = schema.get(key)
+        if isinstance(branches, list) and any(isinstance(b, dict) and ("const" in b or "enum" in b) for b in branches):
+            return True
+    return False
+
+
+def enumerated(schema: Mapping[str, Any]) -> bool:
+    items = items_of(schema)
+    return has(schema, "enum", "const") or _consts(schema) or has(items, "enum", "const") or _consts(items)
+
+
+def preview(values: tuple[str, ...], limit: int = 6) -> str:
+    shown = ", ".join(values[:limit])
+    return shown + (f", … ({len(values) - limit} more)" if len(values) > limit else "")
+
+
+def short(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
 
 _MERGED = (
     "type", "enum", "const", "format", "pattern", "contentMediaType", "contentEncoding", "minimum", "maximum",
@@ -43,7 +170,7 @@ def field_gaps(field: Field, ctx: Context | None = None) -> list[Gap]:
                 ty = _type(schema)
                 got = gaps(field.description, name=field.name, type=ty, where=field.where, schema=schema)
                 if ty == "object" or (ty == "array" and _objectish(schema.get("items"), doc_format, field)):
-                    got = [g for g in got if ty == "array" and g.rule == "prose-bounds" and set(g.evidence.data) <= _ITEM_BOUNDS]
+                    got = [g for g in got if ty == "array" and g.evidence.kind == "bounds" and set(g.evidence.data) <= _ITEM_BOUNDS]
         field.memo["gaps"] = got
     return got
 
@@ -173,19 +300,28 @@ def _evidence(gap: Gap) -> dict[str, Any]:
     return out
 
 
-def _hits(field: Field, rule: str, ctx: Context) -> Iterable[Hit]:
-    """The rule's hits on ``field``. Five rules ask this of every field, and almost every field
-    has no gap: that answer is an empty tuple, without a generator."""
+FixOf = Callable[[Field, Gap, Context], "tuple[Fix | None, str]"]
+
+
+def hits(field: Field, rule: str, ctx: Context, fix: FixOf) -> Iterable[Hit]:
+    """The rule's hits on ``field``, each with the fix the rule's ``fix`` offers (or why there is
+    none, after the message). Five rules ask this of every field, and almost every field has no
+    gap: that answer is an empty tuple, without a generator."""
     gaps = field.memo.get("gaps")
     if gaps is None:
         gaps = field_gaps(field, ctx)
-    return _gap_hits(field, rule, ctx, gaps) if gaps else ()
+    return _gap_hits(field, rule, ctx, gaps, fix) if gaps else ()
 
 
-def _gap_hits(field: Field, rule: str, ctx: Context, gaps: list[Gap]) -> Iterator[Hit]:
+def _gap_hits(field: Field, rule: str, ctx: Context, gaps: list[Gap], fix_of: FixOf) -> Iterator[Hit]:
+    from linter.fixes.build import NoFix
+
     for gap in gaps:
         if gap.rule == rule:
-            fix, why_not = _fix(field, gap, ctx)
+            try:
+                fix, why_not = fix_of(field, gap, ctx)
+            except NoFix as exc:
+                fix, why_not = None, f" (no automatic fix: {exc})"
             yield Hit(
                 f"{field.label}: {gap.message}{why_not}",
                 field.description_location,
@@ -195,42 +331,33 @@ def _gap_hits(field: Field, rule: str, ctx: Context, gaps: list[Gap]) -> Iterato
             )
 
 
-def _fix(field: Field, gap: Gap, ctx: Context) -> tuple[Fix | None, str]:
-    """The fix the catalog promises (``fix: safe|unsafe``), or why there is none. A prose list
-    whose values cannot be typed to the schema is reported without a fix, and says so."""
-    from linter.fixes.build import NoFix, enum_fix, keyword_fix, own_value_conflict
+def keyword_fix(field: Field, gap: Gap, ctx: Context, *, after_enum: bool) -> tuple[Fix | None, str]:
+    """The fix that adds a gap's keywords (``format``, ``pattern``, bounds), as safe as the
+    catalog allows (``fix: safe|unsafe``) and the field's own values permit. ``after_enum``: the
+    rule leaves the field to an enum planned from the same description."""
+    from linter.fixes.build import NoFix, keyword_fix as build, own_value_conflict
 
     applicability = ctx.rule.fix
-    try:
-        if gap.rule == "example-only-vocabulary":
-            known = _known_vocabulary(field, ctx.options.get("vocabulary"))
-            return (enum_fix(field, [str(v) for v in known])[0], "") if known is not None else (None, "")
-        if applicability not in ("safe", "unsafe") or not gap.keywords:
-            return None, ""
-        if gap.rule == "prose-enum":
-            data = gap.evidence.data
-            fix, why = enum_fix(field, gap.keywords["enum"], multi=data.get("multi"), conditional=bool(data.get("condition")))
-            return fix, f" (unsafe fix: {why})" if why else ""
-        clash = _clash(field, gap)
-        if clash:
-            raise NoFix(clash)
-        on_items = field.type == "array" and not set(gap.keywords) <= _ITEM_BOUNDS
-        conflict = own_value_conflict(field, gap.keywords, on_items=on_items)
-        if conflict:
-            return keyword_fix(field, gap.keywords, "unsafe", on_items=on_items), f" (unsafe fix: {conflict})"
-        if gap.evidence.data.get("inferred") and applicability == "safe":
-            # read from a standard's name and the words around it, not from a stated layout
-            return keyword_fix(field, gap.keywords, "unsafe", on_items=on_items), " (unsafe fix: the format is inferred from context)"
-        return keyword_fix(field, gap.keywords, applicability, on_items=on_items), ""
-    except NoFix as exc:
-        return None, f" (no automatic fix: {exc})"
+    if applicability not in ("safe", "unsafe") or not gap.keywords:
+        return None, ""
+    clash = _clash(field, gap, after_enum)
+    if clash:
+        raise NoFix(clash)
+    on_items = field.type == "array" and not set(gap.keywords) <= _ITEM_BOUNDS
+    conflict = own_value_conflict(field, gap.keywords, on_items=on_items)
+    if conflict:
+        return build(field, gap.keywords, "unsafe", on_items=on_items), f" (unsafe fix: {conflict})"
+    if gap.evidence.data.get("inferred") and applicability == "safe":
+        # read from a standard's name and the words around it, not from a stated layout
+        return build(field, gap.keywords, "unsafe", on_items=on_items), " (unsafe fix: the format is inferred from context)"
+    return build(field, gap.keywords, applicability, on_items=on_items), ""
 
 
-def _clash(field: Field, gap: Gap) -> str:
-    """Two fixes planned for one field are one decision: a format or pattern beside an enum of
-    the same field is left to the enum; two different values for one keyword leave both out."""
+def _clash(field: Field, gap: Gap, after_enum: bool) -> str:
+    """Two fixes planned for one field are one decision: two different values for one keyword
+    leave both out, and (``after_enum``) a format or pattern beside an enum is left to the enum."""
     gaps = field.memo.get("gaps") or ()
-    if gap.rule != "prose-bounds" and any(g.rule == "prose-enum" and g is not gap for g in gaps):
+    if after_enum and any("enum" in g.keywords and g is not gap for g in gaps):
         return "the enum listed in the same description states the values"
     for k, v in gap.keywords.items():
         for g in gaps:
@@ -239,7 +366,7 @@ def _clash(field: Field, gap: Gap) -> str:
     return ""
 
 
-def _known_vocabulary(field: Field, vocabulary: Any) -> list[Any] | None:
+def known_vocabulary(field: Field, vocabulary: Any) -> list[Any] | None:
     """``fix --vocabulary FILE``: the values listed for this field, by ``FIELD``,
     ``OPERATION.FIELD`` (operationId, tool name or ``GET /path``) or the definition's JSON
     pointer (``#/components/parameters/Team``, optionally after its file name)."""
@@ -262,33 +389,3 @@ def _known_vocabulary(field: Field, vocabulary: Any) -> list[Any] | None:
             if ch == "." and sel[:i] in ops and sel[i + 1 :] in names:
                 return list(values)
     return None
-
-
-@check("field")
-def prose_enum(field: Field, ctx: Context) -> Iterable[Hit]:
-    """A closed set of values written in the description, with no enum in the schema."""
-    return _hits(field, "prose-enum", ctx)
-
-
-@check("field")
-def example_only_vocabulary(field: Field, ctx: Context) -> Iterable[Hit]:
-    """A controlled vocabulary shown only by example: a model cannot infer the rest of the set."""
-    return _hits(field, "example-only-vocabulary", ctx)
-
-
-@check("field")
-def prose_format(field: Field, ctx: Context) -> Iterable[Hit]:
-    """A textual format stated in prose, with no ``format`` or ``pattern`` to enforce it."""
-    return _hits(field, "prose-format", ctx)
-
-
-@check("field")
-def prose_bounds(field: Field, ctx: Context) -> Iterable[Hit]:
-    """Numeric, length or size bounds stated in prose, with no keyword to enforce them."""
-    return _hits(field, "prose-bounds", ctx)
-
-
-@check("field")
-def public_standard_vocabulary(field: Field, ctx: Context) -> Iterable[Hit]:
-    """Values from a public standard named only in prose (low risk: models know the standards)."""
-    return _hits(field, "public-standard-vocabulary", ctx)

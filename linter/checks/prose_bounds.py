@@ -1,0 +1,52 @@
+"""prose-bounds: numeric, length or size bounds stated in prose, with no keyword to enforce them."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from linter.checks import Context, check
+from linter.checks._vocabulary import Facts, Gap, has, hits, keyword_fix, short
+from linter.model import Field, Fix, Hit
+from linter.prose import Evidence
+
+RULE = "prose-bounds"
+EVIDENCE = "bounds"
+_FAMILIES = {
+    "minimum": ("minimum", "exclusiveMinimum"),
+    "exclusiveMinimum": ("minimum", "exclusiveMinimum"),
+    "maximum": ("maximum", "exclusiveMaximum"),
+    "exclusiveMaximum": ("maximum", "exclusiveMaximum"),
+    "minLength": ("minLength",),
+    "maxLength": ("maxLength",),
+    "minItems": ("minItems",),
+    "maxItems": ("maxItems",),
+}
+
+
+def gap(e: Evidence, facts: Facts) -> Gap | None:
+    """The stated bounds the schema lacks (an array's value and length bounds belong on its
+    items, where the fix puts them); none on a boolean, whose numbers are about something else."""
+    schema, ty = facts.schema, facts.type
+    if ty == "boolean":
+        return None
+    missing = [
+        k for k in e.data
+        if not has(schema, *_FAMILIES.get(k, (k,)))
+        and not (ty == "array" and k not in ("minItems", "maxItems") and has(facts.items, *_FAMILIES.get(k, (k,))))
+    ]
+    if not missing:
+        return None
+    stated = ", ".join(f"{k} {e.data[k]}" for k in e.data)
+    return Gap(RULE, e, f"description states {stated} (\"{short(e.text)}\") but the "
+                        f"schema has no {' or '.join(missing)}", {k: e.data[k] for k in missing})
+
+
+def fix(field: Field, gap: Gap, ctx: Context) -> tuple[Fix | None, str]:
+    """The missing keywords, beside an enum too (bounds and values do not compete)."""
+    return keyword_fix(field, gap, ctx, after_enum=False)
+
+
+@check("field")
+def prose_bounds(field: Field, ctx: Context) -> Iterable[Hit]:
+    """Numeric, length or size bounds stated in prose, with no keyword to enforce them."""
+    return hits(field, RULE, ctx, fix)
