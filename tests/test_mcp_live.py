@@ -218,7 +218,7 @@ def test_published_reference_server_mcp_server_time(tmp_path: Path) -> None:
     snap = ".silentlint-cache/mcp/mcp_server_time.json"
     assert r.stderr == f"silentlint: {where(cmd, 'mcp_server_time')}: 2 tools over stdio, written to {snap}\n"
     doc = json.loads(r.stdout)
-    pattern = "^[A-Za-z_]+(/[A-Za-z0-9_+-]+){0,2}$"
+    pattern = "^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+){0,2}$"
     assert [(f["rule"], f["line"], f["column"], f["message"]) for f in doc["findings"]] == [
         (
             "public-standard-vocabulary", line, 13,

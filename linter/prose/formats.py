@@ -937,15 +937,25 @@ def _restore_slots(layout: str) -> tuple[str, bool]:
     return head + sep + "/".join(x or ("{…}" if i or sep else "") for i, x in enumerate(segs)), True
 
 
+_QUALIFIERS = ("alternatives", "condition")
+
+
+def _core(d: Data) -> dict[str, Any]:
+    """What a reading claims of the value (its format or pattern), without how it was said."""
+    return {k: v for k, v in d.items() if k not in ("layout", *_QUALIFIERS)}
+
+
 def _resolve(t: Text, hits: list[tuple[int, int, Data]]) -> list[Evidence]:
     hits.sort(key=lambda h: (-(h[1] - h[0]), h[0]))
     kept: list[tuple[int, int, Data]] = []
     for a, b, d in hits:
         if any(a < kb and ka < b for ka, kb, _ in kept):
             continue
-        claim = {k: v for k, v in d.items() if k != "layout"}
-        if claim and any(claim == {k: v for k, v in kd.items() if k != "layout"} for _, _, kd in kept):
-            continue  # "FQDN … a fully qualified domain name": one claim, one finding
+        claim = _core(d)
+        if claim and any(claim == _core(kd) for _, _, kd in kept):
+            # "FQDN … a fully qualified domain name", "YYYY-MM-DD … for example 2010-10-20": one
+            # claim, one finding (the longer or earlier statement, with how it qualifies it)
+            continue
         kept.append((a, b, d))
     kept.sort(key=lambda h: h[0])
     out = []

@@ -89,7 +89,7 @@ PATTERNS: dict[str, str] = {
     "ISO 3166-1 numeric": "^[0-9]{3}$",
     "ISO 3166-2": "^([A-Z]{2}-)?[A-Z0-9]{1,3}$",
     "ISO 4217": "^[A-Z]{3}$",
-    "IANA time zone": "^[A-Za-z_]+(/[A-Za-z0-9_+-]+){0,2}$",
+    "IANA time zone": "^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+){0,2}$",  # EST5EDT, GMT+0, GB-Eire too
     "MIME type": "^[a-zA-Z0-9!#$&^_.+*-]+/[a-zA-Z0-9!#$&^_.+*-]+( *;.*)?$",
     "IATA code": "^[A-Z]{3}$",
     "IATA airline code": "^[A-Z0-9]{2}$",
@@ -199,6 +199,9 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             if (h.explicit or h.start < first_end or words & _NAME_DOMAIN[_DOMAIN[h.std]]) and not other_bullet(s, h.start, name)
             and not _WITHOUT.search(s, max(0, h.start - 30), h.start) and not _elsewhere(s, h)
         ]
+    if hits and words & {"name", "names"} and name_words(name)[-1] in ("name", "names"):
+        # "stateName: the region's name (the ISO 3166-2 level)": the value is a name, not a code
+        hits = [h for h in hits if _DOMAIN[h.std] in ("tz", "mime")]
     if hits and _VARIES.search(s):
         return []
     return _evidence(t, [h for h in _one_per_domain(hits, words, s) if h.explicit or _named_by_shape(s, h)], type_)

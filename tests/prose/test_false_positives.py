@@ -239,7 +239,7 @@ def test_a_formatted_value_has_no_vocabulary() -> None:
         # "ISO 3166-1_alpha-3"; "or empty" admits the empty string
         ("The country code (ISO 3166-1_alpha-3).", "country", "ISO 3166-1 alpha-3", "^[A-Z]{3}$"),
         ('A valid IANA time zone name such as "Asia/Tokyo" or empty, which means UTC.', "zone", "IANA time zone",
-         "^(?:[A-Za-z_]+(/[A-Za-z0-9_+-]+){0,2})?$"),
+         "^(?:[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+){0,2})?$"),
     ],
 )
 def test_standard_shapes(description: str, name: str, standard: str, pattern: str) -> None:
@@ -422,3 +422,9 @@ def test_standard_named_for_something_else(description: str, name: str) -> None:
 )
 def test_samples_that_are_forms_or_run_on_are_no_vocabulary(description: str) -> None:
     assert "example_vocab" not in kinds(description, name="kind")
+
+
+def test_a_name_field_takes_names_not_the_codes_of_the_standard_it_mentions() -> None:
+    d = "The name of the region (the first-level ISO 3166-2 subdivision), such as Bavaria."
+    assert "standard" not in kinds(d, name="regionName")
+    assert "standard" in kinds("The IANA time zone name, such as Asia/Tokyo.", name="zoneName")

@@ -157,7 +157,7 @@ STANDARDS = [
     ("Language, ISO 639-1 code", "lang", "ISO 639-1", "ISO 639-1", "^[a-zA-Z]{2}$"),
     ("A BCP 47 language tag.", "locale", "BCP 47", "BCP 47", "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$"),
     ("IANA time zone name, e.g. Europe/Paris", "tz", "IANA time zone", "IANA time zone",
-     "^[A-Za-z_]+(/[A-Za-z0-9_+-]+){0,2}$"),
+     "^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+){0,2}$"),
     ("MIME type of the file", "mime", "MIME type", "MIME type", "^[a-zA-Z0-9!#$&^_.+*-]+/[a-zA-Z0-9!#$&^_.+*-]+( *;.*)?$"),
     ("The three-letter currency code of the payment.", "currency", "three-letter currency code", "ISO 4217", "^[A-Z]{3}$"),
     ("货币代码，例如 CNY", "currency", "货币代码", "ISO 4217", "^[A-Z]{3}$"),
