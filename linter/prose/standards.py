@@ -184,6 +184,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             if (h.explicit or h.start < first_end or words & _NAME_DOMAIN[_DOMAIN[h.std]]) and not other_bullet(s, h.start, name)
             and not _WITHOUT.search(s, max(0, h.start - 30), h.start) and not _elsewhere(s, h)
         ]
+    if not hits:
+        return []  # what _one_per_domain and _evidence make of no hits (most descriptions)
     return _evidence(t, [h for h in _one_per_domain(hits, words, s) if h.explicit or _named_by_shape(s, h)])
 
 
