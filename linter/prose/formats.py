@@ -490,8 +490,9 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             st = m.start() + len(m.group()) - len(m.group().lstrip(" \t\n\"'`(*"))
             add(st, m.end(), {"format": "email"})
         # "relative", "`/img/a.png`", "projects/{id}": no absolute URI; a git remote or clone URL
-        # may be the scp-like `git@host:org/repo.git`, which is no URI either
-        if _RELATIVE.search(s) is None and _GIT_REMOTE.search(s) is None:
+        # may be the scp-like `git@host:org/repo.git`, which is no URI either (both looked for
+        # only when "url" or "uri" occurs: without it neither the scan nor the noun below finds one)
+        if has_any(low, ('url', 'uri')) and _RELATIVE.search(s) is None and _GIT_REMOTE.search(s) is None:
             for m in scan(_URI, s, low, ('url', 'uri')):
                 add(m.start(), m.end(), {"format": "uri"})
             noun = _URI_NOUN.match(s) if has_any(low, ('url', 'uri')) else None
@@ -688,7 +689,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             if p is None or len(p.items) < 2:
                 continue
             add(m.start(), p.end, {"layout": " | ".join(i.value for i in p.items)})
-        dated = _DATE_SHAPE.search(s) is not None  # what _DATE_EXAMPLE captures, found by a fast scan first
+        dated = "-" in s and _DATE_SHAPE.search(s) is not None  # what _DATE_EXAMPLE captures, found by a fast scan first
         for m in scan(_DATE_EXAMPLE, s, low, ('e.g', 'e. g', 'example', 'such as', 'like', '例如', '比如')) if dated else ():
             if not (words & (_DATE_WORDS | _TIME_WORDS | {"since", "until", "from", "to", "before", "after", "start", "end"})
                     or re.search(r"\b(?:date|time)\b|日期|时间|時間", s, re.I | re.A)):
@@ -718,7 +719,8 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         n = _num(groups.get("n") or groups.get("n2") or groups.get("n3") or groups.get("n4") or "")
         add(m.start(), m.end(), {"pattern": f"^[0-9]{{{n}}}$"})
     # "RFC 3339 format (for example, "P1W3D")": the instance is a duration, whatever the name said
-    for m in _DURATION_EXAMPLE.finditer(s) if "P" in s else ():
+    # (each match opens with one of these cues: "for example", "e.g", "such as", "like")
+    for m in _DURATION_EXAMPLE.finditer(s) if "P" in s and has_any(low, ('e.g', 'e. g', 'example', 'such as', 'like')) else ():
         add(m.start("d"), m.end("d"), {"format": "duration"})
     if any(_GUESS not in h[2] for h in hits if "format" in h[2]):
         # "ISO 8601 date …, e.g. 2030-01-02T03:04:05Z": the layout or the instance shows what the

@@ -202,8 +202,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     if hits and words & {"name", "names"} and name_words(name)[-1] in ("name", "names"):
         # "stateName: the region's name (the ISO 3166-2 level)": the value is a name, not a code
         hits = [h for h in hits if _DOMAIN[h.std] in ("tz", "mime")]
-    if hits and _VARIES.search(s):
-        return []
+    if not hits or _VARIES.search(s):
+        return []  # (no hits: what _one_per_domain and _evidence make of them, most descriptions)
     return _evidence(t, [h for h in _one_per_domain(hits, words, s) if h.explicit or _named_by_shape(s, h)], type_)
 
 

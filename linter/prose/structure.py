@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from linter.prose.lists import QTOK, Item, Parsed, parse_inline
-from linter.prose.text import clean_token, has_any
+from linter.prose.text import clean_token, has_any, odd_case
 
 # what may open a definition line: a quoted/backticked literal, or one bare value-like token
 _BARE_VALUE = r"[A-Za-z0-9][A-Za-z0-9_.+/#@$-]{0,47}(?<![.+/-])"
@@ -326,13 +326,51 @@ _ACRONYMS = frozenset("API APIS URL URI HTTP HTTPS JSON XML HTML CSV SDK CLI UI 
 _SENTENCE_VALUE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,47}(?:\.[A-Za-z0-9_-]{1,20})?|[A-Za-z][a-z]+(?: [A-Za-z][a-z]+){1,2}|-?\d{1,3}")
 
 
+# Where a match of _VALUE_SENTENCE can start. Each of its branches starts (1) at a quote that opens
+# a _QVTOK, (2) right after a non-word character, at one of its words ("when", "use", "or" …,
+# each followed by whitespace in the pattern), or (3) at a sentence position (the text's start,
+# or after "[.;:!?,]" and up to two blanks, or a newline) where a value token or "the" begins:
+# a quote, a capital, a camelCase word. Together these are every position the pattern can
+# match at, and far fewer than all: ``re`` otherwise enters all of its branches at each one.
+_VS_AT_QUOTE = re.compile(r"[`\"“']")
+# (2) looks in ``s.lower()``: it has the offsets and word characters of ``s`` when ``odd_case``
+# does not hold (only "İ" changes length under ``lower``), and each case-insensitive word of the
+# pattern matches there as its lower-case self
+_VS_AFTER_WORD_START = re.compile(
+    r"\W(?=(?:wh(?:en|ile|ereas)|if|once|us(?:e|ing)|choos(?:e|ing)|select(?:ing)?|specify|set(?:ting)?|or|and)\s)"
+)
+_VS_AFTER_BREAK = re.compile(r"[.;:!?,\n]\s{0,2}(?=[`\"'“*A-Z]|(?i:the)\s|[a-z]+[A-Z])")
+
+
+def _value_sentence_matches(s: str) -> list[re.Match[str]]:
+    """``list(_VALUE_SENTENCE.finditer(s))``, the pattern tried only where it can start (see
+    above): the first match at or after the end of the last one, as ``finditer`` finds it (its
+    matches are never empty)."""
+    if odd_case(s):
+        return list(_VALUE_SENTENCE.finditer(s))  # "ſet", "İf": the lower-cased text cannot stand in
+    at = {0}
+    at.update(m.start() for m in _VS_AT_QUOTE.finditer(s))
+    at.update(m.end() for m in _VS_AFTER_WORD_START.finditer(s.lower()))
+    at.update(m.end() for m in _VS_AFTER_BREAK.finditer(s))
+    out = []
+    end = 0
+    match = _VALUE_SENTENCE.match
+    for p in sorted(at):
+        if p >= end:
+            m = match(s, p)
+            if m is not None:
+                out.append(m)
+                end = m.end()
+    return out
+
+
 def value_sentences(s: str, low: str) -> Iterator[Candidate]:
     """One sentence per value: ``When set to `LOCAL`, …``, ``Use 'Banded' for …``,
     ``<code>EVERY</code> marks …``. Two or more distinct values make the set; the stated
     default joins it."""
-    if sum(low.count(k) for k in _VALUE_SENTENCE_COUNTED) < 2:
+    if not _twice(low, _VALUE_SENTENCE_COUNTED):
         return  # each match holds its own occurrence of one of these, and two matches are needed
-    ms = list(_VALUE_SENTENCE.finditer(s))
+    ms = _value_sentence_matches(s)
     if len(ms) < 2:
         return
     items: list[Item] = []
@@ -377,7 +415,7 @@ def conditional_values(s: str, low: str) -> Iterator[Candidate]:
     """``If the queue state is `ENABLED`, … If the queue state is `DISABLED`, …`` / ``set
     `Scope` to `AWS` … set `Scope` to `Local```: two or more values, each under a condition (or a
     setting) on the same words; ``subject`` keeps them only when those words name the field."""
-    if sum(low.count(k) for k in _COND_VALUE_KEYS) < 2:
+    if not _twice(low, _COND_VALUE_KEYS):
         return  # every match opens with one of these words, and two matches are needed
     by: dict[str, list[re.Match[str]]] = {}
     said: dict[str, str] = {}
@@ -468,6 +506,7 @@ def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
 
 
 _BARE_LEAD = re.compile(
+    r"(?=[:：( ]|\b[abceimopsuvw])"  # the first character of every alternative: one class test rejects most positions
     r"(?:[:：(]|[ ][-–—][ ]|\b(?P<be>(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either|\s+set\s+to)?|\bis\s+either)|\beither"
     r"|\b(?:choices|options|values)\s+are|\bchoose\s+(?:from|between)|\bone\s+of"
     r"|\b(?P<verb>specify|enter|pass|use|select|choose)"
@@ -488,6 +527,13 @@ _CODE_ONLY = re.compile(r"(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-
 _SENTENCE_START = re.compile(r"(?:^|[.!?](?:\s+|$)|\n)", re.M)
 _BARE_CODE = re.compile(r"(?-i:[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)*|[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)*|[a-z]+(?:[A-Z][a-z0-9]+)+"
                         r"|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*|\d+)")
+
+
+_MODAL_BE_END = re.compile(r"\b(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either)?[ ]*$", re.I)
+_RELATIVE_WORD = re.compile(r"\b(?:that|which|who|whose|whom|to)\b", re.I)
+_ABOUT_FIELD = re.compile(r"[ ]*(?:it|this|the\s+value|can|may|must|possible|valid|allowed|supported|options?|values?"
+                          r"|choices?|choose|the\s+(?:options|choices|values))\b", re.I)
+_CHOICES_ARE = re.compile(r"\b(?:choices|options|values)\s+are[ ]*$", re.I)
 
 
 def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
@@ -512,8 +558,7 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
         if lead is None or _EXAMPLE_LEAD.search(sentence_before(s, m.start())):
             continue
         paren = s[m.start()] == "("
-        if re.search(r"\b(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either)?[ ]*$", lead_text, re.I) and re.search(
-                r"\b(?:that|which|who|whose|whom|to)\b", sentence_before(s, m.start()), re.I):
+        if _MODAL_BE_END.search(lead_text) and _RELATIVE_WORD.search(sentence_before(s, m.start())):
             continue  # "the wallet that will be charged or refunded": said of another noun
         if starts is None:
             starts = [x.end() for x in _SENTENCE_START.finditer(s)]
@@ -522,8 +567,7 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
         sent = starts[k] if k >= 0 and starts[k] <= m.start() else 0
         first = m.start() <= first_end
         subject = None
-        if not first and not lead.group("verb") and not codes_sentence and not re.match(r"[ ]*(?:it|this|the\s+value|can|may|must|possible|valid|allowed|supported|options?|values?"
-                                      r"|choices?|choose|the\s+(?:options|choices|values))\b", s[sent:], re.I):
+        if not first and not lead.group("verb") and not codes_sentence and not _ABOUT_FIELD.match(s[sent:]):
             if not lead.group("be"):
                 continue
             subject = s[sent : m.start()]  # "The fan speed can be …": kept if it names the field
@@ -537,7 +581,7 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
             continue  # "sorted by name or date": words; "by LAST_SEEN or NAME": codes
         seps = [s[a.end : b.start] for a, b in zip(p.items, p.items[1:])]
         colon = s[m.start()] in ":："
-        choices = bool(re.search(r"\b(?:choices|options|values)\s+are[ ]*$", lead_text, re.I))
+        choices = bool(_CHOICES_ARE.search(lead_text))
         if not (re.search(r"\bor\b|/|\|", seps[-1]) or ((colon or paren) and len(p.items) >= 3)
                 or (choices and re.search(r"\band\b", seps[-1]))):
             continue  # "Choices are solo and team": the set, said with "and"
@@ -654,6 +698,7 @@ _SLASH_LIST = re.compile(
     r"(?:^|(?<=[,:(])[ ]*|(?<=\s))(?P<list>" + _SLASH_TOK + r"(?:(?:[ ]+/[ ]*|[ ]*/[ ]+|(?<=\))[ ]*/[ ]*)" + _SLASH_TOK + r")+)"
     r"[ ]*\)?[ ]*(?:$|[.;\n])"
 )
+_GLOSS_OPEN = re.compile(r"\([ ]*[`\"']")  # how every match of _GLOSSED holds its "(" (a fast literal scan)
 _GLOSSED = re.compile(r"\b[a-z][\w-]*[ ]+\([ ]*(?P<q>`[^`\n]{1,40}`|\"[^\"\n]{1,40}\"|'[^'\n]{1,40}')[ ]*\)")
 
 
@@ -678,6 +723,8 @@ def slash_lists(s: str, low: str) -> Iterator[Candidate]:
     """``steady (default) / preview / nightly``, ``lan (default) /wan``: values set apart by slashes
     with a space on one side at least (``TCP/IP`` and ``and/or`` have none), completing the text
     or its sentence."""
+    if " /" not in s and "/ " not in s and ")/" not in s:
+        return  # every match has a slash with a space before or after it, or right after "(default)"
     for m in _SLASH_LIST.finditer(s):
         parts = re.split(r"[ ]*/[ ]*", m.group("list"))
         items, off = [], m.start("list")
@@ -696,6 +743,8 @@ def slash_lists(s: str, low: str) -> Iterator[Candidate]:
 def glossed_values(s: str, low: str) -> Iterator[Candidate]:
     """``ascending (`asc`) or descending (`desc`)``: each value glossed by the word it stands
     for, joined as alternatives."""
+    if len(_GLOSS_OPEN.findall(s)) < 2:
+        return  # each match opens its own parenthesis before a quote, and two matches are needed
     ms: list[re.Match[str] | None] = [*_GLOSSED.finditer(s), None]
     run: list[re.Match[str]] = []
     for m in ms:
@@ -850,6 +899,18 @@ _VALUE_SENTENCE_KEYS = ("set to", "equal", "select", "choos", "specify", "use ",
 _COND_VALUE_KEYS = ("if ", "when ", "once ", "while ", "set ")
 # … and the "or"/"and" that opens its `or "x" to …` branch (whose lookahead word may be "to")
 _VALUE_SENTENCE_COUNTED = (*_VALUE_SENTENCE_KEYS, " or ", " and ")
+
+
+def _twice(low: str, keys: tuple[str, ...]) -> bool:
+    """Whether the occurrences of ``keys`` in ``low`` number two or more (counted until two)."""
+    n = 0
+    for k in keys:
+        n += low.count(k)
+        if n >= 2:
+            return True
+    return False
+
+
 Detector = Callable[[str, str], Iterator[Candidate]]
 # (name, gate keys (any of them must occur in the lower-cased text; empty: always), detector)
 # (name, literal keys (one must occur in the lower-cased text; empty: always), facts the text must
@@ -902,13 +963,14 @@ def candidates(s: str, low: str) -> Iterator[Candidate]:
     """Every detector whose gates open, in table order."""
     facts: set[str] | None = None
     for _name, keys, needs, detect in DETECTORS:
-        if keys and not has_any(low, keys):
-            continue
+        # the facts first: worked out once, they close most gates for less than a key search
         if needs:
             if facts is None:
                 facts = _facts(s, low)
             if not needs <= facts:
                 continue
+        if keys and not has_any(low, keys):
+            continue
         yield from detect(s, low)
 
 

@@ -294,5 +294,12 @@ def has_any(low: str, keys: tuple[str, ...]) -> bool:
 
 def scan(rx: "re.Pattern[str]", s: str, low: str, keys: tuple[str, ...]) -> "Iterator[re.Match[str]]":
     """``rx.finditer(s)``, skipped outright when none of the literal ``keys`` occurs in ``low``:
-    most descriptions contain no cue for most patterns, and ``in`` is far cheaper than a scan."""
-    return rx.finditer(s) if has_any(low, keys) else iter(())
+    most descriptions contain no cue for most patterns, and ``in`` is far cheaper than a scan.
+    (``has_any`` written out: the finders make some 800,000 of these calls on a benchmark run.)"""
+    for k in keys:
+        if k in low:
+            return rx.finditer(s)
+    return _NOTHING
+
+
+_NOTHING: "Iterator[re.Match[str]]" = iter(())  # exhausted for good: one empty iterator serves every skipped scan

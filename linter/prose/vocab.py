@@ -532,7 +532,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     # A label line and a whole-text list are kept only when the separators between their items
     # hold "or", "|", "/" or 或; separators are pieces of ``s`` that neither start nor end with a
     # letter, so such a word in them is one in ``s`` (with the same word boundaries).
-    or_sep = _OR_SEP.search(s) is not None
+    or_sep = "|" in s or "/" in s or "或" in s or _OR_WORD.search(s) is not None
     for m in _at_line_starts(_LABEL_LINE, s) if or_sep and (":" in s or "：" in s) else ():
         label = m.group("label")
         if re.search(r"example|e\.g|\beg\b|default|note|see|deprecated|format|示例|例|默认|默認|注意", label, re.I):
@@ -585,7 +585,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     if cjk:
         _zh(s, name, add)
     _pairs(s, add, cjk)
-    examples = scan(_EXAMPLE_CUE, s, low, ('e.g', 'e. g', 'eg', 'example', 'instance', 'such as', 'like', 'includ'))
+    # "eg" only before its "." or ":" (as _EXAMPLE_CUE has it): "integer", "begin", "segment" hold no cue
+    examples = scan(_EXAMPLE_CUE, s, low, ('e.g', 'e. g', 'eg.', 'eg:', 'example', 'instance', 'such as', 'like', 'includ'))
     for m in itertools.chain(examples, _ZH_EXAMPLE_CUE.finditer(s) if cjk else ()):
         cue = m.group().strip().lower()
         if same_name(cue.rstrip(":： ,"), name):
@@ -651,6 +652,8 @@ def _quote_gates(s: str, low: str) -> tuple[bool, bool, bool, bool]:
         only = only or t.endswith(_ONLY_WORDS)
         single = single or t.endswith(_SINGLE_WORDS)
         set_this = set_this or t.endswith(_SET_THIS_WORDS)
+        if can_be and only and single and set_this:
+            break  # every gate is open: no later quote can change the answer
     return (can_be, only, single, set_this)
 
 
@@ -715,9 +718,9 @@ def _zh(s: str, name: str, add: Callable[..., None]) -> None:
         add(m.end(), p, True, "zh-one-of")
 
 
-# ``\bor\b|[|/]|或``, written so that ``re`` can scan for the literal "or" and the characters
-# (a pattern that starts with a word boundary costs a match attempt at every position).
-_OR_SEP = re.compile(r"[|/或]|or\b(?<=\bor)")
+# ``\bor\b``, written so that ``re`` can scan for the literal "or" (a pattern that starts with a
+# word boundary costs a match attempt at every position); ``find`` looks for "|", "/", 或 by ``in``.
+_OR_WORD = re.compile(r"or\b(?<=\bor)")
 # A numeric pair with an English meaning ("0 = off"): _PAIRS's value, separator and the
 # meaning's (?<=[=:]) lookbehind, which leaves no room for a space or a dash before the meaning.
 _NUMERIC_PAIR = re.compile(r"\d[ ]*[=:][ ]*[A-Za-z]")
