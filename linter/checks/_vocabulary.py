@@ -156,21 +156,23 @@ _OUTPUT_ONLY = re.compile(
 def field_gaps(field: Field, ctx: Context | None = None) -> list[Gap]:
     """The prose analysis of a field, computed once and shared by every vocabulary rule.
 
-    A ``readOnly`` property ("Output only." in prose) is never sent, so nothing about it is an
-    input constraint. An object (a map, ``additionalProperties``) and an array of objects are
-    containers: their prose describes what they contain ("including name, email"), so only
-    item counts apply."""
+    A ``readOnly`` property ("Output only." in prose) is never sent, so its formats and bounds
+    are no input constraints; its closed set of values still is its vocabulary (a client decodes
+    it, an agent reads it: result values without defined meanings get misread), so only that is
+    kept. An object (a map, ``additionalProperties``) and an array of objects are containers:
+    their prose describes what they contain ("including name, email"), so only item counts apply."""
     got = field.memo.get("gaps")
     if got is None:
         got = []
         if field.description and may_state(field.description):
             doc_format = ctx.document.format if ctx else ""
             schema = effective_schema(field, doc_format)
-            if schema.get("readOnly") is not True and not _output_only(field.description):
-                ty = _type(schema)
-                got = gaps(field.description, name=field.name, type=ty, where=field.where, schema=schema)
-                if ty == "object" or (ty == "array" and _objectish(schema.get("items"), doc_format, field)):
-                    got = [g for g in got if ty == "array" and g.evidence.kind == "bounds" and set(g.evidence.data) <= _ITEM_BOUNDS]
+            ty = _type(schema)
+            got = gaps(field.description, name=field.name, type=ty, where=field.where, schema=schema)
+            if schema.get("readOnly") is True or _output_only(field.description):
+                got = [g for g in got if g.evidence.kind == "closed_vocab"]
+            if ty == "object" or (ty == "array" and _objectish(schema.get("items"), doc_format, field)):
+                got = [g for g in got if ty == "array" and g.evidence.kind == "bounds" and set(g.evidence.data) <= _ITEM_BOUNDS]
         field.memo["gaps"] = got
     return got
 

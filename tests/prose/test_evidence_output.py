@@ -154,6 +154,8 @@ paths:
               properties:
                 name: {type: string, description: "Output only. Resource name, in the format `shelves/{shelf}`."}
                 etag: {type: string, readOnly: true, description: "Hex digest, at most 64 characters."}
+                state: {type: string, readOnly: true, description: "Where the job is: one of `QUEUED`, `RUNNING`, `DONE`."}
+                phase: {type: string, description: "[Output Only] The phase, either `EARLY` or `LATE`."}
       responses: {"200": {description: OK}}
 """,
         "name",
@@ -161,6 +163,11 @@ paths:
     assert field_gaps(field) == []
     (etag,) = [f for f in doc.fields if f.name == "etag"]
     assert field_gaps(etag) == []
+    # an output field's closed set is still its vocabulary (what a client decodes, what an agent reads)
+    (state,) = [f for f in doc.fields if f.name == "state"]
+    assert [(g.rule, g.evidence.values) for g in field_gaps(state)] == [("prose-enum", ("QUEUED", "RUNNING", "DONE"))]
+    (phase,) = [f for f in doc.fields if f.name == "phase"]
+    assert [(g.rule, g.evidence.values) for g in field_gaps(phase)] == [("prose-enum", ("EARLY", "LATE"))]
 
 
 @pytest.mark.parametrize(
