@@ -679,9 +679,6 @@ def prepare_run(
         debug=debug,
         fix_text=fix_text,
     )
-    # Only for linter/prose/analyse.py, which still reads limits.current() (see limits.py);
-    # workers forked after this inherit it.
-    _limits.set_current(config.limits)
     rules = RuleSet(load_catalog(), config, select, ignore, extra_options, live=live)
     cands, problems = discover(
         paths, run.root, config.include, config.exclude, config.respect_gitignore, reader=run.reader

@@ -36,20 +36,3 @@ class Limits:
     def key(name: str) -> str:
         """The config spelling of a field: ``max_file_bytes`` → ``limits.max-file-bytes``."""
         return "limits." + name.replace("_", "-")
-
-
-# The run's limits travel in its context (linter.runctx.RunContext.limits). This copy remains
-# only for linter/prose/analyse.py, which caps descriptions with current().max_description_chars
-# and is called from checks that are not given the context yet; set by the engine at the start
-# of a run (forked workers inherit it). Remove it once prose takes the limit from its caller.
-_current = Limits()
-
-
-def current() -> Limits:
-    """The limits of the run in progress (see the comment above: for prose analysis only)."""
-    return _current
-
-
-def set_current(limits: Limits) -> None:
-    global _current
-    _current = limits

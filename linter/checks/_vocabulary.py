@@ -168,7 +168,9 @@ def field_gaps(field: Field, ctx: Context | None = None) -> list[Gap]:
             doc_format = ctx.document.format if ctx else ""
             schema = effective_schema(field, doc_format)
             ty = _type(schema)
-            got = gaps(field.description, name=field.name, type=ty, where=field.where, schema=schema)
+            # only the run's first limits.max-description-chars characters are read
+            text = field.description[: field.location.source.reader.limits.max_description_chars]
+            got = gaps(text, name=field.name, type=ty, where=field.where, schema=schema)
             if schema.get("readOnly") is True or _output_only(field.description):
                 got = [g for g in got if g.evidence.kind == "closed_vocab"]
             if ty == "object" or (ty == "array" and _objectish(schema.get("items"), doc_format, field)):

@@ -11,7 +11,6 @@ import re
 from functools import lru_cache
 from typing import Any, Mapping
 
-from linter.limits import current as current_limits
 from linter.prose import bounds, formats, standards, vocab
 from linter.prose.evidence import Evidence
 from linter.prose.text import has_markup, name_words, prepare
@@ -68,9 +67,8 @@ def _has_cue(s: str) -> bool:
 
 
 def analyse(description: str, *, name: str = "", type: str | None = None, where: str = "") -> list[Evidence]:
-    """Every constraint the description states, in order of position (of its first
-    ``limits.max-description-chars`` characters: a 5 MB description must not stall a run)."""
-    description = description[: current_limits().max_description_chars]
+    """Every constraint the description states, in order of position. The caller caps the text
+    at the run's ``limits.max-description-chars`` (a 5 MB description must not stall a run)."""
     if not may_state(description):
         return []
     t = prepare(description)

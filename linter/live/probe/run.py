@@ -70,15 +70,12 @@ def new_run_id() -> str:
 
 def load_spec(path: str, config: Config) -> Any:
     """The spec's model; a file that is not an OpenAPI document is a :class:`PlanError`."""
-    from linter import limits as _limits
     from linter.engine import load_document
     from linter.runctx import Reader
     from linter.sources.loader import LoadError
 
     if not os.path.isfile(path):
         raise PlanError(f"{path}: spec not found")
-    # the targets are chosen by the lint's prose analysis, which still reads limits.current()
-    _limits.set_current(config.limits)
     try:
         doc = load_document(path, os.getcwd(), Reader(config.limits))
     except LoadError as exc:
