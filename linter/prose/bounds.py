@@ -69,7 +69,7 @@ _MIN_POST = re.compile(
     r"(?=[-+−0-9])(?<![\w.,-])(?P<n>" + _NUM + r")\s*" + _UNIT + r"?\s*(?P<cue>or\s+(?:more|greater|higher|above|larger|longer)|\(?minimum\)?(?!\s*[\w(]|[-:])|以上)",
     re.I | re.A,
 )
-# "The maximum page size is 500", "Maximum page size: 500", "the max length for this field is 36 characters": the words
+# "The maximum batch size is 250", "Maximum batch size: 250", "the max length for this key is 24 characters": the words
 # between the cue and "is" say what is bounded, so they are read (``_np_family``), not skipped
 _MAX_IS = re.compile(
     r"(?=[mM])\bmax(?:imum)?(?P<np>(?:\s+(?!(?:is|are|was|were|if|when|unless|and|or|but|not)\b)[A-Za-z$_`'’][\w$`'’-]*){0,7}?)"
@@ -142,7 +142,7 @@ _IN_A_LIST = re.compile(r"\s*,\s*[-+−]?\d", re.A)
 _LIST_BEFORE = re.compile(r"\d\s*,\s*$", re.A)
 # "Numeric [0-9]", "letters, digits (0-9)": a class of characters
 _CHAR_CLASS_BEFORE = re.compile(r"(?:numbers?|digits?|numerals?|numeric|a-z|A-Z)[\s,(\[]*$", re.I | re.A)
-# "on a 1-7 scale", "scored on a 0-100 basis"
+# "on a 1-7 scale", "rated on a 0-10 basis"
 _SCALE = re.compile(
     r"(?=[oO])\bon\s+an?\s+(?P<a>" + _NUM + r")\s*(?:-|–|to)\s*(?P<b>" + _NUM + r")(?:[\s-]+point)?\s+(?:scale|basis)\b",
     re.I | re.A,
