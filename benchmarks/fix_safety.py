@@ -164,6 +164,10 @@ def main(argv: list[str] | None = None) -> int:
         problems = []
         new_errors = _spec_errors(after) - _spec_errors(doc) if version.startswith(("3.", "2.")) else set()
         problems += [f"spec: {e}" for e in sorted(new_errors)]
+        # an enum put on an array's items is checked where the field's own values live: the array
+        # (its example is a list, each item of which the edited items schema must accept)
+        if schema_ptr.endswith("/items"):
+            schema_ptr = schema_ptr[: -len("/items")]
         try:
             edited = _walk(after, schema_ptr)
             for where, v in _own_values(after, schema_ptr, param_ptr, body):
