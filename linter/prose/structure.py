@@ -644,7 +644,10 @@ def paren_lists(s: str, low: str) -> Iterator[Candidate]:
         if re.match(r"\s*,?\s*or\b", s[m.end() :]):
             continue  # "one of these names (a, b, c) or a number": one alternative of several
         before = sentence_before(s, m.start())
-        head_ok = m.start() <= first_end and (_KIND_HEAD.search(before) is not None or m.group("ie") is not None)
+        # a kind noun before it, "i.e.", or (in the first sentence, which says what the field is) three
+        # or more code-quoted values that end it: "The party who ended the call (`callee`, `caller`, `unknown`)."
+        quoted_set = len(items) >= 3 and all(i.quoted for i in items) and re.match(r"[ ]*(?:[.;]|$)", s[m.end() :]) is not None
+        head_ok = m.start() <= first_end and (_KIND_HEAD.search(before) is not None or m.group("ie") is not None or quoted_set)
         yield Candidate(items[0].start, Parsed(items, m.end()), True, "paren-list",
                         subject=None if head_ok else " ".join(before.split()[-4:]))
 

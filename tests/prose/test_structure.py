@@ -174,6 +174,8 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         # the first sentence names the field, then, after a comma, the alternatives that end it
         ("Kind of loan rate, Fixed or Floating", ("Fixed", "Floating")),
         ("The storage tier of the disk, hdd, ssd1, ssd2 or nvme.", ("hdd", "ssd1", "ssd2", "nvme")),
+        # three code-quoted values in parentheses that end the first sentence
+        ("Who put the phone down first (`caller`, `callee`, `unknown`).", ("caller", "callee", "unknown")),
         # a definition's colon typed inside the code is not part of the value
         ("How the bill day is picked. One of the following:\n\n- `FromAccount`\n- `DayOfMonth:`\n- `DayOfWeek`",
          ("FromAccount", "DayOfMonth", "DayOfWeek")),
