@@ -845,6 +845,15 @@ _CLAUSE_WORDS = re.compile(r"[ ](?:[-–—]|--)[ ]|\b(?:if|when|unless|is|are|w
 _CODE_MARK = re.compile(r"[\d_-]")
 
 
+def _one_code_shape(p: Parsed) -> bool:
+    """Whether every item is a bare code of one case, and lower-case ones carry a code mark
+    (a digit, "_" or "-"): codes, not words of prose."""
+    if any(i.quoted or not _BARE_CODE.fullmatch(i.value) for i in p.items):
+        return False
+    shapes = {_shape(i.value) for i in p.items}
+    return len(shapes) == 1 and (shapes != {"lower"} or any(_CODE_MARK.search(i.value) for i in p.items))
+
+
 def _shape(v: str) -> str:
     """A value's case: "upper" (``SELL``, ``IO_1``), "title" (``Fixed``, ``AllTrusted``) or "lower" (``gp2``)."""
     if v.isupper() or not any(c.isalpha() for c in v):
@@ -861,6 +870,11 @@ def appositive_alternatives(s: str, low: str) -> Iterator[Candidate]:
     after a comma, the code-like alternatives that end it."""
     m = _APPOSITIVE.match(s)
     if m is None:
+        # the whole description is the alternatives: "Image, Text or Video."
+        p = parse_inline(s, len(s) - len(s.lstrip()))
+        if p is not None and len(p.items) >= 2 and not p.partial and not s[p.end :].strip(" .;\n") \
+                and re.search(r"\bor\b", s[p.items[-2].end : p.items[-1].start]) and _one_code_shape(p):
+            yield Candidate(p.items[0].start, p, True, "appositive")
         return
     p = parse_inline(s, m.end())
     if p is None or len(p.items) < 2 or any(i.quoted for i in p.items) or p.partial:
@@ -874,8 +888,7 @@ def appositive_alternatives(s: str, low: str) -> Iterator[Candidate]:
     head = m.group("head")
     if _CLAUSE_WORDS.search(head):
         return  # "… only present if the type is string, choice or hidden": a clause, not a name
-    shapes = {_shape(i.value) for i in p.items}
-    if len(shapes) != 1 or (shapes == {"lower"} and not any(_CODE_MARK.search(i.value) for i in p.items)):
+    if not _one_code_shape(p):
         return  # "state, province or region", "class, GPA or score": what the value is, not codes
     yield Candidate(p.items[0].start, p, True, "appositive", subject=None if _KIND_HEAD.search(head) else head)
 

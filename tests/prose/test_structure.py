@@ -176,6 +176,8 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         ("The storage tier of the disk, hdd, ssd1, ssd2 or nvme.", ("hdd", "ssd1", "ssd2", "nvme")),
         # three code-quoted values in parentheses that end the first sentence
         ("Who put the phone down first (`caller`, `callee`, `unknown`).", ("caller", "callee", "unknown")),
+        # the whole description is the alternatives
+        ("Photo, Sketch or Diagram.", ("Photo", "Sketch", "Diagram")),
         # a definition's colon typed inside the code is not part of the value
         ("How the bill day is picked. One of the following:\n\n- `FromAccount`\n- `DayOfMonth:`\n- `DayOfWeek`",
          ("FromAccount", "DayOfMonth", "DayOfWeek")),
@@ -234,6 +236,7 @@ def test_structural_lists_are_closed_vocabularies(description: str, values: tupl
         "The owner of the shelf, Alice or Bob.",
         "The name shown on the badge, first or last.",
         "The region of the shop, state, province, or county.",
+        "Username or email.",
         "The final mark, class, GPA or score.",
         "The text value - only present if the kind is text, choice or hidden.",
         # other fields set to values, each glossed: the names are not values of this field
