@@ -311,7 +311,7 @@ _OPENING_STOP = re.compile(r"\b(?:to|of|for|from|with|by|via|in|on|at|is|are|was
 # "a 6-character colour code, beginning with #": the characters counted are not all of the value
 _AFFIX = re.compile(r"(?<!without\s)\b(?:beginning|starting|prefixed|preceded|followed|suffixed)\s+(?:with|by)\b"
                     r"|(?<!without\s)\bthe\s+leading\b|\bplus\b", re.I | re.A)
-# "ISO 2-letter language code": a public standard's code, whose pattern (public-standard-vocabulary)
+# "the code of an ISO standard, three letters long": a public standard's code, whose pattern (public-standard-vocabulary)
 # states its length already
 _STANDARD_CODE = re.compile(r"\b(?:iso|country|language|currency|locale|iata|icao|bcp|rfc|state)\b", re.I | re.A)
 # "a 64 character string that is a human readable text": a name or free text has no fixed length
@@ -515,7 +515,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 return False  # "For example, `Enter a number from 0 to 100`": an example, of anything
         cond = _IF_OTHER.match(sent)
         if cond and any(not same_name(x, name) for x in re.findall(r"`([A-Za-z_][\w.]*)`", cond.group())):
-            return False  # "If `units` is positive, `nanos` must be …": a bound that holds only sometimes
+            return False  # "If `whole` is above zero, `part` must be …": a bound that holds only sometimes
         return not _COND_SENT.search(sent)
 
     def unit_of(m: re.Match[str], *groups: str) -> str | None:

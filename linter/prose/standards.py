@@ -67,7 +67,7 @@ _LIST = re.compile(
     r"|(?:^\W*|\b(?:is|as|accepts?|takes?|provide|specify|pass)\s+)(?:an?|the)\s+list\s+of\b",
     re.I | re.A,
 )
-# "2-letter language code": ISO 639-1's shape, not any BCP 47 tag
+# "two-letter language codes": ISO 639-1's shape, not any BCP 47 tag
 _TWO_LETTER_LANGUAGE = re.compile(r"\b(?:two|2)[- ](?:letter|character|char)\s+(?:ISO(?:[- ][\d-]+)?\s+)?language\s+codes?\b", re.I | re.A)
 # "… or empty, which defaults to UTC": the empty string is a value too
 _OR_EMPTY = re.compile(r"\bor\s+(?:an?\s+)?(?:empty|blank)(?:\s+string)?\b", re.I | re.A)

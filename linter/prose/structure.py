@@ -645,7 +645,7 @@ def paren_lists(s: str, low: str) -> Iterator[Candidate]:
             continue  # "one of these names (a, b, c) or a number": one alternative of several
         before = sentence_before(s, m.start())
         # a kind noun before it, "i.e.", or (in the first sentence, which says what the field is) three
-        # or more code-quoted values that end it: "The party who ended the call (`callee`, `caller`, `unknown`)."
+        # or more code-quoted values that end it: "Who put the phone down first (`caller`, `callee`, `unknown`)."
         quoted_set = len(items) >= 3 and all(i.quoted for i in items) and re.match(r"[ ]*(?:[.;]|$)", s[m.end() :]) is not None
         head_ok = m.start() <= first_end and (_KIND_HEAD.search(before) is not None or m.group("ie") is not None or quoted_set)
         yield Candidate(items[0].start, Parsed(items, m.end()), True, "paren-list",
@@ -870,7 +870,7 @@ def appositive_alternatives(s: str, low: str) -> Iterator[Candidate]:
     after a comma, the code-like alternatives that end it."""
     m = _APPOSITIVE.match(s)
     if m is None:
-        # the whole description is the alternatives: "Image, Text or Video."
+        # the whole description is the alternatives: "Photo, Sketch or Diagram."
         p = parse_inline(s, len(s) - len(s.lstrip()))
         if p is not None and len(p.items) >= 2 and not p.partial and not s[p.end :].strip(" .;\n") \
                 and re.search(r"\bor\b", s[p.items[-2].end : p.items[-1].start]) and _one_code_shape(p):
