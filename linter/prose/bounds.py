@@ -262,6 +262,23 @@ _SIGN = re.compile(
     r"|(?P<zh>正整数|正整數|非负整数|非負整數|非负数|非負數|正数|正數|大于0|大於0|大于零|大於零|不能为负|不能為負)",
     re.I | re.A,
 )
+# A negative value given a meaning of its own ("-1 means no limit", "If -1, …", "-1 for unlimited",
+# "set to -1 to disable"): the lowest value the field takes, when it is the only negative named
+_SENTINEL = re.compile(
+    r"(?P<lead>\b(?:if|when)\s+(?:(?:it\s+is|the\s+value\s+is|set)\s+(?:to\s+)?)?)?"
+    r"(?<![\w.+−-])(?P<q>[`\"']?)(?P<n>-[1-9]\d{0,2})(?P=q)"
+    r"(?(lead)\s*[,:]|\s*(?:=|:(?=\s)|means?\b|indicates?\b|disables?\b|denotes?\b|signifies\b|represents?\b|stands\s+for\b"
+    r"|(?:is|will\s+be)\s+(?:treated|interpreted|read)\s+as\b|if\b|when\b"
+    r"|for\s+(?:unlimited|no\b|none\b|infinite|infinity|all\b|any\b|disabled?\b|off\b|never\b|unknown\b)"
+    r"|to\s+(?:disable|indicate|mean|signal|turn\s+off|remove|allow\s+(?:unlimited|any|all))\b))",
+    re.I | re.A,
+)
+_EXAMPLE_BEFORE = re.compile(r"(?:\be\.\s?g\.?|\bfor\s+(?:example|instance)|\bsuch\s+as|\bexample)\W{0,3}$", re.I | re.A)
+_NEGATIVE_NUMBER = re.compile(r"(?<![\w.+−-])-\d", re.A)
+# values signed by nature: a negative value is one more of the kind, not a sentinel
+_SIGNED_NAMES = frozenset({"offset", "delta", "shift", "diff", "difference", "change", "adjustment", "latitude", "lat",
+                           "longitude", "lng", "lon", "long", "x", "y", "z", "temperature", "temp", "balance", "tilt",
+                           "angle", "bias", "gain", "skew", "utc", "timezone", "tz", "position", "index", "priority"})
 # "Refund, a negative number." ends there: the value is described, not a use of it
 _SIGN_END = re.compile(r"\s*(?:[.,;)]|$)", re.A)
 _SINGLE_ITEM = re.compile(
@@ -785,6 +802,13 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             continue
         if ok(m.start(), m.end()):
             hits.append((m.start(), m.end(), d))
+    if type_ in ("integer", "number") and "-" in s and "negative" not in low:
+        sentinels = [m for m in _SENTINEL.finditer(s)]
+        if sentinels and not _SIGNED_NAMES & set(name_words(name)) \
+                and len({m.group("n") for m in sentinels}) == 1 and len(_NEGATIVE_NUMBER.findall(s)) == len(sentinels):
+            m = sentinels[0]  # the one negative the text names, each time with a meaning of its own
+            if not _EXAMPLE_BEFORE.search(s, max(0, m.start() - 24), m.start()):  # "For example, -5 means 5 back"
+                hits.append((m.start(), m.end(), {"minimum": _n(m.group("n"))}))
     if type_ == "array" or (type_ is None and "only" in low and _plural(name)):
         # a list, or a field of no stated type named as one ("Values")
         for m in scan(_SINGLE_ITEM, s, low, ('only',)):

@@ -596,5 +596,40 @@ def test_signs_that_bound_nothing(description: str, name: str, type_: str) -> No
     assert evidence(description, name, type_) == []
 
 
+# -- a negative value given a meaning of its own ("-1 means no limit") is the lowest the value goes:
+# minimum -1. Where negatives mean something in general, or the value is signed by nature, it is not.
+
+SENTINELS = [
+    ("Lid retries. -1 means retry forever.", "retries", "integer", "-1 means", {"minimum": -1}),
+    ("Lid timeout in ms. If -1, waits forever.", "timeout", "integer", "If -1,", {"minimum": -1}),
+    ("Lid height. A value of `-1` means the tray's height.", "height", "integer", "`-1` means", {"minimum": -1}),
+    ("Lid score, -1 = not scored yet.", "score", "number", "-1 =", {"minimum": -1}),
+    ("Lids left in the box, -1 if the box is sealed.", "lids", "integer", "-1 if", {"minimum": -1}),
+    ("Lid budget (-1 for unlimited).", "budget", "integer", "-1 for unlimited", {"minimum": -1}),
+    ("Lid quota. Set to -1 to disable the quota.", "quota", "integer", "-1 to disable", {"minimum": -1}),
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_", "text", "data"), SENTINELS)
+def test_negative_sentinels(description: str, name: str, type_: str, text: str, data: dict[str, object]) -> None:
+    assert evidence(description, name, type_) == [("bounds", text, data, ())]
+
+
+NOT_SENTINELS = [
+    ("Lid retries. -1 means retry forever.", "retries", "string"),  # a string: its length is not bounded
+    ("Lid offset. -1 means the last lid.", "offset", "integer"),  # signed by nature: -2 is the one before
+    ("Lid tilt. -1 means tilted left; other negative values tilt further.", "tilt", "integer"),
+    ("Lid shift. -1 means one step back, -2 two steps back.", "shift", "integer"),
+    ("Lid count. Defaults to -1.", "count", "integer"),  # a default, with no meaning given
+    ("Lid latitude; -1 means unknown.", "latitude", "number"),
+    ("Lid drift in days. For example, -3 means three days back.", "drift", "integer"),  # an example of a signed value
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_"), NOT_SENTINELS)
+def test_negatives_that_are_no_sentinel(description: str, name: str, type_: str) -> None:
+    assert evidence(description, name, type_) == []
+
+
 # the gate mutations above run over these forms too (read when the test runs)
-_FORMS += [(d, n, t) for d, n, t, *_ in COMPARISONS + CLAMPS + ALONE + ENDS + SIGNS]
+_FORMS += [(d, n, t) for d, n, t, *_ in COMPARISONS + CLAMPS + ALONE + ENDS + SIGNS + SENTINELS]
