@@ -71,8 +71,7 @@ _VALUES_LABEL = re.compile(
 )
 _ONE_OF = re.compile(
     r"(?P<pre>\b\w+\s+)?\bone\s*of(?:\s+the(?:se)?\s+following(?P<what>(?:\s+(?:valid|allowed|supported|possible|accepted))?"
-    r"\s+(?:values?|options?|keywords?|strings?|choices?|types|modes|settings|items|codes|forms|formats|patterns|words"
-    r"|fields|statuses|states|categories|entries))?)?[ ]*(?::|\b)",
+    r"\s+(?:values?|options?|keywords?|strings?|choices?|statuses|categories|entries|[a-z]{2,}[^s\W]s))?)?[ ]*(?::|\b)",
     re.I,
 )
 _COLON_LIST = re.compile(r"[:：][ \t]*(?=\n|[ \t]*[-*•][ \t])")
@@ -397,6 +396,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if b is not None and len(b.items) >= 2 and not quoted_only:
             return b
         p = parse_inline(s, pos, quoted_only=quoted_only)
+        if p is None:
+            p = _list_apart(s, pos, quoted_only)
         if p is not None and len(p.items) == 1 and not p.items[0].quoted:
             return _split_slashes(p)  # "supported values: a/b/c"
         return p
@@ -656,6 +657,29 @@ def _quote_gates(s: str, low: str) -> tuple[bool, bool, bool, bool]:
             break  # every gate is open: no later quote can change the answer
     return (can_be, only, single, set_this)
 
+
+
+_BRACKET_OPEN = re.compile(r"[ \t]*\[")
+_BRACKET_CLOSE = re.compile(r"[ \t]*\]")
+_NEXT_BLOCK = re.compile(r"[ \t]*\n[ \t\n]*(?=\S)")
+_WHOLE_LINE = re.compile(r"[ \t]*[.;]?[ \t]*(?:\n|$)")
+
+
+def _list_apart(s: str, pos: int, quoted_only: bool) -> Parsed | None:
+    """A cue's list set apart from it: in brackets ("one of [A, B, C]"), or on the next line or
+    paragraph after a colon, where it is the whole line ("Possible values:\n`a`, `b`.")."""
+    m = _BRACKET_OPEN.match(s, pos)
+    if m is not None:
+        p = parse_inline(s, m.end(), quoted_only=quoted_only)
+        c = _BRACKET_CLOSE.match(s, p.end) if p is not None else None
+        if p is None or c is None or len(p.items) < 2 or (len(p.items) == 2 and all(_NUM.match(i.value) for i in p.items)):
+            return None  # "the valid range is [0, 10]": an interval, not two values
+        return Parsed(p.items, c.end(), p.partial, p.style, p.gaps)
+    if not s[:pos].rstrip(" \t").endswith((":", "：")):
+        return None
+    m = _NEXT_BLOCK.match(s, pos)
+    p = parse_inline(s, m.end(), quoted_only=quoted_only) if m is not None else None
+    return p if p is not None and len(p.items) >= 2 and _WHOLE_LINE.match(s, p.end) else None
 
 
 def _split_slashes(p: Parsed) -> Parsed:

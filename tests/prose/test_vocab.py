@@ -50,6 +50,14 @@ CLOSED = [
      ("text/plain", "text/html"), "Valid Values: <code>text/plain</code> | <code>text/html</code>"),
     ("**Values**: one of the following:\n\n- `Flat Fee`\n- `Per Unit`", "model", "string", ("Flat Fee", "Per Unit"),
      "one of the following:\n\n- `Flat Fee`\n- `Per Unit`"),
+    # a cue's list set apart from it: in brackets, or on the line after its colon
+    ("How lids are packed. One of [LOOSE, STACKED, BOXED]. Default is BOXED.", "packing", "string",
+     ("LOOSE", "STACKED", "BOXED"), "One of [LOOSE, STACKED, BOXED]"),
+    ("Lid finish.\nPossible values: \n**Matte**, **Gloss**.\n", "finish", "string", ("Matte", "Gloss"),
+     "Possible values: \n**Matte**, **Gloss"),
+    ("<p>The lid kind. It must be one of the following kinds: </p> <p> <code>FLAT</code>, <code>DOME</code>, or "
+     "<code>VENTED</code>.</p>", "kind", "string", ("FLAT", "DOME", "VENTED"),
+     "be one of the following kinds: </p> <p> <code>FLAT</code>, <code>DOME</code>, or <code>VENTED</code>"),
     # Chinese, Simplified and Traditional
     ("状态，可选值：active、inactive、deleted", "status", "string", ("active", "inactive", "deleted"),
      "可选值：active、inactive、deleted"),
@@ -102,6 +110,9 @@ def test_example_vocab(description: str, name: str, type_: str, values: tuple[st
 
 
 QUIET = [
+    # an interval in brackets, and one value set apart on the next line, are no list of values
+    ("Retries. The valid value range is [0, 10].", "retries", "integer"),
+    ("The following media types are supported:\n** image/png", "media", "string"),
     # free-form examples
     ('Free-text keywords, e.g. "machine learning"', "keywords", "string"),
     ("The user's id, e.g. 12345", "user_id", "string"),
