@@ -42,7 +42,10 @@ class Gap:
 # A value with one of these formats is a date, an address, an id: words in its description
 # ("either successful or failure") are not its values.
 _VALUE_FORMATS = frozenset(
-    "date date-time time duration uri url email uuid ipv4 ipv6 hostname byte binary".split()
+    "date date-time time duration uri url email uuid ipv4 ipv6 hostname byte binary"
+    # the same kinds under other registries' names (Google's discovery formats, RFC 1123, JSON Schema's IRIs)
+    " google-datetime google-duration date-time-rfc1123 datetime timestamp unixtime uri-reference iri iri-reference"
+    " idn-email idn-hostname uri-template json-pointer regex".split()
 )
 
 

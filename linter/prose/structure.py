@@ -69,7 +69,7 @@ _VALUE_SENTENCE = re.compile(
     + r"|\b(?:if|when)\s+you\s+(?:select|choose|pick)\s+" + _VTOK
     + r"|\b(?:use|choose|select|specify|set(?:\s+it)?\s+to|or\s+to)\s+" + _VTOK + r"\s+(?=(?:if|for|when|to|in)\b)"
     + r"|\bset\s+" + _QVTOK + r"\s+(?=(?:if|when)\b)"
-    + r"|\b(?:use|choose|select)\s+" + _QVTOK + r"(?=\s*[.;](?:\s|$))"
+    + r"|\b(?:use|choose|select)\s+" + _CODETOK + r"(?=\s*[.;](?:\s|$))"
     + r"|\b(?:or|and)\s+" + _QVTOK + r"\s+(?=(?:for|to|if|when)\b)"
     + r"|\bspecify\s+" + _VTOK + r"(?=\s*[.;](?:\s|$))"
     + r"|\b(?:choosing|selecting|setting(?:\s+it)?\s+to|using)\s+" + _VTOK + r"\s+(?=(?:means|will|results|causes|makes)\b)"

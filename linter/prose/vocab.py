@@ -226,7 +226,11 @@ _STRONG_FREE = re.compile(
     r"|\barbitrary\s+(?:string|text|value|name)\b|\bany\s+(?:string|text)\b",
     re.I,
 )
-_PLACEHOLDER = re.compile(r"\{[^}]*\}|<[^>]*>|\[[A-Za-z_ ]+\]|^[A-Z]+\d+-[A-Z]+\d+$|^[A-Z]{1,4}(?:XX+|NN+|##+)$")
+_PLACEHOLDER = re.compile(
+    r"\{[^}]*\}|<[^>]*>|\[[A-Za-z_ ]+\]|^[A-Z]+\d+-[A-Z]+\d+$|^[A-Z]{1,4}(?:XX+|NN+|##+)$"
+    r"|^[NAX9#]{2,}(?:[-. ][NAX9#]{2,})+$"  # "NNN-AAAA": a layout of digits and letters
+    r"|^(?:YYYY|YY|MM|DD|HH|hh|mm|ss)(?:[-/:._ T]?(?:YYYY|YY|MM|DD|HH|hh|mm|ss|SSS))+$"  # "YYYYMM": a date layout
+)
 _ALT_INTRO = re.compile(
     r"\balternatively\b|\bspecial\s+(?:keywords?|values?|identifiers?|ids?|names?)\b|\baliases\b|\bin\s+addition\s+to\b"
     r"|\balso\s+(?:accepts?|supports?|allows?)\b|\bas\s+well\s+as\b",
@@ -884,7 +888,7 @@ def _fragment(s: str, values: tuple[str, ...]) -> bool:
     m = re.match(r"[A-Za-z][A-Za-z0-9]*[._-]", values[0])
     if m is None or not all(v.startswith(m.group()) for v in values):
         return False
-    others = set(re.findall(re.escape(m.group()) + r"[\w.-]+", s)) - set(values)
+    others = set(re.findall(re.escape(m.group()) + r"(?:[\w.-]*\w)?", s)) - set(values)  # a sentence's "." is not the token's
     return len(others) >= 2
 _ID_WORDS = frozenset({"id", "ids", "uuid", "guid", "identifier"})
 # lists that are alternatives in a sentence (not a definition list or a values cue)
