@@ -65,7 +65,7 @@ _QVTOK = r"(`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”|(?<!\w)'[^'\n]
 _CODETOK = r"(`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”|(?<!\w)'[^'\n]{1,60}'(?!\w)|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{3,}[0-9]*)(?![\w-]))"
 _VALUE_SENTENCE = re.compile(
     r"\b(?:when|if|once)\s+(?:(?:it|this|the\s+value|this\s+(?:field|parameter|property|value|option|setting))\s+is\s+)?"
-    r"(?:unset\s+or\s+)?(?:set|equal|equals)\s+(?:to\s+)?" + _VTOK
+    r"(?:(?:left\s+)?unset\s+or\s+)?(?:set|equal|equals)\s+(?:to\s+)?" + _VTOK
     + r"|\b(?:if|when)\s+you\s+(?:select|choose|pick)\s+" + _VTOK
     + r"|\b(?:use|choose|select|specify|set(?:\s+it)?\s+to|or\s+to)\s+" + _VTOK + r"\s+(?=(?:if|for|when|to|in)\b)"
     + r"|\bset\s+" + _QVTOK + r"\s+(?=(?:if|when)\b)"
@@ -73,7 +73,7 @@ _VALUE_SENTENCE = re.compile(
     + r"|\b(?:or|and)\s+" + _QVTOK + r"\s+(?=(?:for|to|if|when)\b)"
     + r"|\bspecify\s+" + _VTOK + r"(?=\s*[.;](?:\s|$))"
     + r"|\b(?:choosing|selecting|setting(?:\s+it)?\s+to|using)\s+" + _VTOK + r"\s+(?=(?:means|will|results|causes|makes)\b)"
-    + r"|(?<![\w`'\"])" + _QVTOK + r"\s*,?\s+(?=(?:if|when|where|for)\s)"
+    + r"|(?<![\w`'\"])(?<!\bof\s)" + _QVTOK + r"\s*,?\s+(?=(?:if|when|where|for)\s)"  # not "the value of `x`, if …"
     + r"|\b(?:if|when)\s+" + _VTOK + r"(?:\s*,|\s+then\b|\s+is\s+(?:selected|chosen|specified)\b)"
     + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=\.\s\s)|(?<=,\s)|(?<=[a-z]\.)(?=`)|\b(?:while|whereas|and)\s+)(?:the\s+(?:value\s+(?:of\s+)?)?)?" + _VTOK
     + r"(?:\s*\((?:the\s+)?default\))?(?:\s*,\s*(?:the|which\s+is\s+the)\s+default\s*,)?"

@@ -74,6 +74,14 @@ _ONE_OF = re.compile(
     r"\s+(?:values?|options?|keywords?|strings?|choices?|statuses|categories|entries|[a-z]{2,}[^s\W]s))?)?[ ]*(?::|\b)",
     re.I,
 )
+# "There are two valid values, A and B": a set whose size the text states (kept when the list has that many)
+_COUNTED = re.compile(
+    r"\b(?P<n>two|three|four|five|six|seven|eight|nine|ten|[2-9]|1[0-9])\s+(?:(?:valid|possible|allowed|supported|accepted"
+    r"|available|permitted)\s+)?(?:values|options|choices|modes|types|states|settings|levels)\b[ ]*"
+    r"(?:[,:—]|are\b(?:[ ]+(?:supported|allowed|available|accepted|valid|possible|permitted))?[ ]*:?|-)[ ]*",
+    re.I,
+)
+_COUNT_WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten".split())}
 _COLON_LIST = re.compile(r"[:：][ \t]*(?=\n|[ \t]*[-*•][ \t])")
 _ONE_OF_BAD_PRE = re.compile(r"(?:exactly|only|least|most|than|just|any)\s+$", re.I)
 _FOLLOWING = re.compile(
@@ -391,6 +399,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     def add(start: int, parsed: Parsed | None, closed: bool, trigger: str, min_items: int = 2) -> None:
         if parsed is None or len(parsed.items) < min_items:
             return
+        parsed = _abbreviated(s, parsed)
         if parsed.partial:
             closed = False
         found.append(_Found(start, parsed, closed, trigger))
@@ -445,6 +454,11 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if p and _EXCLUSIVE_TAIL.match(s, p.end):
             continue
         add(m.start(), p, True, "one-of")
+    for m in scan(_COUNTED, s, low, (' values', ' options', ' choices', ' modes', ' types', ' states', ' settings', ' levels')):
+        p = list_after(m.end())
+        n = m.group("n").lower()
+        if p is not None and len(p.items) == (int(n) if n.isdigit() else _COUNT_WORDS[n]):
+            add(m.start(), p, True, "counted")
     for m in scan(_FOLLOWING, s, low, ('following',)):
         qual = m.group("qual") or ""
         if _qual_other(qual, name):
@@ -684,6 +698,30 @@ def _list_apart(s: str, pos: int, quoted_only: bool) -> Parsed | None:
     m = _NEXT_BLOCK.match(s, pos)
     p = parse_inline(s, m.end(), quoted_only=quoted_only) if m is not None else None
     return p if p is not None and len(p.items) >= 2 and _WHOLE_LINE.match(s, p.end) else None
+
+
+_ABBR = re.compile(r"[ ]*\([ ]*(?P<a>[A-Za-z]{1,6})[ ]*\)")
+
+
+def _abbreviates(a: str, name: str) -> bool:
+    """Whether ``a`` shortens ``name``: its first letters ("Read" → r) or its words' initials
+    ("Short Message Service" → SMS, "ReadWrite" → rw)."""
+    a, words = a.lower(), re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", name)
+    return name.lower().startswith(a) or (len(words) > 1 and "".join(w[0] for w in words).lower() == a)
+
+
+def _abbreviated(s: str, p: Parsed) -> Parsed:
+    """``Read (r), Write (w) and Delete (d)``: when every value is glossed by its own short form,
+    the short forms are what the field takes."""
+    if len(p.items) < 2 or "(" not in s:
+        return p
+    out = []
+    for it in p.items:
+        m = _ABBR.match(s, it.end)
+        if m is None or it.quoted or len(m.group("a")) >= len(it.value) or not _abbreviates(m.group("a"), it.value):
+            return p
+        out.append(Item(m.group("a"), m.start("a"), m.end("a"), False))
+    return Parsed(out, max(p.end, out[-1].end + 1), p.partial, p.style, p.gaps)
 
 
 def _split_slashes(p: Parsed) -> Parsed:

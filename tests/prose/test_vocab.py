@@ -58,6 +58,18 @@ CLOSED = [
     ("<p>The lid kind. It must be one of the following kinds: </p> <p> <code>FLAT</code>, <code>DOME</code>, or "
      "<code>VENTED</code>.</p>", "kind", "string", ("FLAT", "DOME", "VENTED"),
      "be one of the following kinds: </p> <p> <code>FLAT</code>, <code>DOME</code>, or <code>VENTED</code>"),
+    # a set whose size the text states, with a list of that many
+    ("The lid kind. There are two valid values, <code>Flat</code> and <code>Dome</code>.", "kind", "string",
+     ("Flat", "Dome"), "two valid values, <code>Flat</code> and <code>Dome</code>"),
+    ("Lid mode. Three modes are supported: open, shut and ajar.", "mode", "string", ("open", "shut", "ajar"),
+     "Three modes are supported: open, shut and ajar"),
+    # each value glossed by its own short form: the short forms are the values
+    ("Lid rights. Possible values are: Read (r), Write (w), Delete (d) and List (l).", "rights", "string",
+     ("r", "w", "d", "l"), "Possible values are: Read (r), Write (w), Delete (d) and List (l)"),
+    ("Lid colour, one of: Red (warm), Blue (cold).", "colour", "string", ("Red", "Blue"), "one of: Red (warm), Blue (cold)"),
+    # a value sentence after "left unset or"
+    ("Lid grip. If left unset or set to SOFT_GRIP, a is used. If set to HARD_GRIP then b is.", "grip", "string",
+     ("SOFT_GRIP", "HARD_GRIP"), "SOFT_GRIP, a is used. If set to HARD_GRIP"),
     # Chinese, Simplified and Traditional
     ("状态，可选值：active、inactive、deleted", "status", "string", ("active", "inactive", "deleted"),
      "可选值：active、inactive、deleted"),
@@ -110,6 +122,10 @@ def test_example_vocab(description: str, name: str, type_: str, values: tuple[st
 
 
 QUIET = [
+    # "the value of `x`, if …" names another thing, not a value of this one
+    ("If `On`, the reply holds the value of `Expiry`, if it is set. If `Off` and unset, nothing.", "expiryMode", "string"),
+    # a stated size the list does not have: not the set
+    ("Lid mode. Three modes are supported: open, shut.", "mode", "string"),
     # an interval in brackets, and one value set apart on the next line, are no list of values
     ("Retries. The valid value range is [0, 10].", "retries", "integer"),
     ("The following media types are supported:\n** image/png", "media", "string"),
