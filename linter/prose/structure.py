@@ -893,6 +893,36 @@ def appositive_alternatives(s: str, low: str) -> Iterator[Candidate]:
     yield Candidate(p.items[0].start, p, True, "appositive", subject=None if _KIND_HEAD.search(head) else head)
 
 
+# "Whether the link is public or private.", "Specifies if the disk is hot, cool, or archive.": what
+# the value says about its subject, as single words joined by "or" that end the sentence
+_WHETHER = re.compile(
+    # "if" only after a verb of telling ("Specifies if …"): "required if the type is A or B" is a condition
+    r"(?:\bwhether|\b(?:specif(?:y|ies)|indicat(?:e|es|ing)|determin(?:e|es|ing)|show(?:s|ing)?|tell(?:s|ing)?|stat(?:e|es|ing)"
+    r"|describ(?:e|es|ing)|denot(?:e|es|ing)|signal(?:s|ing)?)[ ]+if)"
+    r"[ ]+(?:[\w'’-]+[ ]+){1,6}?(?:is|are|will[ ]+be|should[ ]+be|was)[ ]+(?:either[ ]+)?(?=[A-Za-z])", re.I
+)
+_WHETHER_WORD = re.compile(r"[A-Za-z][a-z]*(?:[-_][a-z]+)?|[A-Z][A-Z0-9_]+")
+_WHETHER_END = re.compile(r"[ ]*(?:$|\n|[.;](?:\s|$))")
+_NOT_WHETHER_VALUES = frozenset("not no yes true false null none set unset present absent".split())
+
+
+def whether_alternatives(s: str, low: str) -> Iterator[Candidate]:
+    """``Whether the link is public or private.``: two to four single words joined by "or" after
+    "whether/if … is", ending the sentence, in the text's first sentence (which says what the
+    value is). "Whether it is set or not" and "true or false" are a flag's, not a set."""
+    first_end = _first_sentence_end(s)
+    for m in _WHETHER.finditer(s, 0, first_end + 1):
+        p = parse_inline(s, m.end())
+        if p is None or not 2 <= len(p.items) <= 4 or p.partial or any(i.quoted for i in p.items):
+            continue
+        if not re.search(r"\bor\b", s[p.items[-2].end : p.items[-1].start]) or not _WHETHER_END.match(s, p.end):
+            continue
+        words = [i.value for i in p.items]
+        if not all(_WHETHER_WORD.fullmatch(w) for w in words) or {w.lower() for w in words} & _NOT_WHETHER_VALUES:
+            continue
+        yield Candidate(p.items[0].start, p, True, "whether-alternatives")
+
+
 _QVALUE = re.compile(_QVTOK)
 _GLOSS_VERB = re.compile(r"\b(?:set|use|choose|select|specify|pass|enter)[ ]*$", re.I)
 
@@ -947,6 +977,7 @@ DETECTORS: tuple[tuple[str, tuple[str, ...], frozenset[str], Detector], ...] = (
     ("paren-glosses", (" or ",), frozenset({"code"}), paren_glosses),
     ("glossed-alternatives", (" or ",), frozenset({"codes"}), glossed_alternatives),
     ("appositive", (" or ",), frozenset({"list"}), appositive_alternatives),
+    ("whether-alternatives", ("whether", " if "), frozenset({"list"}), whether_alternatives),
     ("sentence-run-in", (": ", "—", " – "), frozenset({"runs"}), sentence_run_in),
     ("conditional-values", _COND_VALUE_KEYS, frozenset({"codes"}), conditional_values),
     ("value-sentences", _VALUE_SENTENCE_KEYS, frozenset({"codes"}), value_sentences),

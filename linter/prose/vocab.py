@@ -897,6 +897,9 @@ def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None,
 
 
 _WEAK = frozenset({"paren-list"})
+# what a sentence says the subject is ("whether it is hidden or public"): the values only when the
+# text states no other closed set (which then gives them as they are written)
+_FALLBACK = frozenset({"whether-alternatives"})
 _ANY_VALUE = re.compile(
     r"\bany\s+(?:[\w-]+\s+){0,2}?(?:numbers?|integers?|strings?|values?|ids?|identifiers?|names?|text)\b"
     r"|\bany\s+combination\s+of\s+(?:[\w-]+\s+){0,2}?(?:ids?|names?)\b"
@@ -932,11 +935,13 @@ _ID_WORDS = frozenset({"id", "ids", "uuid", "guid", "identifier"})
 # lists that are alternatives in a sentence (not a definition list or a values cue)
 _ALTERNATIVES = frozenset({"quoted-alternatives", "bare-alternatives", "paren-list", "slash-list", "appositive"})
 # lists read from sentences rather than from a list or a cue
-_SENTENCE_FORMS = _ALTERNATIVES | {"value-sentences", "conditional-values", "glossed", "paren-glosses", "glossed-alternatives"}
+_SENTENCE_FORMS = _ALTERNATIVES | {"value-sentences", "conditional-values", "glossed", "paren-glosses", "glossed-alternatives",
+                                   "whether-alternatives"}
 
 
 def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[Evidence]:
     out: list[Evidence] = []
+    fallback: list[Evidence] = []  # sets kept only when no other closed set is stated
     taken: list[tuple[int, int]] = []
     name_is_selector = bool(set(name_words(name)) & _SELECTORS)
     nw = name_words(name)
@@ -1004,15 +1009,12 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             multi = multi_value(t.norm)
             if multi is not None:
                 data["multi"] = multi
-        out.append(
-            Evidence(
-                "closed_vocab" if f.closed else "example_vocab",
-                span,
-                t.original[span[0] : span[1]],
-                values,
-                data,
-            )
-        )
+        ev = Evidence("closed_vocab" if f.closed else "example_vocab", span, t.original[span[0] : span[1]], values, data)
+        out.append(ev)
+        if f.trigger in _FALLBACK:
+            fallback.append(ev)
+    if fallback and any(e.kind == "closed_vocab" and e not in fallback for e in out):
+        out = [e for e in out if e not in fallback]  # "… hidden or public. Can be set to `Hidden` or `Public`.": the values
     out.sort(key=lambda e: e.span)
     return _one_closed_set(t, out, name)
 

@@ -376,3 +376,32 @@ def test_valid_plural_of_the_fields_own_noun_gives_its_values() -> None:
     # quoted parts of a syntax, kinds of value each with its form
     assert closed("The query. The valid join operators are *by*, *to*, and *via*.", name="q") == []
     assert closed("Valid holders are UserArn (arn:x:<i>id</i>) and TeamArn (arn:y:<i>id</i>).", name="holder") == []
+
+
+@pytest.mark.parametrize(
+    ("description", "name", "values"),
+    [
+        ("Whether the lid is sealed or vented", "lid_state", ("sealed", "vented")),
+        ("Specifies if the tray is small, medium, large, or unknown.", "traySize", ("small", "medium", "large", "unknown")),
+        ("State of the tray lock, indicating if the lock is engaged or released", "lock", ("engaged", "released")),
+        # another closed set the text states gives the values as written
+        ("Controls whether the tray is hidden or shown. Can be set to `HiddenTray` or `ShownTray`.", "visibility",
+         ("HiddenTray", "ShownTray")),
+    ],
+)
+def test_what_a_whether_clause_says_the_subject_is(description: str, name: str, values: tuple[str, ...]) -> None:
+    assert closed(description, name) == [values]
+
+
+@pytest.mark.parametrize(
+    "description",
+    [
+        "Whether the tray is sealed or not.",  # a flag's two states, one of them a negation
+        "Required if the tray type is either FLAT or DEEP.",  # a condition on another field
+        "The reason for a stop if the tray is jammed or empty.",  # "if" that is no verb of telling
+        "Whether the tray is an open or a closed one.",  # no single words
+        "Whether the tray is sealed or vented before it ships to the buyer.",  # the sentence goes on
+    ],
+)
+def test_whether_clauses_that_list_no_values(description: str) -> None:
+    assert closed(description, "tray_mode") == []
