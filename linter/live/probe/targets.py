@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from linter.checks import example_only_vocabulary, prose_bounds, prose_enum, prose_format
-from linter.model import Document, Field, Operation, get_at
+from linter.model import Document, Field, Operation
 from linter.live.probe.plan import OperationPlan, Plan
 
 _KIND_OF_RULE = {prose_enum.RULE: "vocabulary", example_only_vocabulary.RULE: "vocabulary", prose_format.RULE: "format",
@@ -98,10 +98,7 @@ class Selection:
 
 
 def param_node(f: Field) -> Mapping[str, Any]:
-    try:
-        node = get_at(f.location.source.tree, f.location.pointer)
-    except KeyError:
-        return {}
+    node = f.location.node
     return node if isinstance(node, dict) else {}
 
 
