@@ -680,7 +680,9 @@ def cmd_fix(args: argparse.Namespace) -> int:
     extra: dict[str, dict[str, object]] = {}
     if args.vocabulary:
         try:
-            extra["example-only-vocabulary"] = {"vocabulary": load_vocabulary(args.vocabulary)}
+            from linter.checks.example_only_vocabulary import RULE as EXAMPLE_ONLY_VOCABULARY
+
+            extra[EXAMPLE_ONLY_VOCABULARY] = {"vocabulary": load_vocabulary(args.vocabulary)}
         except ConfigError as exc:  # a vocabulary file is an input of the command, not the config
             raise UsageError(str(exc)) from None
     result = run(args.paths, config, select=select, ignore=ignore, jobs=jobs, debug=args.debug, extra_options=extra)

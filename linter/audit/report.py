@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from linter.audit.run import GAP_FAMILIES
+
 LEAF_LABELS = {
     "enum": "enum or const",
     "pattern_or_format": "pattern or format",
@@ -17,10 +19,8 @@ LEAF_LABELS = {
     "machine_checkable": "any machine-checkable constraint",
     "no_description": "no description",
 }
-GAP_LABELS = {
-    "vocabulary": "vocabulary gap (prose-enum, example-only-vocabulary)",
-    "format": "format gap (prose-format)",
-    "bounds": "bounds gap (prose-bounds)",
+GAP_LABELS = {  # "vocabulary gap (prose-enum, example-only-vocabulary)", …: the rules' ids, from their modules
+    **{family: f"{family} gap ({', '.join(rules)})" for family, rules in GAP_FAMILIES.items()},
     "any": "any of the three",
 }
 DOC_COLUMNS = ("gap findings", "operations", "leaves", "no constraint", "enum", "pattern/format", "numeric", "length", "no description")

@@ -16,6 +16,7 @@ from typing import Any, Iterable
 
 from linter import __version__
 from linter.audit.count import COUNTERS, ZERO, Counts, DocCount, add, count_document
+from linter.checks import example_only_vocabulary, prose_bounds, prose_enum, prose_format
 from linter.config import Config
 from linter.engine import FileOutcome, RuleSet, Tally, drive, lint_candidate, prepare_run, unused_suppressions
 from linter.model import Document, InputProblem
@@ -27,9 +28,9 @@ SCHEMA_VERSION = 1
 # Gap families: documents with at least one finding of these rules. public-standard-vocabulary
 # is left out on purpose: naming ISO 639/4217 or RFC 3339 is a constraint models already know.
 GAP_FAMILIES: dict[str, tuple[str, ...]] = {
-    "vocabulary": ("prose-enum", "example-only-vocabulary"),
-    "format": ("prose-format",),
-    "bounds": ("prose-bounds",),
+    "vocabulary": (prose_enum.RULE, example_only_vocabulary.RULE),
+    "format": (prose_format.RULE,),
+    "bounds": (prose_bounds.RULE,),
 }
 GAP_RULES = frozenset(r for rules in GAP_FAMILIES.values() for r in rules)
 SHARES = COUNTERS[1:]

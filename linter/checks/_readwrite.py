@@ -40,11 +40,6 @@ class Said:
     where: str
 
 
-def operation_id(op: Operation) -> str:
-    v = op.node.get("operationId") if op.kind == "http" else op.name
-    return v if isinstance(v, str) else ""
-
-
 _METHOD_AFFIX = {
     m: (re.compile(rf"^{m}[_.\-]?", re.I), re.compile(rf"[_.\-]?{m}$", re.I)) for m in ("post", "put", "patch")
 }
@@ -58,7 +53,7 @@ def operation_name(op: Operation) -> str:
     ``getPets`` keeps its verb: only a separated prefix is dropped for GET/HEAD/OPTIONS/DELETE."""
     if op.kind == "tool":
         return op.memo.get("name", op.name)
-    name = operation_id(op)
+    name = op.id
     m = op.method or ""
     if m in _SEPARATED_METHOD and name:
         return _SEPARATED_METHOD[m].sub("", name)

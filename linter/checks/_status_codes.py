@@ -223,6 +223,7 @@ def _values(schema: Mapping[str, Any]) -> list[Any]:
 
 
 def _type(schema: Mapping[str, Any]) -> str | None:
+    # not model.schema_type: the first non-null type of a list counts (``[integer, string]`` is integer)
     t = schema.get("type")
     if isinstance(t, list):
         t = next((x for x in t if x != "null"), None)

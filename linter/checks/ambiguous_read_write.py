@@ -8,9 +8,8 @@ import re
 from typing import Any, Iterator, TypeGuard
 
 from linter.checks import Context, check
-from linter.checks._operations import at
 from linter.checks._readwrite import (
-    DELETE_LIKE, SAFE_METHODS, WRITES, Reading, operation_id, operation_name, path_verb, prepare, reading, said,
+    DELETE_LIKE, SAFE_METHODS, WRITES, Reading, operation_name, path_verb, prepare, reading, said,
     verbs_of,
 )
 from linter.model import Hit, Location, Operation
@@ -44,13 +43,13 @@ def _http_contradiction(op: Operation) -> Iterator[Hit]:
         return
     evidence: list[tuple[str, str, Location]] = []
     if _strong(nv):
-        evidence.append(("operationId", nv.word, at(op, "operationId")))
+        evidence.append(("operationId", nv.word, op.at("operationId")))
     pv = path_verb(op.path or "") if op.method != "options" else None
     if _strong(pv) and pv.word not in _NOUN_SEGMENTS:
         evidence.append(("path", pv.word, op.location))
     sv = text_verb(op.summary) if op.summary and not _READS_A_THING.search(op.summary) else None
     if _strong(sv) and not (pv is not None and pv.nature == "read"):
-        evidence.append(("summary", sv.word, at(op, "summary")))
+        evidence.append(("summary", sv.word, op.at("summary")))
     if not evidence:
         return
     said = ", ".join(f"the {w} says '{v}'" for w, v, _ in evidence)
@@ -67,21 +66,21 @@ _RECEIVER = re.compile(r"webhook|callback|hook", re.I)
 
 
 def _undeterminable(op: Operation) -> Hit | None:
-    if _RECEIVER.search(op.path or "") or _RECEIVER.search(operation_id(op)):
+    if _RECEIVER.search(op.path or "") or _RECEIVER.search(op.id):
         return None  # a receiver called by another system, not a tool for an agent
     text = op.description or op.summary
-    cue = code_cue(operation_id(op), text)
+    cue = code_cue(op.id, text)
     if cue is None:
         said = verbs_of(op)
         if any(s.verb.nature in _SPECIFIC + ("action",) for s in said) or says_read_only(op.description):
             return None
-        cue = generic_cue(operation_id(op), text) or (generic_cue("", op.summary) if op.summary and op.description else None)
+        cue = generic_cue(op.id, text) or (generic_cue("", op.summary) if op.summary and op.description else None)
     if cue is None:
         return None
     return Hit(
         f"{op.label}: the name and description do not say whether it only reads or also changes data ({cue}); "
         "when the read/write boundary was not explicit, models proposed a write tool for 12 of 32 read-only tasks",
-        at(op, "description") if op.description else op.location,
+        op.at("description") if op.description else op.location,
         evidence={"cue": cue},
         key="undeterminable",
     )
@@ -114,7 +113,7 @@ def ambiguous_read_write(op: Operation, ctx: Context) -> Iterator[Hit]:
         yield Hit(
             f"{op.label}: destructiveHint is false, but the {s.where} says '{s.verb.word}'; a client will not "
             "ask before it runs",
-            at(op, "annotations", "destructiveHint"),
+            op.at("annotations", "destructiveHint"),
             evidence={"verb": s.verb.word, "where": s.where},
             key="destructiveHint",
         )
@@ -135,12 +134,14 @@ def _only_reads(op: Operation, r: Reading) -> bool:
         any(s.where == "name" and s.verb.nature == "read" for s in said)
         and any(s.where == "description" and s.verb.nature == "read" for s in said)
         and not any(s.verb.nature in ("action", "generic") for s in said)
-        and code_cue(operation_id(op), op.description or op.summary) is None
+        and code_cue(op.id, op.description or op.summary) is None
         and not any(word_tuple(str(k))[-1:] in _ACTS for k in _argument_names(op))
     )
 
 
 def _argument_names(op: Operation) -> list[Any]:
+    # the input schema's own property names, as written: op.fields holds leaves after $ref,
+    # allOf and nesting (an ``actions`` array of objects is walked into, not named)
     schema = op.node.get("inputSchema") or op.node.get("parameters") or op.node.get("input_schema")
     props = schema.get("properties") if isinstance(schema, dict) else None
     return list(props) if isinstance(props, dict) else []
@@ -159,7 +160,7 @@ def _contradiction(op: Operation, r: Reading, hint: str, value: str, consequence
     side = "only reads" if r.side == "read" else "changes something"
     return Hit(
         f"{op.label}: {hint} is {value}, but {said(won)}{besides}: the tool {side}; {consequence}",
-        at(op, "annotations", hint),
+        op.at("annotations", hint),
         evidence={"hint": hint, "declared": value == "true", "side": r.side, "won": said(won),
                   "against": [said(e) for e in other]},
         key=hint,

@@ -7,7 +7,7 @@ from typing import Any, Iterator, Mapping
 
 from linter.checks import Context, check
 from linter.checks._operations import is_error_status, tool_set_hit
-from linter.model import Document, Hit, Location, Operation
+from linter.model import Document, Hit, Operation
 
 
 _FAILURE_TEXT = re.compile(
@@ -75,10 +75,8 @@ def missing_error_response(doc: Document, ctx: Context) -> Iterator[Hit]:
     for op in doc.operations:
         if op.kind != "http" or any(is_error_status(o.status) for o in op.outputs):
             continue
-        responses = op.node.get("responses")
-        loc = op.location
-        if responses is not None:
-            loc = Location(loc.source, loc.pointer + ("responses",))
+        # at the responses object; `responses: null` (op.at would point there) at the operation
+        loc = op.at("responses") if op.node.get("responses") is not None else op.location
         documented = sorted(o.status for o in op.outputs if o.status)
         have = f" (only {', '.join(documented)})" if documented else ""
         yield Hit(

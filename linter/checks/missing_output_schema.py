@@ -6,7 +6,6 @@ import re
 from typing import Any, Iterator, Mapping
 
 from linter.checks import Context, check
-from linter.checks._nodes import tree_node
 from linter.checks._operations import tool_set_hit
 from linter.checks._readwrite import prepare, reading, verbs_of
 from linter.model import Document, Hit, Operation, Output
@@ -61,7 +60,7 @@ def _http_missing_output(op: Operation, doc: Document) -> Hit | None:
     if produces and not any(_JSONISH.search(m) for m in produces):
         return None
     for out in success:
-        node = tree_node(out.location)
+        node = out.location.node
         if isinstance(node, dict) and _body_expected(out, node, v2):
             return Hit(
                 f"{op.label}: the {out.status} response has no schema; a client cannot tell a result from an "
@@ -103,6 +102,7 @@ def _telling_schema(schema: Any, depth: int = 0) -> bool:
     if not isinstance(schema, dict) or depth > 1:
         return False
     props = schema.get("properties")
+    # the type as written, not model.schema_type (which also takes ``ARRAY`` and ``[array, null]``)
     if schema.get("type") == "array" or "items" in schema or isinstance(schema.get("additionalProperties"), dict):
         return True  # a list (or map) of matches: an empty one is "nothing matched"
     if isinstance(props, dict):

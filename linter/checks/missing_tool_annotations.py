@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from linter.checks import Context, check
-from linter.checks._operations import at
-from linter.checks._readwrite import operation_id, prepare, reading, said
+from linter.checks._readwrite import prepare, reading, said
 from linter.model import Edit, Fix, Hit, Operation
 from linter.prose.verbs import code_cue
 
@@ -22,7 +21,7 @@ def _ask(op: Operation) -> tuple[str, dict[str, Any]] | None:
     if r.won is None:
         return None
     if r.side == "read" and ro is None:
-        if code_cue(operation_id(op), op.description or op.summary) is not None:
+        if code_cue(op.id, op.description or op.summary) is not None:
             return None  # runs whatever it is given: reading or not is the server's to say
         note = "; its destructiveHint: true says the opposite" if de is True else ""
         return (
@@ -51,13 +50,13 @@ def missing_tool_annotations(op: Operation, ctx: Context) -> Iterator[Hit]:
     if asked is None:
         return
     why, value = asked
-    if isinstance(op.node.get("annotations"), dict):
-        target = at(op, "annotations")
+    if isinstance(op.node.get("annotations"), dict):  # not op.annotations: that is {} also when there is none
+        target = op.at("annotations")
         edits = tuple(Edit(target.source, target.pointer, "add", k, v) for k, v in value.items())
         where = target
     else:
         edits = (Edit(op.location.source, op.location.pointer, "add", "annotations", value),)
-        where = at(op, "name")
+        where = op.at("name")
     (hint, v), = value.items()
     yield Hit(
         f"{op.label}: no {hint}; {why}",

@@ -8,8 +8,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from linter.checks import Context, check
-from linter.checks._operations import at
-from linter.checks._readwrite import WRITES, operation_id, prepare
+from linter.checks._readwrite import WRITES, prepare
 from linter.checks._readwrite import description, side
 from linter.model import Document, Hit, Location, Operation
 from linter.prose.verbs import LEXICON, Verb, content_tokens, lead_word, name_verb, word_tuple
@@ -34,7 +33,7 @@ def _complete(e: _Entry) -> _Entry:
         op, text = e.op, e.text
         e.leads = (lead_word(op.summary), lead_word(op.description)) if op.kind == "http" else (lead_word(text),)
         e.verbs = frozenset(w for w in (t.lower() for t in _WORDS.findall(text)) if w in LEXICON)
-        e.name_verb = name_verb(operation_id(op)) if operation_id(op) else None
+        e.name_verb = name_verb(op.id) if op.id else None
         e.complete = True
     return e
 
@@ -71,8 +70,8 @@ def _verbs_differ(r: _Entry, w: _Entry) -> bool:
 
 
 def _name_verbs_differ(r: Operation, w: Operation) -> bool:
-    rv = {x for x in word_tuple(operation_id(r)) if x in LEXICON}
-    wv = {x for x in word_tuple(operation_id(w)) if x in LEXICON}
+    rv = {x for x in word_tuple(r.id) if x in LEXICON}
+    wv = {x for x in word_tuple(w.id) if x in LEXICON}
     only_r = {LEXICON[v] for v in rv - wv}
     only_w = {LEXICON[v] for v in wv - rv}
     return "read" in only_r and bool(only_w & {"write", "delete", "action"})
@@ -164,7 +163,7 @@ def _overlaps(doc: Document, ctx: Context) -> Iterator[Hit]:
             _complete(w)
             if any(_distinct_leads(a, b) for a, b in zip(r.leads, w.leads)) or _verbs_differ(r, w):
                 continue
-            if r.op.kind == "http" and not (operation_id(r.op) and operation_id(w.op)):
+            if r.op.kind == "http" and not (r.op.id and w.op.id):
                 continue
             if _opposed(r.name_verb, w.name_verb) or _name_verbs_differ(r.op, w.op):
                 continue  # the names already tell the read from the write
@@ -174,7 +173,7 @@ def _overlaps(doc: Document, ctx: Context) -> Iterator[Hit]:
                 f"(similarity {sim:.2f} ≥ {threshold:.2f}: {', '.join(shared)}) that do not start with different verbs, "
                 "so nothing says which one only reads; models proposed the write tool for 12 of 32 read-only tasks "
                 "in this situation",
-                at(w.op, "description") if w.op.description else w.op.location,
+                w.op.at("description") if w.op.description else w.op.location,
                 related=(Location(r.op.location.source, r.op.location.pointer, label=r.op.label),),
                 evidence={"similarity": round(sim, 3), "read": r.op.label, "write": w.op.label, "shared": shared},
                 key=r.op.label,

@@ -9,6 +9,8 @@ from linter.checks import Context, check
 from linter.checks._probe import hits, sig, value, variants
 from linter.model import Field, Hit
 
+RULE = "silent-empty"
+
 
 @check("field")
 def silent_empty(field: Field, ctx: Context) -> Iterable[Hit]:

@@ -9,6 +9,8 @@ from linter.checks import Context, check
 from linter.checks._probe import hits, variants
 from linter.model import Field, Hit
 
+RULE = "unactionable-error"
+
 
 @check("field")
 def unactionable_error(field: Field, ctx: Context) -> Iterable[Hit]:

@@ -4,31 +4,15 @@ in the enum, const or default of a string schema.
 
 from __future__ import annotations
 
-import datetime
-import re
-from collections import Counter, defaultdict
-from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Iterable, Iterator, Mapping, TypeGuard
+from typing import Any, Iterator
 
 from yaml.nodes import ScalarNode
 
 from linter.checks import Context, check
 from linter.coerced import became, coerced
-from linter.model import (
-    Document, Edit, Field, Fix, Hit, Location, Operation, Output, Pointer, Region, Severity, Source, get_at,
-)
+from linter.model import Edit, Field, Fix, Hit, Location, Pointer, Source, schema_types
 
 _STR_TAG = "tag:yaml.org,2002:str"
-
-
-def _types(schema: Any) -> set[str]:
-    t = schema.get("type")
-    if isinstance(t, str):
-        return {t.lower()}
-    if isinstance(t, list):
-        return {str(x).lower() for x in t}
-    return set()
 
 
 def _plain_text(source: Source, pointer: Pointer) -> str | None:
@@ -56,7 +40,7 @@ def yaml_coerced_value(field: Field, ctx: Context) -> Iterator[Hit]:
     if isinstance(items, dict):
         places.append((loc.pointer + ("items",), items))
     for ptr, schema in places:
-        types = _types(schema)
+        types = schema_types(schema)
         nullable = schema.get("nullable") is True or "null" in types
         enum = schema.get("enum")
         if isinstance(enum, list) and enum and ("string" in types or (not types and any(isinstance(v, str) for v in enum))):

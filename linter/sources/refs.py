@@ -14,7 +14,8 @@ requests, forks included:
   not 10,000²), and chains longer than ``limits.max-ref-hops``, cycles and the files beyond
   ``limits.max-ref-files`` are reported once each.
 
-Every refusal is a :class:`RefProblem` located at the ``$ref`` it concerns.
+Every refusal is a :class:`RefProblem` located at the ``$ref`` it concerns, worded by the
+``unresolved-ref`` rule's module (:mod:`linter.checks.unresolved_ref`), which reports it.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Union, cast
 from urllib.parse import unquote, urljoin, urlsplit
 
 from linter import __version__, limits as _limits
+from linter.checks import unresolved_ref as why
 from linter.model import Pointer, RemoteSource, Source, get_at, parse_pointer, pointer_str
 from linter.runctx import DEFAULT_READER, RunContext
 from linter.sources.loader import LoadError, display_path, load_source, parse_text, syntax_for
@@ -38,20 +40,7 @@ if TYPE_CHECKING:
 MAX_REDIRECTS = 5
 _REDIRECTS = (301, 302, 303, 307, 308)
 _DRIVE = re.compile(r"[A-Za-z]:")  # C:\x.yaml, C:/x.yaml (urlsplit would call "c" a scheme)
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _CHUNK = 64 * 1024
-_RELATIVE = "(only paths relative to the referring file are followed)"
-
-
-def _shown(text: str, limit: int = 200) -> str:
-    """Reference text as a message quotes it: spec text is untrusted and a message is one line,
-    so control characters are escaped and a long reference is cut."""
-    if _CONTROL.search(text):
-        text = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-shown = _shown  # for the model builders' messages
 
 
 class RefProblem(Exception):
@@ -129,11 +118,7 @@ class Workspace:
         limit = self.limits.max_ref_files
         if self._loaded >= limit:
             if self._files_limit is None:
-                self._files_limit = RefProblem(
-                    f"$ref not followed: this document already pulls in {limit} files through $ref "
-                    f"(limits.max-ref-files); no further file is loaded",
-                    once=True,
-                )
+                self._files_limit = RefProblem(why.too_many_files(limit), once=True)
             raise self._files_limit
         self._loaded += 1
 
@@ -147,7 +132,7 @@ class Workspace:
         try:
             src = load_source(abspath, self.display(abspath), reader=self.run.reader)
         except LoadError as exc:
-            msg = f"$ref target {_shown(self.display(abspath))} cannot be read: {exc.message}"
+            msg = why.unreadable(self.display(abspath), exc.message)
             self._failed[abspath] = msg
             raise RefProblem(msg) from None
         self.sources[abspath] = src
@@ -178,44 +163,37 @@ class Workspace:
         if source.remote:
             return self._remote_target(source, file_part, ref)
         if "\\" in file_part or _DRIVE.match(file_part):  # also \\server\share
-            raise RefProblem(
-                f"$ref uses a Windows path, not read: {_shown(ref)} (use a relative path with forward slashes)"
-            )
+            raise RefProblem(why.windows_path(ref))
         if file_part.startswith("//"):
-            raise RefProblem(f"$ref to a network path not read: {_shown(ref)} {_RELATIVE}")
+            raise RefProblem(why.network_path(ref))
         parts = urlsplit(file_part)
         scheme = parts.scheme.lower()
         if scheme in ("http", "https"):
             if not self.limits.allow_remote_refs:
-                raise RefProblem(
-                    f"remote $ref not fetched: {_shown(ref)} "
-                    "(remote references are fetched only with --allow-remote-refs)"
-                )
+                raise RefProblem(why.remote_not_allowed(ref))
             return self.load_remote(file_part)
         if scheme == "file":
-            raise RefProblem(f"$ref to a file: URL not read: {_shown(ref)} {_RELATIVE}")
+            raise RefProblem(why.file_url(ref))
         if scheme:
-            raise RefProblem(f"$ref scheme {_shown(scheme, 40)}: is not supported, not read: {_shown(ref)}")
+            raise RefProblem(why.unsupported_scheme(scheme, ref))
         path = unquote(parts.path)
         if path.startswith("/"):
-            raise RefProblem(f"$ref to an absolute path not read: {_shown(ref)} {_RELATIVE}")
+            raise RefProblem(why.absolute_path(ref))
         if "\x00" in path:
-            raise RefProblem(f"$ref path contains a NUL byte, not read: {_shown(ref)}")
+            raise RefProblem(why.nul_byte(ref))
         lexical = os.path.normpath(os.path.join(os.path.dirname(source.abspath), path))
         real = os.path.realpath(lexical)
         if not _inside(real, self.root):
             if _inside(lexical, self.root) or _inside(lexical, self._root_as_given):
-                raise RefProblem(
-                    f"$ref leads outside the project root through a symbolic link, not read: {_shown(ref)}"
-                )
-            raise RefProblem(f"$ref escapes the project root, not read: {_shown(ref)}")
+                raise RefProblem(why.outside_through_link(ref))
+            raise RefProblem(why.outside_root(ref))
         try:
             mode = os.stat(real).st_mode
         except OSError:
             pass  # missing or unreadable: the loader says which
         else:
             if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
-                raise RefProblem(f"$ref target {_shown(self.display(real))} is not a regular file, not read")
+                raise RefProblem(why.not_a_file(self.display(real)))
         return self.load(real)
 
     def _remote_target(self, source: Source, file_part: str, ref: str) -> Source:
@@ -225,10 +203,7 @@ class Workspace:
         here, there = urlsplit(source.abspath), urlsplit(url)
         origin = (here.scheme.lower(), here.netloc.lower())
         if (there.scheme.lower(), there.netloc.lower()) != origin:
-            raise RefProblem(
-                f"$ref in a remote document may only point to its own origin ({origin[0]}://{origin[1]}), "
-                f"not followed: {_shown(ref)}"
-            )
+            raise RefProblem(why.other_origin(origin[0], origin[1], ref))
         return self.load_remote(url.partition("#")[0])
 
     def resolve(self, source: Source, ref: str, base: Pointer = ()) -> tuple[Source, Pointer, Any]:
@@ -248,8 +223,7 @@ class Workspace:
 
     def _resolve(self, source: Source, ref: str, base: Pointer) -> tuple[Source, Pointer, Any]:
         if not isinstance(ref, str):
-            shown = repr(ref)
-            raise RefProblem(f"$ref is not a string: {shown[:80] + '…' if len(shown) > 80 else shown}")
+            raise RefProblem(why.not_a_string(ref))
         file_part, _, fragment = ref.partition("#")
         if file_part:
             target_source = self._target_file(source, file_part, ref)
@@ -257,13 +231,13 @@ class Workspace:
         else:
             target_source = source
         if fragment and not fragment.startswith("/"):
-            raise RefProblem(f"$ref to an anchor is not supported: {_shown(ref)}")
+            raise RefProblem(why.anchor(ref))
         try:
             pointer = base + parse_pointer("#" + fragment) if fragment else base
             node = get_at(target_source.tree, pointer)
         except (KeyError, ValueError, TypeError):
             where = target_source.display_path if file_part else "this file"
-            raise RefProblem(f"$ref target not found: {_shown(ref)} (in {where})") from None
+            raise RefProblem(why.target_not_found(ref, where)) from None
         return target_source, pointer, node
 
     # --- chains ------------------------------------------------------------------------------
@@ -384,7 +358,7 @@ class Workspace:
         home = order[0][0]
         one_file = all(s is home for s, _ in order)
         names = [("#" if one_file else f"{s.display_path}#") + pointer_str(p) for s, p in order + [order[0]]]
-        message = f"$ref cycle: {' → '.join(_shown(n, 120) for n in names)}"
+        message = why.cycle(names)
         return RefProblem(message, home, order[0][1] + ("$ref",), message)
 
     def _chain_too_long(self, place: tuple[Source, Pointer], ref: str, end: _End, hops: int) -> RefProblem:
@@ -397,8 +371,7 @@ class Workspace:
             src, ptr = place
             target = ("#" if end_src is src else f"{end_src.display_path}#") + pointer_str(end_ptr)
             problem = RefProblem(
-                f"$ref chain longer than {self.limits.max_ref_hops} hops (limits.max-ref-hops): "
-                f"{hops} hops from {_shown(ref)} to {_shown(target)}",
+                why.chain_too_long(self.limits.max_ref_hops, hops, ref, target),
                 src,
                 ptr + ("$ref",),
                 ref,
@@ -446,21 +419,14 @@ def fetch(url: str, run: RunContext) -> RemoteSource | str:
         try:
             box.append(_fetch(url, limits, opener))
         except Exception as exc:  # never a traceback from a thread
-            box.append(f"remote $ref {_shown(url)} not fetched: {type(exc).__name__}: {_shown(str(exc))}")
+            box.append(why.fetch_crashed(url, exc))
 
     thread = threading.Thread(target=work, name="silentlint-fetch", daemon=True)
     thread.start()
     thread.join(limits.remote_timeout)
     if not box:
-        return _timed_out(url, limits)
+        return why.timed_out(url, limits.remote_timeout)
     return box[0] if isinstance(box[0], str) else _parse_remote(url, box[0], run)
-
-
-def _timed_out(url: str, limits: _limits.Limits) -> str:
-    return (
-        f"remote $ref {_shown(url)} not fetched: "
-        f"no complete answer within {limits.remote_timeout:g} s (limits.remote-timeout)"
-    )
 
 
 def _fetch(url: str, limits: _limits.Limits, opener: urllib.request.OpenerDirector) -> bytes | str:
@@ -471,9 +437,8 @@ def _fetch(url: str, limits: _limits.Limits, opener: urllib.request.OpenerDirect
     import urllib.request
     from http.client import HTTPException
 
-    what = f"remote $ref {_shown(url)} not fetched"
     timeout, cap = limits.remote_timeout, limits.remote_max_bytes
-    timed_out = _timed_out(url, limits)
+    timed_out = why.timed_out(url, timeout)
     deadline = time.monotonic() + timeout
     headers = {
         "User-Agent": f"silentlint/{__version__}",
@@ -491,18 +456,18 @@ def _fetch(url: str, limits: _limits.Limits, opener: urllib.request.OpenerDirect
                 location = exc.headers.get("Location") if exc.headers else None
                 exc.close()
                 if exc.code not in _REDIRECTS:
-                    return f"{what}: HTTP {exc.code} {_shown(str(exc.reason), 80)}".rstrip()
+                    return why.http_error(url, exc.code, str(exc.reason))
                 if not location:
-                    return f"{what}: HTTP {exc.code} redirect without a Location"
+                    return why.redirect_without_location(url, exc.code)
                 nxt = urljoin(current, location.strip())
                 if urlsplit(nxt).scheme.lower() not in ("http", "https"):
-                    return f"{what}: redirect to {_shown(nxt)} refused (only http and https are followed)"
+                    return why.redirect_refused(url, nxt)
                 current = nxt
                 continue
             with resp:
                 declared = (resp.headers.get("Content-Length") or "").strip()
                 if declared.isdigit() and int(declared) > cap:
-                    return f"{what}: {int(declared)} bytes, more than {cap} (limits.remote-max-bytes)"
+                    return why.declared_too_large(url, int(declared), cap)
                 data = bytearray()
                 while True:
                     if time.monotonic() > deadline:
@@ -512,21 +477,21 @@ def _fetch(url: str, limits: _limits.Limits, opener: urllib.request.OpenerDirect
                         break
                     data += chunk
                     if len(data) > cap:
-                        return f"{what}: more than {cap} bytes (limits.remote-max-bytes)"
+                        return why.too_large(url, cap)
             break
         else:
-            return f"{what}: more than {MAX_REDIRECTS} redirects"
+            return why.too_many_redirects(url, MAX_REDIRECTS)
     except urllib.error.URLError as exc:
         reason = exc.reason
         if isinstance(reason, TimeoutError):
             return timed_out
-        return f"{what}: {_shown(str(reason.strerror if isinstance(reason, OSError) and reason.strerror else reason))}"
+        return why.network_error(url, str(reason.strerror if isinstance(reason, OSError) and reason.strerror else reason))
     except TimeoutError:
         return timed_out
     except OSError as exc:
-        return f"{what}: {_shown(str(exc.strerror or exc))}"
+        return why.network_error(url, str(exc.strerror or exc))
     except (HTTPException, ValueError) as exc:
-        return f"{what}: {type(exc).__name__}: {_shown(str(exc))}".rstrip(": ")
+        return why.protocol_error(url, exc)
     return bytes(data)
 
 
@@ -536,10 +501,10 @@ def _parse_remote(url: str, data: bytes, run: RunContext) -> RemoteSource | str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return f"remote $ref target {_shown(url)} cannot be read: not UTF-8 text (invalid byte at offset {exc.start})"
+        return why.remote_not_utf8(url, exc.start)
     syntax = syntax_for(urlsplit(url).path, text)
     try:
         tree = parse_text(text, syntax, run.limits)
     except LoadError as exc:
-        return f"remote $ref target {_shown(url)} cannot be read: {exc.message}"
+        return why.remote_unreadable(url, exc.message)
     return RemoteSource(url, url, text, tree, syntax, run.reader)

@@ -14,6 +14,7 @@ from typing import Any, Callable, Mapping, Sequence
 from urllib.parse import quote, urlencode
 
 from linter import __version__
+from linter.checks import silent_coercion, silent_drop, silent_empty, unactionable_error
 from linter.config import Config
 from linter.live.probe import signature as sig
 from linter.live.probe.http import BudgetExhausted, Caller, Request, Response
@@ -21,10 +22,10 @@ from linter.live.probe.log import EvidenceLog, read_log
 from linter.live.probe.plan import Plan, PlanError
 from linter.live.probe.targets import OperationInfo, Selection, Target, select_targets
 from linter.live.probe.variants import Variant, perturbations
-from linter.live.probe.verdicts import TargetResult, group, judge
+from linter.live.probe.verdicts import SILENT, TargetResult, group, judge
 from linter.model import RunResult
 
-PROBE_RULES = ("silent-coercion", "silent-drop", "silent-empty", "unactionable-error")
+PROBE_RULES = (silent_coercion.RULE, silent_drop.RULE, silent_empty.RULE, unactionable_error.RULE)
 MAX_FAILURES_IN_A_ROW = 3
 
 
@@ -341,10 +342,10 @@ def entries(report: ProbeReport) -> dict[str, list[dict[str, Any]]]:
         base = [_compact(c) for c in t.calls if c["role"] in ("C", "A")]
         by_rule: dict[str, list[Any]] = {}
         for o in t.outcomes:
-            if o.verdict in ("silent-empty", "silent-drop", "silent-coercion"):
+            if o.verdict in SILENT:
                 by_rule.setdefault(o.verdict, []).append(o)
             elif o.verdict == "honest" and not o.actionable:
-                by_rule.setdefault("unactionable-error", []).append(o)
+                by_rule.setdefault(unactionable_error.RULE, []).append(o)
         for rule, outs in by_rule.items():
             out[rule].append({
                 "run": report.run_id, "operation": t.operation, "in": t.where, "name": t.name,

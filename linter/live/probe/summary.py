@@ -9,12 +9,12 @@ from typing import Any
 
 from linter.live.probe.run import ProbeReport
 from linter.live.probe.targets import MACHINE, PROSE
-from linter.live.probe.verdicts import Outcome, TargetResult
+from linter.live.probe.verdicts import SILENT, Outcome, TargetResult
 
 COLUMNS = ("honest", "normalised", "silent", "inert", "excluded", "not judged")
 _COLUMN = {
     "honest": "honest", "normalised": "normalised",
-    "silent-empty": "silent", "silent-drop": "silent", "silent-coercion": "silent",
+    **{v: "silent" for v in SILENT},
     "inert": "inert", "excluded": "excluded",
     "unsuitable-base": "not judged", "drifting": "not judged", "failed": "not judged",
     "throttled": "not judged", "server-error": "not judged",
@@ -40,16 +40,14 @@ def verdict_line(t: TargetResult) -> str:
 def table(report: ProbeReport) -> dict[str, dict[str, Any]]:
     rows: dict[str, dict[str, Any]] = {}
     for form in (MACHINE, PROSE):
-        rows[form] = {"parameters": 0, "perturbations": 0, **{c: 0 for c in COLUMNS},
-                      "silent-empty": 0, "silent-drop": 0, "silent-coercion": 0}
+        rows[form] = {"parameters": 0, "perturbations": 0, **{c: 0 for c in COLUMNS}, **{v: 0 for v in SILENT}}
     for t in report.results:
-        row = rows.setdefault(t.form, {"parameters": 0, "perturbations": 0, **{c: 0 for c in COLUMNS},
-                                       "silent-empty": 0, "silent-drop": 0, "silent-coercion": 0})
+        row = rows.setdefault(t.form, {"parameters": 0, "perturbations": 0, **{c: 0 for c in COLUMNS}, **{v: 0 for v in SILENT}})
         row["parameters"] += 1
         for v in t.verdicts():
             row["perturbations"] += 1
             row[_COLUMN[v]] += 1
-            if v in ("silent-empty", "silent-drop", "silent-coercion"):
+            if v in SILENT:
                 row[v] += 1
     return rows
 
@@ -97,7 +95,7 @@ def render_text(report: ProbeReport) -> str:
     out += _grid(header, body)
     for form, r in rows.items():
         if r["silent"]:
-            out.append(f"silent, {form}: {r['silent-empty']} silent-empty, {r['silent-drop']} silent-drop, {r['silent-coercion']} silent-coercion")
+            out.append(f"silent, {form}: " + ", ".join(f"{r[v]} {v}" for v in SILENT))
     out += [verdict_line(t) for t in report.results]
     out += [f"not probed: {w}: {y}" for w, y in report.refused]
     out += [f"not probed: {w}: {y}" for w, y in report.skipped]

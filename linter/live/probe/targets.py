@@ -14,13 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from linter.model import Document, Field, Operation, get_at
+from linter.checks import example_only_vocabulary, prose_bounds, prose_enum, prose_format
+from linter.model import Document, Field, Operation
 from linter.live.probe.plan import OperationPlan, Plan
 
-PROSE_RULES = ("prose-enum", "example-only-vocabulary", "prose-format", "prose-bounds")
+_KIND_OF_RULE = {prose_enum.RULE: "vocabulary", example_only_vocabulary.RULE: "vocabulary", prose_format.RULE: "format",
+                 prose_bounds.RULE: "bounds"}
+PROSE_RULES = tuple(_KIND_OF_RULE)  # in this order of preference when one field has several gaps
 MACHINE = "machine-checkable"
 PROSE = "prose-only"
-_KIND_OF_RULE = {"prose-enum": "vocabulary", "example-only-vocabulary": "vocabulary", "prose-format": "format", "prose-bounds": "bounds"}
 _BOUND_KEYS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength")
 _PLACES = ("query", "path", "header", "body")
 
@@ -96,10 +98,7 @@ class Selection:
 
 
 def param_node(f: Field) -> Mapping[str, Any]:
-    try:
-        node = get_at(f.location.source.tree, f.location.pointer)
-    except KeyError:
-        return {}
+    node = f.location.node
     return node if isinstance(node, dict) else {}
 
 
@@ -174,7 +173,7 @@ def _prose(f: Field, doc: Document, vocabulary: Mapping[str, Any] | None) -> Con
     if kind == "vocabulary":
         known = known_vocabulary(f, vocabulary) if vocabulary else None
         values = tuple(known) if known is not None else tuple(gap.keywords.get("enum") or ev.values)
-        complete = gap.rule == "prose-enum" or known is not None
+        complete = gap.rule == prose_enum.RULE or known is not None
         return Constraint(kind, PROSE, gap.rule, ev.text, values, complete)
     if kind == "format":
         data = dict(ev.data)

@@ -28,7 +28,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-SILENT = ("silent-empty", "silent-drop", "silent-coercion")
+from linter.checks import silent_coercion, silent_drop, silent_empty
+
+# a silent verdict is named after the probe rule that reports it
+SILENT = (silent_empty.RULE, silent_drop.RULE, silent_coercion.RULE)
 CONTROLS = ("failed", "unsuitable-base", "drifting", "excluded", "inert")
 VERDICTS = ("honest", "normalised", *SILENT, "throttled", "server-error")
 
@@ -175,11 +178,11 @@ def judge(t: TargetResult, planned: Mapping[tuple[str, str, str], list[tuple[str
         elif same(b.get("signature"), a.get("signature"), tolerance):
             verdict = "normalised"
         elif _empty(b) and not _empty(a):
-            verdict = "silent-empty"
+            verdict = silent_empty.RULE
         elif same(b.get("signature"), c2.get("signature"), tolerance):
-            verdict = "silent-drop"
+            verdict = silent_drop.RULE
         else:
-            verdict = "silent-coercion"
+            verdict = silent_coercion.RULE
         t.outcomes.append(
             Outcome(str(b.get("variant")), b.get("value"), verdict, b, bool(err.get("names_parameter")), bool(err.get("names_values")))
         )
