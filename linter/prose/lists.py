@@ -51,8 +51,8 @@ _CONJ_IN = re.compile(r"\b(?:or|and|nor)\b", re.I)
 _COMBINATION = re.compile(
     r"(?:any|all)\s+(?:(?:comma|space)[- ]separated\s+)?combinations?\b|an?\s+(?:comma|space)[- ]separated\s+(?:list|combination)\b", re.I
 )
-_NEXT_BULLET = re.compile(r"(?:[ \t]*\n)+[ \t]*[-*•·+][ \t]+\S")
-_SOFT_BREAK = re.compile(r"\n(?![ ]*(?:\n|[-*•+][ ]|\d+[.)][ ]))[ ]*")
+_NEXT_BULLET = re.compile(r"(?:[ \t]*\n)+[ \t]*\\?[-*•·+](?:[ \t]+\S|[`\"'])")
+_SOFT_BREAK = re.compile(r"\n(?![ ]*(?:\n|\\?[-*•+](?:[ ]|[`\"'])|\d+[.)][ ]))[ ]*")
 _SPACE_SEP = re.compile(r"(?P<p>)(?P<ell>)[ ]+")
 _PAREN = re.compile(r"[ ]*[(（][^()（）\n]{0,160}[)）]")
 _MEANING = re.compile(r"[ ]*(?:[:：=]|[-–—]+(?=[ ]|[A-Z]))")
@@ -70,7 +70,8 @@ STOP_WORDS = frozenset(
 )
 _STOP = frozenset(w for w in STOP_WORDS if not w.endswith("*"))
 
-BULLET_LINE = re.compile(r"^(?P<ind>[ \t]*)(?P<m>[-*•·+])[ \t]+", re.M)
+# a bullet as authors write one: "- a", "* a", and also "\\* a" (escaped) and "*`a`" (no blank before code)
+BULLET_LINE = re.compile(r"^(?P<ind>[ \t]*)(?P<m>\\?[-*•·+])(?:[ \t]+|(?=[`\"']))", re.M)
 _INLINE_MARK = re.compile(r"(?:(?<=\s)|^)[-*•](?=[ ]+\S)")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 

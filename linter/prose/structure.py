@@ -442,7 +442,13 @@ def conditional_values(s: str, low: str) -> Iterator[Candidate]:
 
 
 _LEAD = re.compile(r"(?:[:(]|[ ][-–—]|\b(?:either|by|be|is|are|as|from|between|to|of|include)|\bstatus(?:es)?)[ ]*$", re.I)
-_ALT_END = re.compile(r"[ ]*(?:$|[.;,)\n]|\((?:the\s+)?default\)|\bor\s+(?:leave|omit|empty|null|not)\b)", re.I)
+_ALT_END = re.compile(
+    r"[ ]*(?:$|[.;,)\n]|\((?:the\s+)?default\)|\bor\s+(?:leave|omit|empty|null|not)\b"
+    # "by `created_at` or `updated_at` fields.": the kind of the values closes the sentence
+    r"|(?:fields?|values?|options?|modes?|types?|formats?|levels?|states?|statuses)[ ]*(?:$|[.;,)\n]))",
+    re.I,
+)
+_DASH_CLOSE = re.compile(r"[ ]*[—–][ ]")  # "The editor — `design` or `code` — used to …"
 
 
 _OPEN_TAIL = re.compile(r"\b(?:any|anything|another|other|others|custom|every|everything|starts?|starting|begins?|beginning|prefix(?:ed)?)\b", re.I)
@@ -500,7 +506,7 @@ def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
             # few words of its own, ends the sentence
             v = tail.group("v")
             p = Parsed([*p.items, Item(clean_token(v), tail.start("v"), tail.end("v"), True)], tail.end("v"))
-        elif not _ALT_END.match(s, p.end):
+        elif not _ALT_END.match(s, p.end) and not (lead.rstrip().endswith(("—", "–")) and _DASH_CLOSE.match(s, p.end)):
             continue
         yield Candidate(q.start(), p, True, "quoted-alternatives")
 

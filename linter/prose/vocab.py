@@ -918,7 +918,13 @@ def _combination(v: str, values: tuple[str, ...]) -> bool:
     return len(parts) > 1 and all(p in values and p != v for p in parts)
 
 
-_COND_LEAD = re.compile(r"\s*(?:(?i:if|when|unless)\b|For\s+(?!example\b|instance\b)[A-Za-z][\w -]{0,40},)")
+_COND_LEAD = re.compile(
+    r"\s*(?:(?i:if|when|unless)\b"
+    # "If present, one of …": a condition on the field itself being there, not a case of it
+    r"(?!(?i:\s+(?:(?:it|this(?:\s+(?:field|value|parameter|property))?)\s+is\s+)?(?:present|set|provided|specified|given"
+    r"|supplied|used|included|passed|sent)\s*,))"
+    r"|For\s+(?!example\b|instance\b)[A-Za-z][\w -]{0,40},)"
+)
 
 
 def _fragment(s: str, values: tuple[str, ...]) -> bool:

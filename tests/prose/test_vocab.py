@@ -70,6 +70,17 @@ CLOSED = [
     # a value sentence after "left unset or"
     ("Lid grip. If left unset or set to SOFT_GRIP, a is used. If set to HARD_GRIP then b is.", "grip", "string",
      ("SOFT_GRIP", "HARD_GRIP"), "SOFT_GRIP, a is used. If set to HARD_GRIP"),
+    # bullets as authors write them: escaped ("\\* a"), or with no blank before the code
+    ("The lid owner:\n*`user`\n*`team`\n*`robot`", "owner", "string", ("user", "team", "robot"),
+     "The lid owner:\n*`user`\n*`team`\n*`robot`"),
+    ("Lid access:\n\\* `read` - can open.\n\\* `write` - can seal.", "access", "string", ("read", "write"),
+     "Lid access:\n\\* `read` - can open.\n\\* `write` - can seal."),
+    # a condition on the field being there is no case of it; the values' kind or a closing dash may end them
+    ('If present, one of `"open"` or `"shut"`.', "lid", "string", ("open", "shut"), 'one of `"open"` or `"shut"`'),
+    ("Return lids ordered by `made_at` or `sold_at` fields.", "order_by", "string", ("made_at", "sold_at"),
+     "`made_at` or `sold_at`"),
+    ("The maker — `\"press\"` or `\"mould\"` — used to shape the lid.", "maker", "string", ("press", "mould"),
+     "`\"press\"` or `\"mould\"`"),
     # Chinese, Simplified and Traditional
     ("状态，可选值：active、inactive、deleted", "status", "string", ("active", "inactive", "deleted"),
      "可选值：active、inactive、deleted"),
