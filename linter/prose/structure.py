@@ -899,6 +899,37 @@ def appositive_alternatives(s: str, low: str) -> Iterator[Candidate]:
     yield Candidate(p.items[0].start, p, True, "appositive", subject=None if _KIND_HEAD.search(head) else head)
 
 
+# "`draft` posts are hidden. `live` posts are shown.", "* `keys_only` is the most secure", "A `signer`
+# must sign …": sentences, lines or bullets that each open with a quoted value saying what it does
+_CODE_LED = re.compile(
+    r"(?:^|(?<=[.;!?]\s)|(?<=[.;!?]\s\s)|(?<=\n)|(?<=[-*•]\s)|\b(?:while|whereas)\s+)(?:(?:an?|the)\s+)?"
+    + _QVTOK.replace("(", "(?P<v>", 1)
+    + r"\s+(?:(?:value|level|mode|option|setting|status|state|type|kind|files?)\s+)?"
+    # (not "`limit` is required", "`x` is not supported": what a sentence says of a field or an input)
+    r"(?P<verb>(?:is|are)(?!\s+(?:required|optional|deprecated|ignored|mandatory|needed|not|also|set|used|supported|allowed"
+    r"|valid|invalid|empty|null|missing|present|given|specified|provided|true|false|a\s+(?:field|parameter|property)))|means|only"
+    r"|(?!(?:values|fields|options|items|parameters|properties|keys|objects|records|results|entries|elements|arguments"
+    r"|attributes|columns|headers|codes|names|ids)\b)[a-z]{3,}(?<![su])s)\b"
+)
+
+
+def code_led(s: str, low: str) -> Iterator[Candidate]:
+    """Two or more quoted values, each opening a sentence, line or bullet of its own and followed by
+    what it is or does: the field's values, one statement each."""
+    items: list[Item] = []
+    seen: set[str] = set()
+    for m in _CODE_LED.finditer(s):
+        tok = m.group("v")
+        v = clean_token(tok)
+        if not v or not _SENTENCE_VALUE.fullmatch(v) or _EXAMPLE_LEAD.search(sentence_before(s, m.start("v"))):
+            return  # "`42/foo` is …": a sample input, not a set; "for example, `x` is …"
+        if v not in seen:
+            seen.add(v)
+            items.append(Item(v, m.start("v"), m.end("v"), True))
+    if len(items) >= 2:
+        yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "code-led")
+
+
 # "Whether the link is public or private.", "Specifies if the disk is hot, cool, or archive.": what
 # the value says about its subject, as single words joined by "or" that end the sentence
 _WHETHER = re.compile(
@@ -984,6 +1015,7 @@ DETECTORS: tuple[tuple[str, tuple[str, ...], frozenset[str], Detector], ...] = (
     ("glossed-alternatives", (" or ",), frozenset({"codes"}), glossed_alternatives),
     ("appositive", (" or ",), frozenset({"list"}), appositive_alternatives),
     ("whether-alternatives", ("whether", " if "), frozenset({"list"}), whether_alternatives),
+    ("code-led", ("`", '"', "'", "“"), frozenset({"codes"}), code_led),
     ("sentence-run-in", (": ", "—", " – "), frozenset({"runs"}), sentence_run_in),
     ("conditional-values", _COND_VALUE_KEYS, frozenset({"codes"}), conditional_values),
     ("value-sentences", _VALUE_SENTENCE_KEYS, frozenset({"codes"}), value_sentences),

@@ -899,7 +899,7 @@ def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None,
 _WEAK = frozenset({"paren-list"})
 # what a sentence says the subject is ("whether it is hidden or public"): the values only when the
 # text states no other closed set (which then gives them as they are written)
-_FALLBACK = frozenset({"whether-alternatives"})
+_FALLBACK = frozenset({"whether-alternatives", "code-led"})
 _ANY_VALUE = re.compile(
     r"\bany\s+(?:[\w-]+\s+){0,2}?(?:numbers?|integers?|strings?|values?|ids?|identifiers?|names?|text)\b"
     r"|\bany\s+combination\s+of\s+(?:[\w-]+\s+){0,2}?(?:ids?|names?)\b"
@@ -942,7 +942,7 @@ _ID_WORDS = frozenset({"id", "ids", "uuid", "guid", "identifier"})
 _ALTERNATIVES = frozenset({"quoted-alternatives", "bare-alternatives", "paren-list", "slash-list", "appositive"})
 # lists read from sentences rather than from a list or a cue
 _SENTENCE_FORMS = _ALTERNATIVES | {"value-sentences", "conditional-values", "glossed", "paren-glosses", "glossed-alternatives",
-                                   "whether-alternatives"}
+                                   "whether-alternatives", "code-led"}
 
 
 def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[Evidence]:
@@ -967,7 +967,7 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             continue
         if type_ == "boolean":
             continue
-        if not name_is_selector and any(same_name(v, name) for v in values if not _INT.match(v)):
+        if (not name_is_selector or f.trigger in _FALLBACK) and any(same_name(v, name) for v in values if not _INT.match(v)):
             continue  # the values are sibling field names ("exactly one of `url` or `service`")
         start, end = f.start, f.parsed.end
         if any(a < end and start < b for a, b in taken):

@@ -405,3 +405,28 @@ def test_what_a_whether_clause_says_the_subject_is(description: str, name: str, 
 )
 def test_whether_clauses_that_list_no_values(description: str) -> None:
     assert closed(description, "tray_mode") == []
+
+
+@pytest.mark.parametrize(
+    ("description", "name", "values"),
+    [
+        ("How the lid closes.\n`snap_shut` presses the lid down\n`screw_on` turns the lid", "closing", ("snap_shut", "screw_on")),
+        ("`draft` lids are hidden, while `final` means the lid is shown.", "lid_state", ("draft", "final")),
+        ("Lid seals.\n* `wax` is the oldest.\n* `rubber` is the most used.", "seal", ("wax", "rubber")),
+    ],
+)
+def test_sentences_that_each_open_with_a_quoted_value(description: str, name: str, values: tuple[str, ...]) -> None:
+    assert closed(description, name) == [values]
+
+
+@pytest.mark.parametrize(
+    ("description", "name"),
+    [
+        ("`sort_key` must match the key the `Filter` uses. `Filter` values are dates.", "sort_key"),  # its own name, a plural noun
+        ("`limit` is required. `offset` starts at 0. For example, `3` means three.", "page"),  # a sample after "for example"
+        ("Lid kind. One of `flat` or `dome`. `flat` lids stack; `dome` lids do not.", "kind"),  # the stated set wins
+    ],
+)
+def test_quoted_openings_that_are_no_set_of_their_own(description: str, name: str) -> None:
+    got = closed(description, name)
+    assert got in ([], [("flat", "dome")])
