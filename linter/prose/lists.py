@@ -408,11 +408,14 @@ def _parse_inline_bullets(t: str, i: int) -> Parsed | None:
     para_end = len(t) if para_end < 0 else para_end
     items: list[Item] = []
     end = i
-    for mk in _INLINE_MARK.finditer(t, i, para_end):
+    marks = list(_INLINE_MARK.finditer(t, i, para_end))
+    for n, mk in enumerate(marks):
         body = mk.end()
         while body < para_end and t[body] == " ":
             body += 1
         item = _item_in_body(t, body, _line_end(t, body), inline=True)
+        if item is None and n == len(marks) - 1 and len(items) >= 2:
+            item = _last_inline_item(t, body, items)
         if item is None:
             if not items:
                 return None
@@ -422,6 +425,23 @@ def _parse_inline_bullets(t: str, i: int) -> Parsed | None:
     if not items:
         return None
     return Parsed(items, end, False, "bullets")
+
+
+_CODE_SHAPE = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
+
+
+def _last_inline_item(t: str, body: int, items: list[Item]) -> Item | None:
+    """``* BYTES * STRING * JSON Default is BYTES.``: the last bullet runs on into the prose that
+    follows the list; its first token is an item when it has the shape of every item before it
+    (all quoted, or all codes in capitals)."""
+    m, quoted = _token_at(t, body)
+    if m is None:
+        return None
+    value = clean_token(m.group())
+    if quoted and all(i.quoted for i in items) or (
+            not quoted and _CODE_SHAPE.fullmatch(value) and all(not i.quoted and _CODE_SHAPE.fullmatch(i.value) for i in items)):
+        return Item(value, m.start(), m.end(), quoted)
+    return None
 
 
 VALUE_HEADERS = frozenset(

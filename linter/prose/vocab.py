@@ -82,6 +82,8 @@ _COUNTED = re.compile(
     re.I,
 )
 _COUNT_WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten".split())}
+_OTHER_FIELD_QUAL = re.compile(r"`[^`\s]+`|\b(?:field|parameter|param|property|attribute|argument|column|key)s?\b", re.I)
+_PER_CASE = re.compile(r"\s*(?:for|with|when|in)\s+\S", re.I)  # the qualifier of a values cue that names one case
 _COLON_LIST = re.compile(r"[:：][ \t]*(?=\n|[ \t]*[-*•][ \t])")
 _ONE_OF_BAD_PRE = re.compile(r"(?:exactly|only|least|most|than|just|any)\s+$", re.I)
 _FOLLOWING = re.compile(
@@ -143,6 +145,7 @@ _ZH_EXAMPLE_CUE = re.compile(
 )
 _PAREN_CLOSE = re.compile(r"[ ]*(?:,?[ ]*(?:etc\.?|and\s+so\s+on|…|\.\.\.)[ ]*)?[)）]")
 # what makes sample values forms of a value rather than members of a set
+_SEE_AFTER = re.compile(r"[ ]*,?[ ]*(?:see|refer\s+to)\b", re.I)
 _FORM_WORDS = re.compile(r"[ ,]*(?:optionally\s+)?(?:followed|preceded|prefixed|suffixed)\s+by\b", re.I)
 _FORM_NOUN = re.compile(r"\b(?:formats?|forms|patterns?|layouts?|syntax|templates?)\s+(?:\w+\s+)?$", re.I)
 
@@ -198,7 +201,7 @@ _VOCAB_WORDS = frozenset(
     severity gender variant flavor style format encoding algorithm""".split()
 )
 _FREE_NAME_WORDS = frozenset(
-    """id ids uuid guid name names username title email mail address addresses url uri urls link href
+    """id ids uuid guid name names username title email mail address addresses url uri urls link href suffix prefix topic
     path file filename dir directory query q search keyword keywords term terms text body content message
     comment comments note notes description summary token key secret password hash signature phone number
     amount price count date time timestamp ip host hostname domain filter expression reference ref label
@@ -231,6 +234,9 @@ _OPAQUE = re.compile(r"(?=[\w-]{10,}$)(?=.*[A-Za-z])(?=.*\d)[A-Za-z0-9]+(?:[-_][
 # Said outright, anywhere: the value is not from a fixed set, whatever the field is called.
 _STRONG_FREE = re.compile(
     r"\bfree[- ]?(?:form|text)\b|\buser[- ]defin(?:ed|able)\b|\bunique\s+(?:name|identifier)\b"
+    # "a brand key given by user", "categories a user has associated with it": labels the user makes
+    r"|\b(?:given|chosen|defined|created|set)\s+by\s+(?:the\s+)?(?:user|customer|caller)\b"
+    r"|\b(?:a|the)\s+user\s+(?:has\s+)?(?:associated|chosen|defined|created|added)\b"
     r"|\barbitrary\s+(?:string|text|value|name)\b|\bany\s+(?:string|text)\b",
     re.I,
 )
@@ -423,12 +429,25 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     # odd case-folding character makes ``s.lower()`` an unsafe stand-in, see ``odd_case``; it
     # needs the offsets of ``s``, which ``low`` does not keep).
     can_be, only, single, set_this = _quote_gates(s, s.lower()) if quoted and not odd else (True, True, True, True)
+    cases: list[tuple[int, Parsed, bool]] = []
     for m in _VALUES_CUE.finditer(s) if valued else ():
+        if _PER_CASE.match(m.group("qual")) and not _OTHER_FIELD_QUAL.search(m.group("qual")):
+            p = list_after(m.end())
+            if p is not None:
+                verb = m.group("verb").lower()
+                cases.append((m.start(), p, not verb.startswith("includ")))  # "valid values for mp3 are …; for pcm …"
+            continue
         if _qual_other(m.group("qual"), name) or _mentions_other(_clause_before(s, m.start()), name) and _BY_DEPENDS.search(_clause_before(s, m.start())):
             continue
         verb = m.group("verb").lower()
         closed = not verb.startswith("includ") or s[m.end() : m.end() + 16].lstrip().lower().startswith("the following")
         add(m.start(), list_after(m.end()), closed, "values")
+    if len(cases) >= 2:
+        # a list per case ("valid values for mp3 are …", "for pcm are …"): the field takes their union
+        union = list({i.value: i for _, p, _ in cases for i in p.items}.values())
+        add(cases[0][0], Parsed(union, max(p.end for _, p, _ in cases)), all(c for _, _, c in cases), "values")
+    elif cases and not _qual_other(s[cases[0][0] : cases[0][1].items[0].start], name):
+        add(*cases[0], "values")
     for m in scan(_PLURAL_CUE, s, low, (" are",)) if has_any(low, _ADJ_KEYS) else ():
         # "Valid uplinks are wan1, wan2, cellular": the plural of the field's own noun (or any
         # noun before quoted values) after a values adjective
@@ -627,6 +646,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             continue
         if _in_open_paren(s, m.start()) and not _PAREN_CLOSE.match(s, p.end):
             continue  # "(e.g., location, platform, auction type, …)": the samples go on past what was read
+        if _SEE_AFTER.match(s, p.end):
+            continue  # "For example usage, see the guide": a pointer to examples, not one
         if _FORM_WORDS.match(s, p.end) or _FORM_NOUN.search(s, max(0, m.start() - 30), m.start()):
             continue  # "like "CEDEX", optionally followed by a number", "Common formats include …": forms
         add(m.start(), p, False, "example", 1)
@@ -846,10 +867,25 @@ _PUBLIC_SET = re.compile(
     r"|\b(?:country|countries|airports?|airlines?|carriers?|currency|currencies|language)\b", re.I)
 
 
+# public sets a model knows whole, told by their members: HTTP methods, DNS record types, IP
+# protocols, file systems, film and TV ratings, and the currencies most often shown
+_KNOWN_SETS = tuple(frozenset(x.split()) for x in (
+    "get post put patch delete head options trace connect",
+    "a aaaa cname mx txt ns srv soa ptr caa ds dnskey naptr spf alias tlsa sshfp hinfo loc https svcb",
+    "tcp udp icmp icmpv6 sctp gre esp ah igmp",
+    "ext2 ext3 ext4 xfs btrfs zfs ntfs vfat fat fat32 exfat hfs apfs nfs cifs smb tmpfs",
+    "g pg pg-13 r nc-17 nr tv-y tv-y7 tv-g tv-pg tv-14 tv-ma",
+    "usd eur gbp jpy cny aud cad chf hkd sgd sek nok dkk nzd inr brl mxn zar krw rub pln try",
+))
+
+
 def public_codes(values: tuple[str, ...], text: str) -> bool:
-    """"State code, e.g. NJ", "city or country code (e.g. 'MAD' or 'ES')": codes of a public set
-    (states, countries, airports) that a model knows; shown by example, they are not a hidden
-    vocabulary (the standards rule reports them when the text names the standard)."""
+    """"State code, e.g. NJ", "city or country code (e.g. 'MAD' or 'ES')", "record type, e.g. A,
+    MX": codes of a public set (states, countries, airports, DNS record types, HTTP methods …)
+    that a model knows; shown by example, they are not a hidden vocabulary (the standards rule
+    reports them when the text names the standard)."""
+    if values and any(all(v.lower() in known for v in values) for known in _KNOWN_SETS):
+        return True
     return all(_PUBLIC_CODE.match(v) for v in values) and _PUBLIC_SET.search(text) is not None
 
 
@@ -897,6 +933,7 @@ def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None,
 
 
 _WEAK = frozenset({"paren-list"})
+_CUED_FIRST_OVER = frozenset({"value-sentences", "conditional-values"})
 # what a sentence says the subject is ("whether it is hidden or public"): the values only when the
 # text states no other closed set (which then gives them as they are written)
 _FALLBACK = frozenset({"whether-alternatives", "code-led"})
@@ -957,7 +994,9 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
     # closed sets first, longest first, so an example cue inside a closed list is not re-reported
     # a value glossed in parentheses ("oldest (`old`)") is the value, not the word before it
     # and a list a cue or a definition gives before one read from a parenthesis alone
-    found.sort(key=lambda f: (not f.closed, f.trigger != "glossed", f.trigger in _WEAK, -(f.parsed.end - f.start)))
+    # (a list after a cue before one read from sentences: "Valid values are: … When `x` is …")
+    found.sort(key=lambda f: (not f.closed, f.trigger in _FALLBACK, f.trigger in _CUED_FIRST_OVER, f.trigger != "glossed",
+                              f.trigger in _WEAK, -(f.parsed.end - f.start)))
     # "… or `k` (any whole number)", "may be any user-defined text", "any combination of ids and kinds":
     # whatever else the text lists, the field also takes values outside it
     any_value = any(not _REFUSED.match(t.norm, m.end()) for m in _ANY_VALUE.finditer(t.norm))

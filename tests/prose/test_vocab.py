@@ -81,6 +81,12 @@ CLOSED = [
      "`made_at` or `sold_at`"),
     ("The maker — `\"press\"` or `\"mould\"` — used to shape the lid.", "maker", "string", ("press", "mould"),
      "`\"press\"` or `\"mould\"`"),
+    # a list per case: the field takes their union; an inline bullet list whose last item runs on
+    ('The lid size. Valid values for jars are "S", "M" and "L". Valid values for tins are "S" and "XL".', "size",
+     "string", ("S", "M", "L", "XL"),
+     'Valid values for jars are "S", "M" and "L". Valid values for tins are "S" and "XL"'),
+    ("Lid kind. Following kinds are allowed: * FLAT * DOME * VENT Default kind is FLAT.", "kind", "string",
+     ("FLAT", "DOME", "VENT"), "Following kinds are allowed: * FLAT * DOME * VENT"),
     # Chinese, Simplified and Traditional
     ("状态，可选值：active、inactive、deleted", "status", "string", ("active", "inactive", "deleted"),
      "可选值：active、inactive、deleted"),
@@ -133,6 +139,13 @@ def test_example_vocab(description: str, name: str, type_: str, values: tuple[st
 
 
 QUIET = [
+    # lists for sub-fields named in code are theirs; samples of public sets a model knows; user-made labels
+    ("A JSON string. The possible values for `on` are `yes` and `no`. The possible values for `at` are `now` or a date.",
+     "lid", "string"),
+    ("The HTTP request method e.g. GET", "method", "string"),
+    ("Type of this lid record (e.g. “A”, “MX”)", "type", "string"),
+    ("Lid brand key given by user (eg: LD5)", "brand", "string"),
+    ("A custom lid hook. For example usage, see [the guide](https://lids.example/hooks).", "hook", "string"),
     # "the value of `x`, if …" names another thing, not a value of this one
     ("If `On`, the reply holds the value of `Expiry`, if it is set. If `Off` and unset, nothing.", "expiryMode", "string"),
     # a stated size the list does not have: not the set
