@@ -106,10 +106,27 @@ def analyse(description: str, *, name: str = "", type: str | None = None, where:
         # alternatives to the layout, not parts of it)
         out = [e for e in out if not (e.kind == "closed_vocab" and all(
             _part_of(e.values, f.data) and not _joined_by_or(description, e.span, f.span) for f in layouts))]
+    closed = [v for e in out if e.kind == "closed_vocab" for v in e.values]
+    if closed:
+        # "alphanumeric. Valid values are: memcached1.4 | redis6.x": a charset the listed values break is no format of them
+        out = [e for e in out if not (e.kind == "format" and "pattern" in e.data and _CHARSET_WORDS.search(e.text)
+                                      and not _admits(str(e.data["pattern"]), closed))]
     out += bounds.find(t, name, ty)
     out += std
     out.sort(key=lambda e: (e.span[0], e.kind))
     return out
+
+
+_CHARSET_WORDS = re.compile(r"alpha|numeric|letters?|digits?|characters?", re.I)  # a charset read from words, not a stated regex
+
+
+def _admits(pattern: str, values: list[str]) -> bool:
+    """Whether ``pattern`` matches every value (a pattern Python cannot read is given the benefit)."""
+    try:
+        rx = re.compile(pattern)
+    except re.error:
+        return True
+    return all(rx.search(v) for v in values)
 
 
 @lru_cache(maxsize=16384)

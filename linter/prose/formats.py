@@ -214,6 +214,17 @@ _ZH_DURATION = re.compile(r"时长|時長|期限|周期|週期|间隔|間隔|有
 _EDGE = re.compile(r"\b(?:start|begin|end)s?\s+(?:and\s+end\s+)?with\s+(?:an?\s+)?$", re.I)
 _ID_OF = re.compile(r"\b(?:ID|Id|id|identifier|ARN)\s+of\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,3}$")
 _NAMED_LAYOUT = re.compile(r"[A-Za-z][\w .+-]*")
+_OTHER_FORM = re.compile(
+    r"[^.;\n]{0,80}?,\s+or\s+[`'\"‘“]\w+[`'\"’”](?:\s+to\s+[^.;\n]{0,60})?\s*(?:[.;)(]|$)|[^;\n]{0,160}?\b(?:can|may)\s+also\s+be\s+(?:provided|given|passed|sent|specified)\b", re.I
+)
+_ARMOURED = re.compile(r"\bOpenSSH\b|\bssh-(?:rsa|ed25519|dss)\b|\bPEM\b|-----BEGIN", re.I)
+_GLUED_AFTER = re.compile(r"_[A-Za-z0-9]|\.[A-Za-z]{2,4}\b")  # (not "__", the close of bold or italics)
+_PART_BEFORE = re.compile(
+    r"(?:\bdefault(?:s|\s+value)?\s+(?:is|to|of)|\bwhere\s+(?:the\s+)?[`\w.-]+\s+is"
+    r"|\b(?:starts?|starting|begins?|beginning|ends?|ending)\s+with|\b(?:prefixed|suffixed|preceded|followed)\s+by)"
+    r"\s+(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,2}$",
+    re.I,
+)
 _NO_SCHEME = re.compile(r"[^.;\n]{0,20}?\bwithout\s+(?:the\s+|a\s+)?(?:scheme|protocol|https?(?::/*)?)\b", re.I)
 _NEGATED = re.compile(r"\b(?:do\s+not|don't|never|must\s+not|should\s+not|cannot|can't)\b[^.;\n]*$", re.I)
 _RANGE_NAMES = frozenset("cidr cidrs subnet subnets range ranges block blocks prefix prefixes".split())
@@ -411,6 +422,12 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             return  # "The ID of the subnet CIDR reservation": the value names the thing, it is not one
         if data.get("format") in ("uri", "url") and _NO_SCHEME.match(s, b):
             return  # "The type URL, without the scheme": not a URI
+        if not named and ((a > 0 and s[a - 1].isalnum()) or (a > 1 and s[a - 1] == "_" and s[a - 2].isalnum())
+                          or _GLUED_AFTER.match(s, b)):
+            return  # "a file named report_YYYYMMDD.csv": the layout of a part of another name
+        if _PART_BEFORE.search(s, max(0, a - 60), a):
+            return  # "The default value is the UNIX epoch", "where the beaconId is the base16 ID", "Starts with the
+            # 3-digit branch code": what a default, a part or a prefix is, not the value's own format
         hits.append((a, b, data))
 
     prev: re.Match[str] | None = None
@@ -479,6 +496,9 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
                 d["advice"] = f"declare an array with style: {style}, explode: false"
             elif where in ("query", "path", "header", "cookie"):
                 d["advice"] = f"no OpenAPI parameter style sends {_SEP_NAMES[sep]}-separated values; only a pattern can state it"
+        if _OTHER_FORM.match(s, m.end()):
+            continue  # "a comma-separated list of ports, or 'any'", "… can also be provided as an
+            # ampersand-separated list": one of the forms the value takes
         d["layout"] = _SEP_NAMES[sep] + "-separated list"
         add(m.start(), m.end(), d)
     for m in scan(_MINMAX, s, low, ('min', 'lower', 'start', 'from')) if "," in s else ():  # "min,max" needs its comma
@@ -502,7 +522,8 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             add(m.start(), m.end(), {"format": "uri"})
         for m in scan(_DT_NOUN, s, low, ('date-time', 'datetime')):
             add(m.start(), m.end(), {"format": "date-time"})
-        for m in scan(_BASE64, s, low, ('64',)):
+        for m in scan(_BASE64, s, low, ('64',)) if not _ARMOURED.search(s) else ():
+            # (an OpenSSH key or a PEM block holds base64 inside a framing of its own: "ssh-rsa AAAA… user")
             add(m.start(), m.end(), {"format": "base64url"} if m.group("url") else {"format": "byte"})
         for m in scan(_HEX, s, low, ('hex', '16', '十六进制', '十六進制')):
             add(m.start(), m.end(), {"pattern": "^[0-9a-fA-F]+$"})

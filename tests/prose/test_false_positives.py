@@ -428,3 +428,27 @@ def test_a_name_field_takes_names_not_the_codes_of_the_standard_it_mentions() ->
     d = "The name of the region (the first-level ISO 3166-2 subdivision), such as Bavaria."
     assert "standard" not in kinds(d, name="regionName")
     assert "standard" in kinds("The IANA time zone name, such as Asia/Tokyo.", name="zoneName")
+
+
+# -- prose-format: the layout of a part, a default or a prefix, one of several forms (review vocab-20261205)
+
+@pytest.mark.parametrize(
+    ("description", "name", "type_"),
+    [
+        ("Lid ports, a comma-separated list of numbers, or 'any'.", "ports", "string"),  # one of two forms
+        ("Lid ids. Takes a comma-separated list; several ids can also be provided as repeated parameters.", "ids", "array"),
+        ("An optional prefix. The lid log is stored as a file named lid_log_YYYYMMDD.txt where YYYYMMDD is the day.",
+         "prefix", "string"),  # the layout of a part of another name
+        ("The lid serial, starting with the 4-digit hex maker code.", "serial", "string"),  # a prefix of the value
+        ("The lid key, in OpenSSH encoding, base64 encoded.", "key", "string"),  # base64 inside a framing of its own
+        ("Lid family (alphanumeric). Valid values are: `lid1.4` | `lid2.x`.", "family", "string"),  # the values break it
+    ],
+)
+def test_not_the_values_own_format(description: str, name: str, type_: str) -> None:
+    assert "format" not in kinds(description, name=name, type=type_)
+
+
+def test_a_format_named_for_the_default_is_not_the_values() -> None:
+    got = [e.data for e in analyse("The time, as an RFC 3339 timestamp. The default value is the UNIX epoch.", name="before",
+                                   type="string") if e.kind == "format"]
+    assert got == [{"format": "date-time"}]
