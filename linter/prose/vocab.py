@@ -606,6 +606,9 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if _mentions_other(intro, name) or _qual_other(intro, name, _FIELDISH_NOUNS) or by_depends \
                 or structure.lists_other(intro) or (c.trigger == "definitions" and _WHEN_INTRO.search(intro)):
             continue  # "depending on the kind of widget (`WidgetKind`):": another field's values
+        fh = _FORM_HEAD.search(s, max(0, c.parsed.items[0].start - 40), c.parsed.items[0].start) if c.trigger == "paren-list" else None
+        if fh is not None and fh.group(1).lower() not in nw and not (set(nw) & _VOCAB_WORDS):
+            continue  # "a config in Chart.js format (JSON or JavaScript)": the syntaxes of the text, not values
         if c.trigger in ("bare-alternatives", "paren-list", "appositive") and (_content_nouns(c.parsed)
                                                                  or (c.trigger != "paren-list" and _FORMS.search(intro))
                                                  or any(i.value.lower() in STOP_WORDS for i in c.parsed.items)):
@@ -618,7 +621,10 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                     or _BY_DEPENDS.search(intro) or re.search(r"\b(?:its|their)\s*(?:either\s*)?$", intro, re.I) \
                     or re.search(r"example|e\.g|such as|like|default|with|and/or", intro, re.I) or _FORMS.search(intro):
                 continue
-        partial = _PARTIAL_WORDS.search(intro) and not _INCLUDE_FOLLOWING.search(intro)
+        lead = intro if c.trigger != "value-sentences" else _intro(s, c.start)
+        if c.trigger == "value-sentences" and not lead.rstrip().endswith((":", "：")):
+            lead = ""  # only a lead that hands over to the sentences ("The possible values include:") qualifies them
+        partial = _PARTIAL_WORDS.search(lead) and not _INCLUDE_FOLLOWING.search(lead)
         add(c.start, c.parsed, c.closed and not partial, c.trigger, c.min_items)
     if cjk:
         _zh(s, name, add)
@@ -933,6 +939,7 @@ def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None,
 
 
 _WEAK = frozenset({"paren-list"})
+_FORM_HEAD = re.compile(r"\b(format|syntax|notation|encoding|language)\s*[(（]\s*$", re.I)
 _CUED_FIRST_OVER = frozenset({"value-sentences", "conditional-values"})
 # what a sentence says the subject is ("whether it is hidden or public"): the values only when the
 # text states no other closed set (which then gives them as they are written)
@@ -955,6 +962,7 @@ def _combination(v: str, values: tuple[str, ...]) -> bool:
     return len(parts) > 1 and all(p in values and p != v for p in parts)
 
 
+_FOR_CASE = re.compile(r"\s*For\s+(?!example\b|instance\b)[A-Za-z][\w -]{0,40},")
 _COND_LEAD = re.compile(
     r"\s*(?:(?i:if|when|unless)\b"
     # "If present, one of …": a condition on the field itself being there, not a case of it
@@ -1037,8 +1045,13 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             or _ALT_INTRO.search(lead_in)
         ):
             continue  # patterns ("user:{email}"), ranges ("EXT000-EXT350") or extra values beside free ones
-        if f.closed and f.trigger not in structure.STRUCTURAL and _COND_LEAD.match(_sentence_of(t.norm, f.start)):
-            continue  # "For image jobs, valid values are 1, 3, 5": the values of one case
+        if f.closed and f.trigger not in structure.STRUCTURAL and (
+                _COND_LEAD.match(_sentence_of(t.norm, f.start)) or (f.trigger == "colon" and _COND_LEAD.match(t.norm, f.start))):
+            continue  # "For image jobs, valid values are 1, 3, 5", "For cards, it can be set to:\n* …": one case
+        if f.closed and f.trigger in structure.STRUCTURAL and f.trigger not in _CUED_FIRST_OVER:
+            lead = _intro(t.norm, f.start)
+            if lead.rstrip().endswith((":", "：")) and _FOR_CASE.match(lead):
+                continue  # "For the card method, it can be set to:\n* `a` …": the values of one case
         if f.closed and _fragment(t.norm, values):
             continue  # six cache.r4.* types picked out of a list of every cache.* type
         first = not re.search(r"[.!?。]\s|\n", t.norm[: f.start].strip())

@@ -139,6 +139,12 @@ def test_example_vocab(description: str, name: str, type_: str, values: tuple[st
 
 
 QUIET = [
+    # one case's list, a partial lead before value sentences, the syntaxes of a text in parentheses
+    ("Some lids need a value.\n\nFor the tin lid, it can be set to:\n* `snap` (default), to snap on, or\n* `screw`, to screw on.",
+     "lidMode", "string"),
+    ("The lid sealing. The possible values include:\n\n- `wax` where the lid is dipped\n\n- `tape` for a taped lid", "sealing",
+     "string"),
+    ("The lid label in Markdown format (HTML or Text).", "label", "string"),
     # lists for sub-fields named in code are theirs; samples of public sets a model knows; user-made labels
     ("A JSON string. The possible values for `on` are `yes` and `no`. The possible values for `at` are `now` or a date.",
      "lid", "string"),
