@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterable
 
 from linter.checks import Context, check
@@ -29,16 +30,31 @@ def gap(e: Evidence, facts: Facts) -> Gap | None:
     schema, ty = facts.schema, facts.type
     if ty == "boolean":
         return None
+    widths = _pattern_widths(schema.get("pattern"))
     missing = [
         k for k in e.data
         if not has(schema, *_FAMILIES.get(k, (k,)))
         and not (ty == "array" and k not in ("minItems", "maxItems") and has(facts.items, *_FAMILIES.get(k, (k,))))
+        and not (widths and ((k == "minLength" and widths[0] >= e.data[k]) or (k == "maxLength" and widths[1] <= e.data[k])))
     ]
     if not missing:
         return None
     stated = ", ".join(f"{k} {e.data[k]}" for k in e.data)
     return Gap(RULE, e, f"description states {stated} (\"{short(e.text)}\") but the "
                         f"schema has no {' or '.join(missing)}", {k: e.data[k] for k in missing})
+
+
+def _pattern_widths(pattern: object) -> tuple[int, int] | None:
+    """The shortest and longest text an anchored ``pattern`` (``^\\d{12}$``) matches: a length it
+    already holds needs no minLength/maxLength. None when it is not anchored at both ends or is
+    not a pattern Python reads."""
+    if not isinstance(pattern, str) or not pattern.startswith("^") or not pattern.endswith("$") or pattern.endswith("\\$"):
+        return None
+    try:
+        lo, hi = re._parser.parse(pattern).getwidth()  # type: ignore[attr-defined]  # the stdlib's own regex parser: widths it computes for every pattern
+    except (re.error, OverflowError, RecursionError):
+        return None
+    return int(lo), int(hi)
 
 
 def fix(field: Field, gap: Gap, ctx: Context) -> tuple[Fix | None, str]:

@@ -210,8 +210,11 @@ def _value_units(s: str, name: str) -> set[str]:
 # A recommendation or a default is not a bound ("recommended minimum of 50")
 _ADVICE_BEFORE = re.compile(r"\b(?:recommended|suggested|ideal|optimal|typical|preferred|default)\s+$", re.I | re.A)
 # A field that says where to start (a page number, an offset) is not bounded by the page's size
+_ADVICE_SENTENCE = re.compile(r"\b(?:we|i)\s+(?:strongly\s+)?recommend|\bit\s+is\s+(?:strongly\s+)?recommended\b|\bideally\b", re.I | re.A)
+_DISTINCT_AFTER = re.compile(r"\s*(?:unique|distinct|different)\s+(?:characters?|chars?|letters?|digits?|values?|items?)\b", re.I | re.A)
 _POSITION_WORDS = frozenset({"page", "offset", "skip", "start", "index", "cursor", "position", "from"})
-_PAGE_SIZE = re.compile(r"\bper\s+page\b|\bpage\s+(?:size|limit)\b|\bpaging\s+limit\b", re.I | re.A)
+_PAGE_SIZE = re.compile(r"\bper\s+(?:page|call|request|response)\b|\bpage\s+(?:size|limit)\b|\bpaging\s+limit\b"
+                        r"|\bin\s+(?:a\s+single|one|each)\s+(?:api\s+)?(?:call|request|response|page)\b", re.I | re.A)
 _OR_VALUE = re.compile(r"\s*,?\s*or\s+`?(" + _NUM + r")`?(?=\s*(?:to|for|in|if|when|which|means?|meaning|disables?|\(|,|\.|;|$))", re.A | re.I)
 _OR_ANOTHER = re.compile(r"[^.;\n]{0,40}?\bor\s+\d", re.A)
 # "defaults to the maximum, 40": the default is the maximum, and the maximum is stated
@@ -566,7 +569,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             hi = v if hi is not None and v > hi else hi
             lo_ex = lo_ex and v != lo
             hi_ex = hi_ex and v != hi
-        if _PAGE_SIZE.search(s, a, b + 20) and _POSITION_WORDS & set(name_words(name)[-1:]):
+        if _PAGE_SIZE.search(s, a, b + 60) and _POSITION_WORDS & set(name_words(name)[-1:]):
             return  # "Page number. At most 100 rows per page.": the page's size, not its number
         num_group = "n" if "n" in m.re.groupindex and m.group("n") else "b" if "b" in m.re.groupindex and m.group("b") else 0
         if type_ == "integer" and any(g in m.re.groupindex and _DOTTED_THOUSANDS.fullmatch(m.group(g) or "") for g in ("n", "a", "b")):
@@ -585,6 +588,11 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             return  # "the maximum length of the binary array is 65535 bytes": the data, not the text sent
         if not given and not ok(a, b):
             return
+        sent = _sentence(s, a, b)
+        if _ADVICE_SENTENCE.search(sent, 0, max(0, sent.find(s[a:b]))):
+            return  # "We recommend names of 18 characters or less": advice, not a bound the server holds
+        if _DISTINCT_AFTER.match(s, m.end(num_group)):
+            return  # "at least 4 unique characters": how many differ, not the length
         if _NOT_BOUND.match(s, m.end(num_group)):
             return
         if re.search(r"\b(?:version|v|release|api)\s*$", s[max(0, a - 12) : a], re.I) or re.search(

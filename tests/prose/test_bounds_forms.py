@@ -615,6 +615,18 @@ def test_negative_sentinels(description: str, name: str, type_: str, text: str, 
     assert evidence(description, name, type_) == [("bounds", text, data, ())]
 
 
+NOT_BOUNDS_OF_THE_VALUE = [
+    ("The lid name. We recommend names of 18 characters or less.", "name", "string"),  # advice
+    ("The lid code must contain at least 4 unique characters.", "code", "string"),  # how many differ
+    ("e.g. page=2 – up to 100 lids are returned in a single call", "page", "integer"),  # the page's size
+]
+
+
+@pytest.mark.parametrize(("description", "name", "type_"), NOT_BOUNDS_OF_THE_VALUE)
+def test_bounds_of_something_else_than_the_value(description: str, name: str, type_: str) -> None:
+    assert evidence(description, name, type_) == []
+
+
 NOT_SENTINELS = [
     ("Lid retries. -1 means retry forever.", "retries", "string"),  # a string: its length is not bounded
     ("Lid offset. -1 means the last lid.", "offset", "integer"),  # signed by nature: -2 is the one before
