@@ -211,6 +211,8 @@ def _value_units(s: str, name: str) -> set[str]:
 _ADVICE_BEFORE = re.compile(r"\b(?:recommended|suggested|ideal|optimal|typical|preferred|default)\s+$", re.I | re.A)
 # A field that says where to start (a page number, an offset) is not bounded by the page's size
 _ADVICE_SENTENCE = re.compile(r"\b(?:we|i)\s+(?:strongly\s+)?recommend|\bit\s+is\s+(?:strongly\s+)?recommended\b|\bideally\b", re.I | re.A)
+_ALT_PAREN_BEFORE = re.compile(r"(?:,|\bor)\s+[\w-]+\s*\(\s*$", re.I | re.A)
+_OR_WORD_BEFORE = re.compile(r"\bor\b", re.I | re.A)
 _DISTINCT_AFTER = re.compile(r"\s*(?:unique|distinct|different)\s+(?:characters?|chars?|letters?|digits?|values?|items?)\b", re.I | re.A)
 _POSITION_WORDS = frozenset({"page", "offset", "skip", "start", "index", "cursor", "position", "from"})
 _PAGE_SIZE = re.compile(r"\bper\s+(?:page|call|request|response)\b|\bpage\s+(?:size|limit)\b|\bpaging\s+limit\b"
@@ -591,6 +593,9 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         sent = _sentence(s, a, b)
         if _ADVICE_SENTENCE.search(sent, 0, max(0, sent.find(s[a:b]))):
             return  # "We recommend names of 18 characters or less": advice, not a bound the server holds
+        if not re.search(r"[A-Za-z]", s[a:b]) and _ALT_PAREN_BEFORE.search(s, max(0, a - 30), a) \
+                and _OR_WORD_BEFORE.search(s, max(0, a - 80), a):
+            return  # "items, or percent (1-100)": the range of one alternative
         if _DISTINCT_AFTER.match(s, m.end(num_group)):
             return  # "at least 4 unique characters": how many differ, not the length
         if _NOT_BOUND.match(s, m.end(num_group)):

@@ -770,6 +770,10 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         how = _qualified(s, a, b)
         if how == "hedged":
             continue  # "usually lang-country": not prescribed
+        if _FREE_ALTERNATIVE.search(s, max(0, a - 80), min(len(s), b + 80)):
+            continue  # "in YYYY-MM-DD format or natural language": one form beside free text constrains nothing
+        if _ONE_OF_QUOTED.match(s, b) and _ONE_OF_QUOTED_BEFORE.search(s, max(0, a - 40), a):
+            continue  # "Excel code: '#,##0.00', '0%', 'yyyy-mm-dd', '@'": one listed sample, not the field's format
         kept.append((a, b, {**d, how: True} if how else d))
     return _resolve(t, kept)
 
@@ -865,6 +869,9 @@ _OTHER_VALUES = re.compile(
     r"|\b(?:may|can|could)\s+be\s+(?:either\s+)?(?:an?\s+)?[\w-]+(?:\s*,\s*(?:an?\s+)?[\w-]+)+,?\s+or\s+",
     re.I,
 )
+_FREE_ALTERNATIVE = re.compile(r"\bor\s+(?:in\s+)?(?:natural|plain|free|human)[- ](?:language|text|form|readable)\b|\bor\s+any\s+(?:other\s+)?text\b", re.I)
+_ONE_OF_QUOTED = re.compile(r"['\"`’”]\s*,\s*['\"`‘“]")  # closes one quoted item of a list that goes on
+_ONE_OF_QUOTED_BEFORE = re.compile(r"['\"`’”]\s*,\s*['\"`‘“]$")  # a quoted item of the same list before
 _IF_LEAD = re.compile(r"(?:^|[.;:]\s+|\n)\s*(?:if|when|unless|whenever)\b[^.;\n]*$", re.I)
 
 

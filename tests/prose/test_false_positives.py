@@ -452,3 +452,15 @@ def test_a_format_named_for_the_default_is_not_the_values() -> None:
     got = [e.data for e in analyse("The time, as an RFC 3339 timestamp. The default value is the UNIX epoch.", name="before",
                                    type="string") if e.kind == "format"]
     assert got == [{"format": "date-time"}]
+
+
+@pytest.mark.parametrize(
+    ("description", "name", "type_", "kind"),
+    [
+        ('The lid date, in YYYY-MM-DD format or natural language, e.g. "yesterday".', "lidDate", "string", "format"),
+        ("Lid code: '#,##0', '0%', 'yyyy-mm-dd', '@' (text).", "lid_code", "string", "format"),  # one listed sample
+        ("top, bottom: lids, or percent (1-100).", "count", "integer", "bounds"),  # one alternative's range
+    ],
+)
+def test_one_form_among_others_is_no_constraint(description: str, name: str, type_: str, kind: str) -> None:
+    assert kind not in kinds(description, name=name, type=type_)
