@@ -424,10 +424,10 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             return  # "The type URL, without the scheme": not a URI
         if not named and ((a > 0 and s[a - 1].isalnum()) or (a > 1 and s[a - 1] == "_" and s[a - 2].isalnum())
                           or _GLUED_AFTER.match(s, b)):
-            return  # "a file named report_YYYYMMDD.csv": the layout of a part of another name
+            return  # "a file named lids_YYYYMMDD.txt": the layout of a part of another name
         if _PART_BEFORE.search(s, max(0, a - 60), a):
-            return  # "The default value is the UNIX epoch", "where the beaconId is the base16 ID", "Starts with the
-            # 3-digit branch code": what a default, a part or a prefix is, not the value's own format
+            return  # "The default is the Unix epoch", "where the lidId is the hex ID", "Starts with the
+            # 4-digit maker code": what a default, a part or a prefix is, not the value's own format
         hits.append((a, b, data))
 
     prev: re.Match[str] | None = None
@@ -523,7 +523,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         for m in scan(_DT_NOUN, s, low, ('date-time', 'datetime')):
             add(m.start(), m.end(), {"format": "date-time"})
         for m in scan(_BASE64, s, low, ('64',)) if not _ARMOURED.search(s) else ():
-            # (an OpenSSH key or a PEM block holds base64 inside a framing of its own: "ssh-rsa AAAA… user")
+            # (an OpenSSH key or a PEM block holds base64 inside a framing of its own: "ssh-ed25519 AAAA… name")
             add(m.start(), m.end(), {"format": "base64url"} if m.group("url") else {"format": "byte"})
         for m in scan(_HEX, s, low, ('hex', '16', '十六进制', '十六進制')):
             add(m.start(), m.end(), {"pattern": "^[0-9a-fA-F]+$"})
@@ -771,9 +771,9 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         if how == "hedged":
             continue  # "usually lang-country": not prescribed
         if _FREE_ALTERNATIVE.search(s, max(0, a - 80), min(len(s), b + 80)):
-            continue  # "in YYYY-MM-DD format or natural language": one form beside free text constrains nothing
+            continue  # "a YYYY-MM-DD date or natural language": one form beside free text constrains nothing
         if _ONE_OF_QUOTED.match(s, b) and _ONE_OF_QUOTED_BEFORE.search(s, max(0, a - 40), a):
-            continue  # "Excel code: '#,##0.00', '0%', 'yyyy-mm-dd', '@'": one listed sample, not the field's format
+            continue  # "Lid code: '#,##0', '0%', 'yyyy-mm-dd', '@'": one listed sample, not the field's format
         kept.append((a, b, {**d, how: True} if how else d))
     return _resolve(t, kept)
 

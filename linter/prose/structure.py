@@ -448,7 +448,7 @@ _ALT_END = re.compile(
     r"|(?:fields?|values?|options?|modes?|types?|formats?|levels?|states?|statuses)[ ]*(?:$|[.;,)\n]))",
     re.I,
 )
-_DASH_CLOSE = re.compile(r"[ ]*[—–][ ]")  # "The editor — `design` or `code` — used to …"
+_DASH_CLOSE = re.compile(r"[ ]*[—–][ ]")  # "The maker — `press` or `mould` — shapes …"
 
 
 _OPEN_TAIL = re.compile(r"\b(?:any|anything|another|other|others|custom|every|everything|starts?|starting|begins?|beginning|prefix(?:ed)?)\b", re.I)
@@ -899,8 +899,8 @@ def appositive_alternatives(s: str, low: str) -> Iterator[Candidate]:
     yield Candidate(p.items[0].start, p, True, "appositive", subject=None if _KIND_HEAD.search(head) else head)
 
 
-# "`draft` posts are hidden. `live` posts are shown.", "* `keys_only` is the most secure", "A `signer`
-# must sign …": sentences, lines or bullets that each open with a quoted value saying what it does
+# "`draft` lids are hidden. `final` lids are shown.", "* `wax` seals best", "A `sealer`
+# seals the lid …": sentences, lines or bullets that each open with a quoted value saying what it does
 _CODE_LED = re.compile(
     r"(?:^|(?<=[.;!?]\s)|(?<=[.;!?]\s\s)|(?<=\n)|(?<=[-*•]\s)|\b(?:while|whereas)\s+)(?:(?:an?|the)\s+)?"
     + _QVTOK.replace("(", "(?P<v>", 1)

@@ -435,7 +435,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             p = list_after(m.end())
             if p is not None:
                 verb = m.group("verb").lower()
-                cases.append((m.start(), p, not verb.startswith("includ")))  # "valid values for mp3 are …; for pcm …"
+                cases.append((m.start(), p, not verb.startswith("includ")))  # "valid values for jars are …; for tins …"
             continue
         if _qual_other(m.group("qual"), name) or _mentions_other(_clause_before(s, m.start()), name) and _BY_DEPENDS.search(_clause_before(s, m.start())):
             continue
@@ -443,7 +443,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         closed = not verb.startswith("includ") or s[m.end() : m.end() + 16].lstrip().lower().startswith("the following")
         add(m.start(), list_after(m.end()), closed, "values")
     if len(cases) >= 2:
-        # a list per case ("valid values for mp3 are …", "for pcm are …"): the field takes their union
+        # a list per case ("valid values for jars are …", "for tins are …"): the field takes their union
         union = list({i.value: i for _, p, _ in cases for i in p.items}.values())
         add(cases[0][0], Parsed(union, max(p.end for _, p, _ in cases)), all(c for _, _, c in cases), "values")
     elif cases and not _qual_other(s[cases[0][0] : cases[0][1].items[0].start], name):
@@ -608,7 +608,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             continue  # "depending on the kind of widget (`WidgetKind`):": another field's values
         fh = _FORM_HEAD.search(s, max(0, c.parsed.items[0].start - 40), c.parsed.items[0].start) if c.trigger == "paren-list" else None
         if fh is not None and fh.group(1).lower() not in nw and not (set(nw) & _VOCAB_WORDS):
-            continue  # "a config in Chart.js format (JSON or JavaScript)": the syntaxes of the text, not values
+            continue  # "a label in Lidmark format (HTML or Text)": the syntaxes of the text, not values
         if c.trigger in ("bare-alternatives", "paren-list", "appositive") and (_content_nouns(c.parsed)
                                                                  or (c.trigger != "paren-list" and _FORMS.search(intro))
                                                  or any(i.value.lower() in STOP_WORDS for i in c.parsed.items)):
@@ -732,13 +732,13 @@ _ABBR = re.compile(r"[ ]*\([ ]*(?P<a>[A-Za-z]{1,6})[ ]*\)")
 
 def _abbreviates(a: str, name: str) -> bool:
     """Whether ``a`` shortens ``name``: its first letters ("Read" → r) or its words' initials
-    ("Short Message Service" → SMS, "ReadWrite" → rw)."""
+    ("Lid Seal Kit" → LSK, "OpenShut" → os)."""
     a, words = a.lower(), re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", name)
     return name.lower().startswith(a) or (len(words) > 1 and "".join(w[0] for w in words).lower() == a)
 
 
 def _abbreviated(s: str, p: Parsed) -> Parsed:
-    """``Read (r), Write (w) and Delete (d)``: when every value is glossed by its own short form,
+    """``Open (o), Shut (s) and Lock (l)``: when every value is glossed by its own short form,
     the short forms are what the field takes."""
     if len(p.items) < 2 or "(" not in s:
         return p
@@ -965,7 +965,7 @@ def _combination(v: str, values: tuple[str, ...]) -> bool:
 _FOR_CASE = re.compile(r"\s*For\s+(?!example\b|instance\b)[A-Za-z][\w -]{0,40},")
 _COND_LEAD = re.compile(
     r"\s*(?:(?i:if|when|unless)\b"
-    # "If present, one of …": a condition on the field itself being there, not a case of it
+    # "If given, one of …": a condition on the field itself being there, not a case of it
     r"(?!(?i:\s+(?:(?:it|this(?:\s+(?:field|value|parameter|property))?)\s+is\s+)?(?:present|set|provided|specified|given"
     r"|supplied|used|included|passed|sent)\s*,))"
     r"|For\s+(?!example\b|instance\b)[A-Za-z][\w -]{0,40},)"
@@ -1051,7 +1051,7 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
         if f.closed and f.trigger in structure.STRUCTURAL and f.trigger not in _CUED_FIRST_OVER:
             lead = _intro(t.norm, f.start)
             if lead.rstrip().endswith((":", "：")) and _FOR_CASE.match(lead):
-                continue  # "For the card method, it can be set to:\n* `a` …": the values of one case
+                continue  # "For tin lids, it can be set to:\n* `a` …": the values of one case
         if f.closed and _fragment(t.norm, values):
             continue  # six cache.r4.* types picked out of a list of every cache.* type
         first = not re.search(r"[.!?。]\s|\n", t.norm[: f.start].strip())
@@ -1072,7 +1072,7 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
         if f.trigger in _FALLBACK:
             fallback.append(ev)
     if fallback and any(e.kind == "closed_vocab" and e not in fallback for e in out):
-        out = [e for e in out if e not in fallback]  # "… hidden or public. Can be set to `Hidden` or `Public`.": the values
+        out = [e for e in out if e not in fallback]  # "… sealed or vented. Can be set to `Sealed` or `Vented`.": the values
     out.sort(key=lambda e: e.span)
     return _one_closed_set(t, out, name)
 
