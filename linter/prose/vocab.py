@@ -621,10 +621,10 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                     or _BY_DEPENDS.search(intro) or re.search(r"\b(?:its|their)\s*(?:either\s*)?$", intro, re.I) \
                     or re.search(r"example|e\.g|such as|like|default|with|and/or", intro, re.I) or _FORMS.search(intro):
                 continue
-        lead = intro if c.trigger != "value-sentences" else _intro(s, c.start)
-        if c.trigger == "value-sentences" and not lead.rstrip().endswith((":", "：")):
-            lead = ""  # only a lead that hands over to the sentences ("The possible values include:") qualifies them
-        partial = _PARTIAL_WORDS.search(lead) and not _INCLUDE_FOLLOWING.search(lead)
+        handover = intro if c.trigger != "value-sentences" else _intro(s, c.start)
+        if c.trigger == "value-sentences" and not handover.rstrip().endswith((":", "：")):
+            handover = ""  # only a lead that hands over to the sentences ("The possible values include:") qualifies them
+        partial = _PARTIAL_WORDS.search(handover) and not _INCLUDE_FOLLOWING.search(handover)
         add(c.start, c.parsed, c.closed and not partial, c.trigger, c.min_items)
     if cjk:
         _zh(s, name, add)
