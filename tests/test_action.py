@@ -28,6 +28,7 @@ import yaml
 from checkout import fresh_clone
 from clirun import run_cli
 from linter.action import set_output, split_paths
+from test_discovery import SNAP_RULES
 
 HERE = Path(__file__).parent
 REPO = HERE.parent
@@ -346,7 +347,7 @@ def test_a_run_that_lints_nothing_fails_unless_allowed(installed: dict[str, dict
     assert r.code == 0
     assert r.stderr == why + " (allowed)\n"
     assert r.outputs["findings"] == "0"
-    (ws / ".silentlint.yaml").write_text("include: ['**/*.snap']\n")
+    (ws / ".silentlint.yaml").write_text(f"include: ['**/*.snap']\nselect: [{', '.join(SNAP_RULES)}]\n")
     r = run_action({"paths": "snaps", "fail-on": "never"}, ws, temp, done=installed)
     assert (r.code, r.stderr, r.outputs["findings"]) == (0, "", "0")
     assert r.summary == "### silentlint\n\nNo findings. 3 files checked.\n"  # linted this time (MCP tools report failure through isError)
@@ -377,6 +378,8 @@ def test_changed_only_on_a_pull_request(installed: dict[str, dict[str, str]], tm
     ws, temp = tmp_path / "ws", tmp_path / "temp"
     temp.mkdir()
     shutil.copytree(REPO / "examples", ws / "examples")
+    # the rule of the finding on the changed line (a rule whose region spans it counts there too)
+    (ws / ".silentlint.yaml").write_text("select: [prose-enum]\n")
     _git(ws, "init", "-q")
     _git(ws, "add", "-A")
     _git(ws, "commit", "-qm", "base")

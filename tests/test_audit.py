@@ -17,6 +17,7 @@ import pytest
 from clirun import run_cli
 from linter import __version__
 from linter.audit.count import count_document
+from linter.catalog import load_catalog
 from linter.engine import load_document
 
 HERE = Path(__file__).parent
@@ -501,7 +502,13 @@ def test_select_and_ignore_shape_the_rule_counts_and_gaps() -> None:
     assert t["findings_total"] == 7  # 11 less 3 prose-enum, less 1 unused-suppression
     assert t["document_gaps"]["vocabulary"] == {"documents": 1, "share": 0.25}  # shop's example-only-vocabulary
     d = audit_json("estate", "--select", "status")
-    assert d["totals"]["findings"] == {"missing-error-response": 0, "missing-output-schema": 1, "undocumented-status-values": 0}
+    # a family selects every rule of it (the catalog's), whatever the config's list
+    findings = d["totals"]["findings"]
+    assert set(findings) == {rid for rid, rule in load_catalog().items() if rule.family == "status"}
+    status_rules = ("missing-error-response", "missing-output-schema", "undocumented-status-values")
+    assert {rid: findings[rid] for rid in status_rules} == {
+        "missing-error-response": 0, "missing-output-schema": 1, "undocumented-status-values": 0
+    }
     assert d["totals"]["document_gaps"] == {"vocabulary": None, "format": None, "bounds": None, "any": None}
     assert d["totals"]["leaves"] == 36  # the counting does not depend on the rules
     r = cli(["audit", "estate", "--select", "status"])

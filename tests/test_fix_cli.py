@@ -19,7 +19,7 @@ HERE = Path(__file__).parent
 REPO = HERE.parent
 CLI_FIXTURES = HERE / "fixes" / "cli"
 FILES = ("store.yaml", "tools-crlf.json", "functions.min.json")
-FIXED_RULES = "prose-enum,prose-bounds,example-only-vocabulary"
+FIXED_RULES = "prose-enum,prose-bounds,example-only-vocabulary"  # the rules whose fixes expected.patch holds
 
 
 def cli(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -37,7 +37,7 @@ def project(tmp_path: Path) -> Path:
 def test_diff_is_exactly_the_inserted_keywords(tmp_path: Path) -> None:
     root = project(tmp_path)
     before = {n: (root / n).read_bytes() for n in FILES}
-    r = cli(["fix", "--diff", "--vocabulary", "vocabulary.yaml", *FILES], root)
+    r = cli(["fix", "--diff", "--vocabulary", "vocabulary.yaml", "--select", FIXED_RULES, *FILES], root)
     assert r.returncode == 1, r.stderr  # a non-empty diff
     assert r.stdout == (CLI_FIXTURES / "expected.patch").read_text(encoding="utf-8", errors="surrogateescape")
     assert {n: (root / n).read_bytes() for n in FILES} == before  # --diff changes nothing
@@ -46,7 +46,7 @@ def test_diff_is_exactly_the_inserted_keywords(tmp_path: Path) -> None:
 def test_fix_in_place_relints_clean_and_is_idempotent(tmp_path: Path) -> None:
     root = project(tmp_path)
     validate(yaml.safe_load((root / "store.yaml").read_text()))
-    r = cli(["fix", "--vocabulary", "vocabulary.yaml", *FILES], root)
+    r = cli(["fix", "--vocabulary", "vocabulary.yaml", "--select", FIXED_RULES, *FILES], root)
     assert r.returncode == 0, r.stderr
     assert "fixed 6 findings in 3 files" in r.stderr
     # the patch applied == the patch shown: compare with git apply of the expected patch
@@ -65,10 +65,10 @@ def test_fix_in_place_relints_clean_and_is_idempotent(tmp_path: Path) -> None:
     assert json.loads(after.stdout)["findings"] == []
     # a second run changes nothing
     snapshot = {n: (root / n).read_bytes() for n in FILES}
-    again = cli(["fix", "--vocabulary", "vocabulary.yaml", *FILES], root)
+    again = cli(["fix", "--vocabulary", "vocabulary.yaml", "--select", FIXED_RULES, *FILES], root)
     assert again.returncode == 0 and "fixed 0 findings in 0 files" in again.stderr
     assert {n: (root / n).read_bytes() for n in FILES} == snapshot
-    assert cli(["fix", "--diff", *FILES], root).stdout == ""
+    assert cli(["fix", "--diff", "--select", FIXED_RULES, *FILES], root).stdout == ""
 
 
 def test_examples_patch_applies_with_git(tmp_path: Path) -> None:
@@ -157,7 +157,7 @@ def test_quoting_an_enum_keeps_its_comments(tmp_path: Path) -> None:
         head = NORWAY_PATCH.splitlines(keepends=True)[:4]  # diff --git, ---, +++, @@
         body = NORWAY_PATCH.splitlines(keepends=True)[4:]  # file lines: with their own CR
         assert raw.stdout == ("".join(head) + "".join(body).replace("\n", newline)).encode()
-        r = cli(["fix", "norway.yaml"], tmp_path)
+        r = cli(["fix", "--select", "yaml-coerced-value", "norway.yaml"], tmp_path)
         assert (r.returncode, r.stderr) == (0, "silentlint: fixed 1 finding in 1 file\n")
         fixed = text.replace("- YES ", '- "YES" ').replace("- NO ", '- "NO" ')
         assert path.read_bytes() == fixed.encode()

@@ -279,10 +279,14 @@ FOUND = (
 )
 
 
+# The rules the regressions below were found in (every rule still runs: ``lint`` selects ALL)
+PROSE_RULES = ("prose-enum", "prose-bounds", "prose-format")
+
+
 def _findings(c: Case, tmp_path: Path) -> list[tuple[str, str, str]]:
     result = lint(write_case(c, tmp_path), tmp_path)
     assert result.problems == []
-    return [(f.rule, f.message, f.fix.description if f.fix else "") for f in result.findings if f.rule.startswith("prose")]
+    return [(f.rule, f.message, f.fix.description if f.fix else "") for f in result.findings if f.rule in PROSE_RULES]
 
 
 def test_a_required_list_holding_a_mapping_is_no_internal_error(tmp_path: Path) -> None:
@@ -363,7 +367,7 @@ def test_a_string_array_length_fix_is_not_reported_again(tmp_path: Path) -> None
         "            type: string\n", "            type: string\n            maxLength: 64\n"
     )
     (tmp_path / "spec.yaml").write_text(fixed)
-    assert lint(["spec.yaml"], tmp_path).findings == []
+    assert [f for f in lint(["spec.yaml"], tmp_path).findings if f.rule in PROSE_RULES] == []
 
 
 # ------------------------------------------------------------------------------ properties

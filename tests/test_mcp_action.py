@@ -11,6 +11,7 @@ from pathlib import Path
 
 from clirun import REPO
 from test_action import ACTION, run_action
+from test_mcp_live import TOOLBOX_RULES
 
 TOOLBOX = Path(__file__).parent / "mcp_servers" / "toolbox.py"
 SNAP = ".silentlint-cache/mcp/toolbox.json"
@@ -30,6 +31,7 @@ def test_mcp_command_lints_the_servers_snapshot(tmp_path: Path) -> None:
     ws, temp = tmp_path / "ws", tmp_path / "temp"
     ws.mkdir()
     temp.mkdir()
+    (ws / ".silentlint.yaml").write_text(f"select: [{', '.join(TOOLBOX_RULES)}]\n")  # the rules the toolbox shows
     cmd = shlex.join([sys.executable, str(TOOLBOX)])
     r = run_action({"mcp-command": cmd, "annotations": "false"}, ws, temp, done=DONE, extra_env=ENV)
     assert r.code == 1, r.stdout + r.stderr

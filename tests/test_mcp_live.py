@@ -59,6 +59,14 @@ TOOLBOX_MESSAGES = {
     ),
 }
 TOOLBOX_SNAPSHOT = (SERVERS / "toolbox.snapshot.json").read_text(encoding="utf-8")
+# The rules the toolbox is built to show (the last two on its --extra-tool), and the one
+# mcp-server-time shows: the runs here select them, so a rule added to the catalog leaves the
+# findings these tests compare as they are.
+TOOLBOX_RULES = (
+    "missing-output-schema", "prose-enum", "ambiguous-read-write", "example-only-vocabulary", "missing-tool-annotations"
+)
+SELECT = ["--select", ",".join(TOOLBOX_RULES)]
+TIME_SELECT = ["--select", "public-standard-vocabulary"]
 
 
 def findings(stdout: str) -> list[tuple[str, str, int, int, str]]:
@@ -114,7 +122,7 @@ def http_server(tmp_path: Path) -> Iterator[callable]:  # type: ignore[valid-typ
 def test_stdio_server_is_listed_snapshotted_and_linted(tmp_path: Path) -> None:
     pid = tmp_path / "pid"
     cmd = toolbox_cmd("--pid-file", str(pid))
-    r = run_cli(["check", "--mcp-stdio", cmd, "--format", "json"], tmp_path)
+    r = run_cli(["check", "--mcp-stdio", cmd, "--format", "json", *SELECT], tmp_path)
     assert r.returncode == 1, r.stderr
     assert r.stderr == f"silentlint: {where(cmd)}: 3 tools in 2 pages over stdio, written to {SNAP}\n"
     doc = json.loads(r.stdout)
@@ -135,7 +143,7 @@ def test_stdio_server_is_listed_snapshotted_and_linted(tmp_path: Path) -> None:
 
 
 def test_text_report_points_into_the_snapshot(tmp_path: Path) -> None:
-    r = run_cli(["check", "--mcp-stdio", toolbox_cmd(), "--fail-on", "error"], tmp_path)
+    r = run_cli(["check", "--mcp-stdio", toolbox_cmd(), "--fail-on", "error", *SELECT], tmp_path)
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines()[:3] == [
         f"{SNAP}:8:7: note[missing-output-schema] {TOOLBOX_MESSAGES['missing-output-schema']}",
@@ -145,7 +153,7 @@ def test_text_report_points_into_the_snapshot(tmp_path: Path) -> None:
 
 
 def test_sarif_results_locate_the_snapshot(tmp_path: Path) -> None:
-    r = run_cli(["check", "--mcp-stdio", toolbox_cmd(), "--quiet", "--output", "sarif=out.sarif"], tmp_path)
+    r = run_cli(["check", "--mcp-stdio", toolbox_cmd(), "--quiet", "--output", "sarif=out.sarif", *SELECT], tmp_path)
     assert r.returncode == 1, r.stderr
     sarif = json.loads((tmp_path / "out.sarif").read_text())
     run = sarif["runs"][0]
@@ -180,7 +188,9 @@ def test_streamable_http_with_a_header_from_the_environment(tmp_path: Path, http
     port = http_server("http", "--token", "s3cret-token")
     url = f"http://127.0.0.1:{port}/mcp"
     env = {"MCP_TOKEN": "Bearer s3cret-token"}
-    r = run_cli(["check", "--mcp-url", url, "--mcp-header-env", "Authorization=MCP_TOKEN", "--format", "json"], tmp_path, env=env)
+    r = run_cli(
+        ["check", "--mcp-url", url, "--mcp-header-env", "Authorization=MCP_TOKEN", "--format", "json", *SELECT], tmp_path, env=env
+    )
     assert r.returncode == 1, r.stderr
     snap = ".silentlint-cache/mcp/127.0.0.1-mcp.json"
     assert r.stderr == f"silentlint: mcp server 127.0.0.1-mcp ({url}): 3 tools in 2 pages over streamable-http, written to {snap}\n"
@@ -204,7 +214,7 @@ def test_streamable_http_with_a_header_from_the_environment(tmp_path: Path, http
 def test_sse_only_server_is_reached_at_the_same_url(tmp_path: Path, http_server) -> None:  # type: ignore[no-untyped-def]
     port = http_server("sse")
     url = f"http://127.0.0.1:{port}/sse"
-    r = run_cli(["check", "--mcp-url", url, "--mcp-snapshot", "tools.json", "--format", "json"], tmp_path)
+    r = run_cli(["check", "--mcp-url", url, "--mcp-snapshot", "tools.json", "--format", "json", *SELECT], tmp_path)
     assert r.returncode == 1, r.stderr
     assert r.stderr == f"silentlint: mcp server 127.0.0.1-sse ({url}): 3 tools in 2 pages over sse, written to tools.json\n"
     assert findings(r.stdout) == TOOLBOX_FINDINGS
@@ -213,7 +223,7 @@ def test_sse_only_server_is_reached_at_the_same_url(tmp_path: Path, http_server)
 
 def test_published_reference_server_mcp_server_time(tmp_path: Path) -> None:
     cmd = shlex.join([PY, "-m", "mcp_server_time", "--local-timezone", "UTC"])
-    r = run_cli(["check", "--mcp-stdio", cmd, "--format", "json"], tmp_path)
+    r = run_cli(["check", "--mcp-stdio", cmd, "--format", "json", *TIME_SELECT], tmp_path)
     assert r.returncode == 0, r.stderr
     snap = ".silentlint-cache/mcp/mcp_server_time.json"
     assert r.stderr == f"silentlint: {where(cmd, 'mcp_server_time')}: 2 tools over stdio, written to {snap}\n"
@@ -260,7 +270,8 @@ def test_mcp_dump_then_changed_since_reports_only_the_new_tool(tmp_path: Path) -
     # the server gains a tool: only its findings are on changed lines
     changed = toolbox_cmd("--extra-tool")
     r = run_cli(
-        ["check", "--mcp-stdio", changed, "--mcp-snapshot", "tools.snapshot.json", "--changed-since", "HEAD", "--format", "json"],
+        ["check", "--mcp-stdio", changed, "--mcp-snapshot", "tools.snapshot.json", "--changed-since", "HEAD", "--format", "json",
+         *SELECT],
         tmp_path, env={"HOME": str(tmp_path)},
     )
     doc = json.loads(r.stdout)
@@ -272,7 +283,7 @@ def test_mcp_dump_then_changed_since_reports_only_the_new_tool(tmp_path: Path) -
 
 
 def test_fix_diff_edits_the_snapshot_and_says_the_server_is_edited_by_hand(tmp_path: Path) -> None:
-    r = run_cli(["fix", "--diff", "--mcp-stdio", toolbox_cmd()], tmp_path)
+    r = run_cli(["fix", "--diff", "--mcp-stdio", toolbox_cmd(), *SELECT], tmp_path)
     assert r.returncode == 1, r.stderr
     assert r.stdout == (
         f"diff --git a/{SNAP} b/{SNAP}\n--- a/{SNAP}\n+++ b/{SNAP}\n@@ -11,7 +11,12 @@\n"
@@ -309,7 +320,7 @@ def test_config_servers_are_listed_and_linted_in_one_run(tmp_path: Path) -> None
         "limits:\n  mcp-start-timeout: 20\n"
     )
     (tmp_path / "snaps").mkdir()
-    r = run_cli(["check", "--mcp-servers", "--format", "json", "--fail-on", "never"], tmp_path)
+    r = run_cli(["check", "--mcp-servers", "--format", "json", "--fail-on", "never", *SELECT, *TIME_SELECT], tmp_path)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["files"] == ["snaps/box.json", ".silentlint-cache/mcp/time.json"]
     doc = json.loads(r.stdout)

@@ -61,6 +61,14 @@ def audited_cli(args: list[str], cwd: Path, watched: Path) -> tuple[subprocess.C
     return r, eval(last[len("OPENED "):])  # noqa: S307 - our own repr of a list of str
 
 
+# The rules these tests are about: unresolved-ref reports a reference refused, broken or cyclic;
+# prose-enum fires on what a followed one reaches (SECRET and the chains' last parameter hold a
+# prose enum), so a finding of it where none is expected means something was read. Runs with
+# every rule (ALL) compare only these rules' findings: every rule still walks the hostile model,
+# and a rule that crashes on it loses the file's findings.
+REF_RULES = ("unresolved-ref", "prose-enum")
+
+
 def spec_with_refs(refs_: list[str]) -> str:
     """One operation per reference; the ``$ref`` of operation ``i`` is on line ``6 + 4 * i``."""
     out = ["openapi: 3.0.3", 'info: {title: Hostile, version: "1"}', "paths:"]
@@ -132,7 +140,7 @@ def test_escapes_are_refused_unread(tree: tuple[Path, Path]) -> None:
     r, opened = audited_cli(["check", "hostile.yaml", "--select", "ALL", "--format", "json", "--output", "sarif=out.sarif"], project, outside)
     assert r.returncode == 1, r.stderr
     assert opened == []
-    findings = json.loads(r.stdout)["findings"]
+    findings = [f for f in json.loads(r.stdout)["findings"] if f["rule"] in REF_RULES]
     assert [(f["rule"], f["path"], f["line"], f["column"], f["message"]) for f in findings] == [
         ("unresolved-ref", "hostile.yaml", 6 + 4 * i, 21, message) for i, (_, message) in enumerate(cases)
     ]
@@ -151,7 +159,7 @@ def test_escape_from_a_referenced_file_is_reported_there(tree: tuple[Path, Path]
     r, opened = audited_cli(["check", "api.yaml", "--format", "json", "--select", "ALL"], project, outside)
     assert opened == []
     assert r.returncode == 1
-    assert [(f["path"], f["line"], f["message"]) for f in json.loads(r.stdout)["findings"]] == [
+    assert [(f["path"], f["line"], f["message"]) for f in json.loads(r.stdout)["findings"] if f["rule"] in REF_RULES] == [
         ("sub/params.yaml", 2, "$ref escapes the project root, not read: ../../outside/secret.yaml#/Limit")
     ]
 
@@ -266,7 +274,7 @@ def test_cycles_are_reported_once_with_their_path(
     (tmp_path / "api.yaml").write_text(spec_with_refs(entries))
     monkeypatch.chdir(tmp_path)
     result = run(["api.yaml"], Config(), select=["ALL"], jobs=1)
-    assert [(f.rule, f.path, f.region.start_line if f.region else 0, f.message) for f in result.findings] == [
+    assert [(f.rule, f.path, f.region.start_line if f.region else 0, f.message) for f in result.findings if f.rule in REF_RULES] == [
         ("unresolved-ref", "c0.yaml", line, message)
     ]
 
@@ -276,7 +284,7 @@ def test_self_cycle_inside_the_spec(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         spec_with_refs(["#/components/parameters/Me"]) + "components:\n  parameters:\n    Me: {$ref: '#/components/parameters/Me'}\n"
     )
     monkeypatch.chdir(tmp_path)
-    (f,) = run(["api.yaml"], Config(), select=["ALL"], jobs=1).findings
+    (f,) = [f for f in run(["api.yaml"], Config(), select=["ALL"], jobs=1).findings if f.rule in REF_RULES]
     assert (f.region.start_line if f.region else 0, f.message) == (
         10,
         "$ref cycle: #/components/parameters/Me → #/components/parameters/Me",
@@ -288,7 +296,7 @@ def test_a_bad_reference_at_the_end_of_a_chain_is_reported_at_it_once(tmp_path: 
     (tmp_path / "api.yaml").write_text(spec_with_refs(["params.yaml#/A", "params.yaml#/B", "params.yaml#/A"]))
     monkeypatch.chdir(tmp_path)
     result = run(["api.yaml"], Config(), select=["ALL"], jobs=1)
-    assert [(f.path, f.region.start_line if f.region else 0, f.message) for f in result.findings] == [
+    assert [(f.path, f.region.start_line if f.region else 0, f.message) for f in result.findings if f.rule in REF_RULES] == [
         ("params.yaml", 2, "$ref target not found: #/Nope (in this file)")
     ]
 
@@ -320,7 +328,7 @@ def test_max_ref_files_stops_loading_with_one_message(tmp_path: Path, monkeypatc
 def test_cli_exit_code_and_position_of_a_cycle(tmp_path: Path) -> None:
     _cycle_files(tmp_path, 2)
     (tmp_path / "api.yaml").write_text(spec_with_refs(["c1.yaml#/X"]))
-    r = run_cli(["check", "api.yaml"], tmp_path)
+    r = run_cli(["check", "api.yaml", "--select", ",".join(REF_RULES)], tmp_path)
     assert r.returncode == 1
     assert r.stdout.splitlines()[0] == (
         "c0.yaml:2:3: error[unresolved-ref] $ref cycle: c0.yaml#/X → c1.yaml#/X → c0.yaml#/X"

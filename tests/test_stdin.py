@@ -17,6 +17,10 @@ from clirun import REPO
 HERE = Path(__file__).parent
 DO = HERE / "corpus" / "digitalocean"
 SPEC = "specification/DigitalOcean-public.v2.yaml"
+# The rules of DigitalOcean's excerpt that show its relative $refs followed: the vocabulary rules
+# on the parameters and bodies in the operation files, missing-error-response (silent when the
+# operation files' 4xx responses count) and unresolved-ref (silent when every reference is read).
+DO_RULES = ("prose-format", "prose-enum", "missing-error-response", "unresolved-ref")
 
 
 def cli(args: list[str], cwd: Path, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
@@ -44,7 +48,10 @@ def test_stdin_gives_the_same_report_as_the_file(tree: Path, fmt: str) -> None:
     if fmt == "json":
         report = json.loads(piped.stdout)
         assert report["files"] == [SPEC]
-        assert [f["rule"] for f in report["findings"]] == ["prose-format", "prose-enum", "prose-enum", "prose-enum"]
+        # every rule is compared above, piped and direct; these are the ones the excerpt is about
+        assert [f["rule"] for f in report["findings"] if f["rule"] in DO_RULES] == [
+            "prose-format", "prose-enum", "prose-enum", "prose-enum"
+        ]
 
 
 def test_stdin_text_wins_over_the_file_on_disk(tree: Path) -> None:
@@ -64,7 +71,7 @@ def test_stdin_filename_matches_config_overrides_and_exclude(tree: Path) -> None
         "overrides:\n  - files: ['specification/resources/spaces/**']\n    rules: {prose-enum: error}\n"
     )
     text = (tree / SPEC).read_bytes()
-    r = cli(["check", "-", "--stdin-filename", SPEC, "--format", "json"], tree, text)
+    r = cli(["check", "-", "--stdin-filename", SPEC, "--format", "json", "--select", ",".join(DO_RULES)], tree, text)
     sev = [(f["rule"], f["severity"]) for f in json.loads(r.stdout)["findings"]]
     assert sev == [("prose-format", "warning"), ("prose-enum", "error"), ("prose-enum", "error"), ("prose-enum", "error")]
     (tree / ".silentlint.yaml").write_text("exclude: ['specification/']\n")
@@ -79,7 +86,7 @@ def test_stdin_without_a_name_is_linted_as_stdin(tmp_path: Path) -> None:
         "info": {"title": "S", "version": "1"},
         "paths": {"/a": {"get": {"responses": {"200": {"description": "OK"}}}}},
     }
-    r = cli(["check", "-", "--format", "json"], tmp_path, json.dumps(spec, indent=1).encode())
+    r = cli(["check", "-", "--format", "json", "--select", "missing-error-response"], tmp_path, json.dumps(spec, indent=1).encode())
     assert r.returncode == 1
     report = json.loads(r.stdout)
     assert report["files"] == ["<stdin>"]
