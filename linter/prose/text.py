@@ -203,10 +203,11 @@ def same_name(a: str, b: str) -> bool:
 
 
 _BULLET_LABEL = re.compile(
-    r"(?:^|(?<=\s))[-*•][ \t]+(?:`(?P<q>[A-Za-z_$][\w.$-]*)`[ \t]*(?:[:：]|[-–—][ \t])"
+    r"(?=[-*•`])"  # the first character of either form: one class test rejects most positions
+    r"(?:(?:^|(?<=\s))[-*•][ \t]+(?:`(?P<q>[A-Za-z_$][\w.$-]*)`[ \t]*(?:[:：]|[-–—][ \t])"
     r"|(?P<b>[a-z]+(?:[A-Z][a-z0-9]+)+|[a-z0-9]+(?:_[a-z0-9]+)+)[ \t]*(?:[:：]|[-–—][ \t])"
     r"|(?P<w>[a-z][a-z0-9]+)[ \t]+[-–—][ \t])"
-    r"|(?:^|(?<=[.\n][ ])|(?<=\n))`(?P<q2>[A-Za-z_$][\w.$-]*)`[ \t]+[-–—][ \t]"
+    r"|(?:^|(?<=[.\n][ ])|(?<=\n))`(?P<q2>[A-Za-z_$][\w.$-]*)`[ \t]+[-–—][ \t])"
 )
 
 

@@ -76,6 +76,7 @@ _ONE_OF = re.compile(
 )
 # "There are two valid values, A and B": a set whose size the text states (kept when the list has that many)
 _COUNTED = re.compile(
+    r"(?=[tfsen1-9])"  # the count's first character (a lookahead, as above)
     r"\b(?P<n>two|three|four|five|six|seven|eight|nine|ten|[2-9]|1[0-9])\s+(?:(?:valid|possible|allowed|supported|accepted"
     r"|available|permitted)\s+)?(?:values|options|choices|modes|types|states|settings|levels)\b[ ]*"
     r"(?:[,:—]|are\b(?:[ ]+(?:supported|allowed|available|accepted|valid|possible|permitted))?[ ]*:?|-)[ ]*",
@@ -85,11 +86,11 @@ _COUNT_WORDS = {w: i for i, w in enumerate("zero one two three four five six sev
 _COLON_LIST = re.compile(r"[:：][ \t]*(?=\n|[ \t]*[-*•][ \t])")
 _ONE_OF_BAD_PRE = re.compile(r"(?:exactly|only|least|most|than|just|any)\s+$", re.I)
 _FOLLOWING = re.compile(
-    r"\b(?:the\s+)?following\s+(?:[a-z]+\s+){0,2}?(?:values?|options?|keywords?|strings?|fields?|types|modes|codes|choices)"
+    r"(?=[afrst])(?:\b(?:the\s+)?following\s+(?:[a-z]+\s+){0,2}?(?:values?|options?|keywords?|strings?|fields?|types|modes|codes|choices)"
     r"\s+(?:are|is|may\s+be|can\s+be|must\s+be)\s+(?:[a-z]+\s+){0,2}?"
     r"(?:supported|allowed|valid|accepted|permitted|used|specified|available|recognized|possible)"
     r"(?P<qual>[^:\n]{0,60}?)[ ]*:"
-    r"|\b(?:accepts?|supports?|takes?|allows?|recognizes?)\s+the\s+following(?:\s+[a-z]+){0,2}?\s*:",
+    r"|\b(?:accepts?|supports?|takes?|allows?|recognizes?)\s+the\s+following(?:\s+[a-z]+){0,2}?\s*:)",
     re.I,
 )
 _EITHER = re.compile(r"\beither\b[ ]*:?[ ]*", re.I)
@@ -105,9 +106,9 @@ _ONLY_TAIL = re.compile(
     re.I,
 )
 _SINGLE = re.compile(
-    r"(?:^|[.;:\n]\s*)(?:(?:the\s+)?(?:value|this\s+(?:value|field|parameter|property))\s+|it\s+)?"
+    r"(?=[\n.:;imstv])(?:(?:^|[.;:\n]\s*)(?:(?:the\s+)?(?:value|this\s+(?:value|field|parameter|property))\s+|it\s+)?"
     r"(?:must|should)\s+(?:always\s+)?be(?:\s+set\s+to)?\s+(?=[`\"'“‘「])"
-    r"|\bthe\s+only\s+(?:valid|supported|allowed|accepted|possible|permitted)\s+value\s+is\s+",
+    r"|\bthe\s+only\s+(?:valid|supported|allowed|accepted|possible|permitted)\s+value\s+is\s+)",
     re.I,
 )
 _PAREN_SLASH = re.compile(
@@ -155,13 +156,13 @@ def _in_open_paren(s: str, i: int) -> bool:
 
 _PAREN_ETC = re.compile(r"[(（](?=[^()（）\n]{1,200}?(?:\betc\b|等))")
 _SET_THIS = re.compile(
-    r"\b(?:set|use)\s+(?:this\s+(?:field|parameter|property|value|option)|it)\s+(?:to|as)\s+(?=[`\"'“‘])"
+    r"(?=[isuw])(?:\b(?:set|use)\s+(?:this\s+(?:field|parameter|property|value|option)|it)\s+(?:to|as)\s+(?=[`\"'“‘])"
     r"|\b(?:if|when)\s+(?:this\s+(?:parameter|field|property|value|option)|it|the\s+value)\s+is\s+(?:set\s+to\s+)?"
-    r"(?:one\s+of\s+the\s+)?(?=[`\"'“‘])",
+    r"(?:one\s+of\s+the\s+)?(?=[`\"'“‘]))",
     re.I,
 )
 _CURRENT_VERSION = re.compile(
-    r"\b(?:the\s+)?(?:current|latest)\s+(?:api\s+)?version\s+is\s+(?P<v>`[^`\s]{1,40}`|\"[^\"\s]{1,40}\"|(?=[\w.\-]{0,39}\d)[\w.\-]{1,40}\w)",
+    r"(?=[clt])(?:\b(?:the\s+)?(?:current|latest)\s+(?:api\s+)?version\s+is\s+(?P<v>`[^`\s]{1,40}`|\"[^\"\s]{1,40}\"|(?=[\w.\-]{0,39}\d)[\w.\-]{1,40}\w))",
     re.I,
 )
 _SENT_START = re.compile(r"(?:^|[.!?;。；]\s+|\n)")
@@ -738,8 +739,8 @@ def _split_slashes(p: Parsed) -> Parsed:
 
 
 _ONLY_VALUE_BARE = re.compile(
-    r"\bthe\s+only\s+(?:valid|supported|allowed|accepted|possible|permitted)\s+value(?:\s+for\s+(?:this|it)(?:\s+\w+)?)?"
-    r"\s+(?:is|is\s+currently)\s+(?P<v>[A-Za-z0-9][\w.-]{0,40}?)[ ]*(?:$|[.;](?:\s|$))",
+    r"(?=t)(?:\bthe\s+only\s+(?:valid|supported|allowed|accepted|possible|permitted)\s+value(?:\s+for\s+(?:this|it)(?:\s+\w+)?)?"
+    r"\s+(?:is|is\s+currently)\s+(?P<v>[A-Za-z0-9][\w.-]{0,40}?)[ ]*(?:$|[.;](?:\s|$)))",
     re.I,
 )
 
@@ -1053,11 +1054,11 @@ def _one_closed_set(t: Text, out: list[Evidence], name: str) -> list[Evidence]:
 
 
 _MULTI_ANY = re.compile(
-    r"\b(?:one\s+or\s+more|any\s+combination|(?:a\s+)?(?:list|set|array)\s+of\s+(?:values|options)|multiple\s+values"
+    r"(?=[acilmoprs多])(?:\b(?:one\s+or\s+more|any\s+combination|(?:a\s+)?(?:list|set|array)\s+of\s+(?:values|options)|multiple\s+values"
     r"|several\s+values|more\s+than\s+one\s+(?:value|option)|and/or"
     r"|(?:specify|pass|send|provide|select|choose|receive|include)\s+(?:one\s+or\s+)?(?:multiple|several)"
     r"|(?:multiple|several)\s+(?:\w+\s+)?(?:can|may)\s+be\s+(?:specified|provided|passed|given|selected|combined))\b"
-    r"|多个值|多個值|多选|多選",
+    r"|多个值|多個值|多选|多選)",
     re.I,
 )
 
