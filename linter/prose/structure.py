@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Iterator
 
 from linter.prose.lists import QTOK, Item, Parsed, parse_inline
@@ -552,8 +553,11 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
     "This", "Can", "May", "Must" …)."""
     starts: list[int] | None = None  # sentence starts and the first sentence's end, worked out once
     first_end = 0
+    last_sep = max(s.rfind(" or "), s.rfind("/"), s.rfind("|"), s.rfind(","), s.rfind(" and "))
     for m in _BARE_LEAD_AT.finditer(s):
         end = m.end()
+        if end > last_sep:
+            break  # no separator after this lead, nor after a later one: each fails the ``ahead`` test below
         word = m.group().lower()
         if word in _LEAD_BEFORE and not s[max(0, m.start() - 9) : m.start()].rstrip().lower().endswith(_LEAD_BEFORE[word]):
             continue
@@ -575,7 +579,7 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
         sent = starts[k] if k >= 0 and starts[k] <= m.start() else 0
         first = m.start() <= first_end
         subject = None
-        if not first and not lead.group("verb") and not codes_sentence and not _ABOUT_FIELD.match(s[sent:]):
+        if not first and not lead.group("verb") and not codes_sentence and not _ABOUT_FIELD.match(s, sent):
             if not lead.group("be"):
                 continue
             subject = s[sent : m.start()]  # "The fan speed can be …": kept if it names the field
@@ -665,8 +669,13 @@ def kind_head(words: str) -> bool:
     return _KIND_HEAD.search(words) is not None
 
 
+_FIRST_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
+
+
+@lru_cache(maxsize=4)
 def _first_sentence_end(s: str) -> int:
-    fm = re.search(r"[.!?](?:\s|$)|\n", s.strip())
+    """(Cached: several detectors ask it of the same text in turn.)"""
+    fm = _FIRST_SENTENCE_END.search(s.strip())
     return (len(s) - len(s.lstrip())) + fm.start() if fm else len(s)
 
 

@@ -116,6 +116,7 @@ _PAREN_SLASH = re.compile(
 )
 _LABEL_LINE = re.compile(r"^[ ]*(?P<label>[^\n:：]{1,40}?)[ ]*[:：][ ]*(?=\S)", re.M)
 _BARE_LIST = re.compile(r"^\s*(?=\S)")
+_LEAD_BULLET = re.compile(r"\s*(?=[-*•][ \t])")
 _ZH_CUE = re.compile(
     r"(?:可选值|可選值|可选项|可選項|可取值|取值范围|取值範圍|取值|枚举值|枚舉值|枚举|枚舉|有效值|合法值"
     r"|允许值|允許值|允许的值|允許的值|支持的值|支援的值|可选|可選|可为|可為|值为|值為|只能是|只能为"
@@ -387,7 +388,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     """Closed and example vocabularies in the prepared description."""
     s = t.norm
     low = gate_text(s)  # for the key gates only (blanks collapsed: not the offsets of s)
-    cjk = bool(_CJK_ANY.search(s))
+    cjk = not s.isascii() and _CJK_ANY.search(s) is not None
     found: list[_Found] = []
     # Extra gates (each a condition without which the scan it guards finds nothing that is kept),
     # so the costly case-insensitive patterns run on fewer texts. The word gates look in ``low``,
@@ -520,7 +521,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         while st < m.start() and s[st].isspace():
             st += 1
         add(st, p, not _PARTIAL_WORDS.search(intro), "colon")
-    lead = re.match(r"\s*(?=[-*•][ \t])", s)
+    lead = _LEAD_BULLET.match(s)
     if lead:
         p = parse_bullets(s, lead.end())
         if p is not None and len(p.items) >= 2:
@@ -798,7 +799,7 @@ def _pairs(s: str, add: Callable[..., None], cjk: bool) -> None:
     if not cjk:
         # Without CJK meanings a run is kept only when numeric, and its first pair then has this
         # shape (which also satisfies the general test below, so that one can be skipped).
-        if _NUMERIC_PAIR.search(s) is None:
+        if ("=" not in s and ":" not in s) or _NUMERIC_PAIR.search(s) is None:
             return
     elif not re.search(r"\d[ ]*[:：=\-－—]|[A-Za-z0-9][ ]*[:：\-－—][ ]*[\u4e00-\u9fff]", s):
         return
@@ -950,7 +951,8 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
     found.sort(key=lambda f: (not f.closed, f.trigger != "glossed", f.trigger in _WEAK, -(f.parsed.end - f.start)))
     # "… or `k` (any whole number)", "may be any user-defined text", "any combination of ids and kinds":
     # whatever else the text lists, the field also takes values outside it
-    any_value = any(not _REFUSED.match(t.norm, m.end()) for m in _ANY_VALUE.finditer(t.norm))
+    # (only a closed list asks: the scan is skipped for the many texts without one)
+    any_value = any(f.closed for f in found) and any(not _REFUSED.match(t.norm, m.end()) for m in _ANY_VALUE.finditer(t.norm))
     for f in found:
         values = tuple(dict.fromkeys(i.value for i in f.parsed.items))
         if not values or not _typed(values, type_):
