@@ -255,7 +255,7 @@ _INTERVAL = re.compile(
 )
 _SIGN = re.compile(
     # a refused or rejected negative: at least 0 ("cannot be negative", "negative values are rejected")
-    r"\b(?:(?:must|should|may|shall|can)\s+not|cannot|can't)\s+be\s+(?:a\s+)?(?P<nn>negative)\b"
+    r"(?=[achmnpsz不大正非])(?:\b(?:(?:must|should|may|shall|can)\s+not|cannot|can't)\s+be\s+(?:a\s+)?(?P<nn>negative)\b"
     r"|\b(?P<rej>negative\s+(?:values?|numbers?|integers?|amounts?)\s+(?:are|is|will\s+be|get|return|returns|result\s+in|causes?)\s+"
     r"(?:not\s+(?:allowed|accepted|permitted|supported|valid)|rejected|refused|invalid|disallowed|forbidden"
     r"|(?:treated\s+as|set\s+to|clamped\s+to|mapped\s+to|changed\s+to)\s+(?:0|zero)\b|an?\s+(?:`?[\w.]+`?\s+)?error))"
@@ -264,7 +264,7 @@ _SIGN = re.compile(
     r"|\bzero\s+or\s+(?:a\s+)?positive"
     r"|\b(?:must|should|has\s+to|needs?\s+to|shall)\s+be\s+(?:(?:greater|larger|more|higher)\s+than\s+zero"  # as "positive"
     r"|(?P<nz>zero\s+or\s+(?:greater|more|higher|larger|above)|(?:greater|larger|more|higher)\s+than\s+or\s+equal\s+to\s+zero))\b"
-    r"|(?P<zh>正整数|正整數|非负整数|非負整數|非负数|非負數|正数|正數|大于0|大於0|大于零|大於零|不能为负|不能為負)",
+    r"|(?P<zh>正整数|正整數|非负整数|非負整數|非负数|非負數|正数|正數|大于0|大於0|大于零|大於零|不能为负|不能為負))",
     re.I | re.A,
 )
 # A negative value given a meaning of its own ("-1 means no limit", "If -1, …", "-1 for unlimited",

@@ -25,20 +25,20 @@ _LAYOUT = re.compile(
     re.A,
 )
 _LAYOUT_TOKENS = re.compile(r"YYYY|yyyy|YY|yy|MM|DD|dd|HH|hh|mm|ss|S{1,9}|s{1,9}|f{1,9}|TZD|XXX|ZZ|Z|±hh:?mm|[+-]hh:?mm", re.A)
-_ISO = re.compile(r"\bISO[- ]?8601\b|\bRFC[- ]?3339(?:nano)?\b|ISO8601|\bRFC[- ]?(?:1123|2822|822|7231)\b", re.I | re.A)
+_ISO = re.compile(r"(?=[IR])(?:\bISO[- ]?8601\b|\bRFC[- ]?3339(?:nano)?\b|ISO8601|\bRFC[- ]?(?:1123|2822|822|7231)\b)", re.I | re.A)
 _EPOCH = re.compile(
-    r"\b(?:unix|posix)(?:[- ]epoch)?[- ](?:time(?:stamp)?s?|date(?:time)?|seconds?|milliseconds?|ms|format|epoch)\b"
+    r"(?=[Uemnpsu时時毫秒])(?:\b(?:unix|posix)(?:[- ]epoch)?[- ](?:time(?:stamp)?s?|date(?:time)?|seconds?|milliseconds?|ms|format|epoch)\b"
     r"|\bepoch[- ](?:time(?:stamp)?s?|seconds?|milliseconds?|ms|format)\b|\b(?:unix|posix)\s+epoch\b"
     r"|\b(?:seconds|milliseconds|ms|microseconds|nanoseconds)\s+(?:elapsed\s+)?since\s+(?:the\s+)?(?:unix\s+)?epoch\b"
     r"|\b(?:seconds|milliseconds|ms)\s+(?:elapsed\s+)?since\s+(?:midnight\s+)?(?:(?:on\s+)?jan(?:uary|\.)?\s+1(?:st)?,?\s+1970"
     r"|1970-01-01(?:[T ]00:00(?::00(?:\.0+)?)?Z?)?|0?1/0?1/1970)(?![\w-])"
-    r"|(?:秒级|毫秒级|秒級|毫秒級|Unix|unix|UNIX)?(?:时间戳|時間戳)",
+    r"|(?:秒级|毫秒级|秒級|毫秒級|Unix|unix|UNIX)?(?:时间戳|時間戳))",
     re.I | re.A,
 )
 _SEPARATED = re.compile(
-    r"\b(?:comma|space|semicolon|pipe|whitespace|colon)[- ]?(?:separated|delimited|seperated)\b"
+    r"(?=[cdpsw以使分用空竖英豎逗])(?:\b(?:comma|space|semicolon|pipe|whitespace|colon)[- ]?(?:separated|delimited|seperated)\b"
     r"|\b(?:separated?|seperated?|delimited)\s+(?:by|with)\s+(?:an?\s+)?(?:comm?as?|semicolons?|spaces?|pipes?)\b"
-    r"|(?:以|用|使用)?(?:英文)?(?:逗号|逗號|分号|分號|空格|竖线|豎線)(?:分隔|隔开|隔開|分割)",
+    r"|(?:以|用|使用)?(?:英文)?(?:逗号|逗號|分号|分號|空格|竖线|豎線)(?:分隔|隔开|隔開|分割))",
     re.I | re.A,
 )
 # Patterns that open with ``(?=…)``: a lookahead on the first character a match can start with
@@ -59,9 +59,9 @@ _EMAIL = re.compile(
     re.I | re.A,
 )
 _URI = re.compile(
-    r"\b(?:must|should)\s+be\s+an?\s+(?:(?:valid|full|fully[- ]qualified|absolute|well[- ]formed|complete)\s+)*(?:URL|URI)\b"
+    r"(?=[Uafimsv])(?:\b(?:must|should)\s+be\s+an?\s+(?:(?:valid|full|fully[- ]qualified|absolute|well[- ]formed|complete)\s+)*(?:URL|URI)\b"
     r"|\b(?:URL|URI)\s+(?:form|format)\b|\bvalid\s+(?:URL|URI)\b|\babsolute\s+(?:URL|URI)\b"
-    r"|\bfully[- ]qualified\s+(?:URL|URI)\b|\bin\s+(?:the\s+)?(?:standard\s+)?(?:URL|URI)\s+form",
+    r"|\bfully[- ]qualified\s+(?:URL|URI)\b|\bin\s+(?:the\s+)?(?:standard\s+)?(?:URL|URI)\s+form)",
     re.I | re.A,
 )
 _URI_ZH = re.compile(r"(?:合法|有效|完整)的?(?:URL|URI|网址|網址)|(?:URL|URI|网址|網址)格式", re.I)
@@ -98,8 +98,8 @@ _TEMPLATE_CODE = re.compile(
 _TEMPLATE_GAP = re.compile(r"(?:\s|[-+*•,;]|\bor\b|\band\b)*", re.A)
 _BASE64 = re.compile(r"\bbase[- ]?64(?P<url>[- ]?url)?\b", re.I | re.A)
 _HEX = re.compile(
-    r"\bbase[- ]?16\b|\bhex(?:adecimal)?[- ]encoded\b|\b(?:as|in)\s+(?:a\s+)?hex(?:adecimal)?\b"
-    r"|\bhex(?:adecimal)?\s+(?:string|digits|characters|encoding|format)\b|十六进制|十六進制",
+    r"(?=[abhi十])(?:\bbase[- ]?16\b|\bhex(?:adecimal)?[- ]encoded\b|\b(?:as|in)\s+(?:a\s+)?hex(?:adecimal)?\b"
+    r"|\bhex(?:adecimal)?\s+(?:string|digits|characters|encoding|format)\b|十六进制|十六進制)",
     re.I | re.A,
 )
 _HOST = re.compile(
@@ -146,10 +146,10 @@ _STARTS = re.compile(
     re.I | re.A,
 )
 _CHARSET = re.compile(
-    r"\balpha-?numeric(?:al)?\b(?!\s+(?:order|sort|ordering|sorting)\b)"
+    r"(?=[Aalu字数數])(?:\balpha-?numeric(?:al)?\b(?!\s+(?:order|sort|ordering|sorting)\b)"
     r"(?![^.;\n]{0,40}\b(?:special|symbols?|punctuation|any\s+(?:other\s+)?characters?|unicode)\b)(?:\s+characters?)?"
     r"|\b(?:(?:lower-?case|upper-?case|ASCII|latin)\s+)?letters\s*(?:,\s*|\s+(?:and|or)\s+|\s*/\s*)(?:\w+\s+)?(?:numbers|digits|numerals)\b"
-    r"|(?:字母|数字|數字)(?:、|和|或|及|与|與)(?:字母|数字|數字)",
+    r"|(?:字母|数字|數字)(?:、|和|或|及|与|與)(?:字母|数字|數字))",
     re.I | re.A,
 )
 _CHARSET_EXTRA = re.compile(
@@ -177,9 +177,9 @@ _LETTER_CODE = re.compile(
     r"\b(?P<n>\d|two|three|four|five)[- ](?P<k>letter|character|char)\s+(?:code|string|abbreviation|identifier|symbol)\b", re.I | re.A
 )
 _JSON = re.compile(
-    r"\bJSON(?:[- ](?:encoded|formatted|serialized))?\s+(?:string|array|document|text|blob)\b|\bJSON[- ]encoded\b"
+    r"(?=[Jais])(?:\bJSON(?:[- ](?:encoded|formatted|serialized))?\s+(?:string|array|document|text|blob)\b|\bJSON[- ]encoded\b"
     r"|\bstringified\s+JSON\b|\b(?:as|in)\s+(?:a\s+)?JSON(?:\s+format)?\b(?!\s+(?:object|response|body))"
-    r"|JSON(?:格式|字符串|字串)",
+    r"|JSON(?:格式|字符串|字串))",
     re.I | re.A,
 )
 # a strftime layout ("%Y-%m-%d", "%Y-%m-%dT%H:%M:%SZ") and the layout tokens it stands for
@@ -865,8 +865,8 @@ _OR_BEFORE = re.compile(
 # values the field takes beside the format, anywhere in the text: "The special value "me" …",
 # "can also be `all`", "The value may be a DateTime, a String, or numeric."
 _OTHER_VALUES = re.compile(
-    r"\bspecial\s+values?\b|\b(?:can|may)\s+also\s+be\s+(?:set\s+to\s+)?[`\"'“]"
-    r"|\b(?:may|can|could)\s+be\s+(?:either\s+)?(?:an?\s+)?[\w-]+(?:\s*,\s*(?:an?\s+)?[\w-]+)+,?\s+or\s+",
+    r"(?=[cms])(?:\bspecial\s+values?\b|\b(?:can|may)\s+also\s+be\s+(?:set\s+to\s+)?[`\"'“]"
+    r"|\b(?:may|can|could)\s+be\s+(?:either\s+)?(?:an?\s+)?[\w-]+(?:\s*,\s*(?:an?\s+)?[\w-]+)+,?\s+or\s+)",
     re.I,
 )
 _FREE_ALTERNATIVE = re.compile(r"\bor\s+(?:in\s+)?(?:natural|plain|free|human)[- ](?:language|text|form|readable)\b|\bor\s+any\s+(?:other\s+)?text\b", re.I)

@@ -54,6 +54,7 @@ _COMBINATION = re.compile(
 _NEXT_BULLET = re.compile(r"(?:[ \t]*\n)+[ \t]*\\?[-*•·+](?:[ \t]+\S|[`\"'])")
 _SOFT_BREAK = re.compile(r"\n(?![ ]*(?:\n|\\?[-*•+](?:[ ]|[`\"'])|\d+[.)][ ]))[ ]*")
 _SPACE_SEP = re.compile(r"(?P<p>)(?P<ell>)[ ]+")
+_GLUED = re.compile(r"[:/=][^\s]")
 _PAREN = re.compile(r"[ ]*[(（][^()（）\n]{0,160}[)）]")
 _MEANING = re.compile(r"[ ]*(?:[:：=]|[-–—]+(?=[ ]|[A-Z]))")
 _TERM = re.compile(r"[ ]*(?:$|\n|[.。!！?？](?=\s|$)|[.。](?=[A-Z,])|[)）\]},，;；:：。]|[-–—](?=[ ]))")
@@ -202,9 +203,10 @@ def parse_inline(t: str, pos: int, *, quoted_only: bool = False, max_items: int 
             and bool(_CJK_CHAR.match(t, k)) != bool(_CJK_CHAR.match(value[-1]))
             and not p
         )
-        term = _TERM.match(t, after_paren) or _PARTIAL_AFTER.match(t, after_paren) or CJK_TAIL.match(t, after_paren)
-        follows_ok = bool(s) or bool(term) or cjk_switch or ellipsis
-        if not quoted and not p and re.match(r"[:/=][^\s]", t[j : j + 2]) and not _CJK_CHAR.match(value[-1]):
+        # (what ends the list is looked for only when no separator follows)
+        follows_ok = bool(s) or cjk_switch or ellipsis or bool(
+            _TERM.match(t, after_paren) or _PARTIAL_AFTER.match(t, after_paren) or CJK_TAIL.match(t, after_paren))
+        if not quoted and not p and _GLUED.match(t, j) and not _CJK_CHAR.match(value[-1]):
             follows_ok = False  # "arn:aws:…", "a/b": part of a longer token
         if not quoted and not follows_ok:
             cut = bool(items)

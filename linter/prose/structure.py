@@ -15,10 +15,16 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Iterator
 
 from linter.prose.lists import QTOK, Item, Parsed, parse_inline
 from linter.prose.text import clean_token, has_any, odd_case
+
+# Patterns that open with ``(?=[…])``: a lookahead on the first character a match can start with
+# (each alternative's first character, under the pattern's own flags) is a necessary condition, so
+# it changes no match; ``re`` then rejects most positions with one class test, instead of trying
+# each alternative (or a ``\b``, two Unicode look-ups) there.
 
 # what may open a definition line: a quoted/backticked literal, or one bare value-like token
 _BARE_VALUE = r"[A-Za-z0-9][A-Za-z0-9_.+/#@$-]{0,47}(?<![.+/-])"
@@ -53,6 +59,7 @@ _CONTEXT_OTHER = re.compile(
 )
 _UPPER = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*")
 _RUNIN = re.compile(
+    r"(?=[`\"'A-Z])"  # the token's first character (see the note at the top)
     r"(?<![\w`'\"\-])(?P<tok>`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|'[^'\n]{1,60}'|"
     r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[A-Z](?=[ ]+=))(?P<sep>[ ]+[-–—=][ ]+|[ ]*:[ ]+)(?=[A-Za-z(])"
 )
@@ -279,6 +286,7 @@ def run_in(s: str, low: str) -> Iterator[Candidate]:
 
 
 _COLON_LEAD = re.compile(
+    r"(?=[abcfiklmostv])"  # each word's first letter (see the note at the top)
     r"\b(?:values?|options?|choices?|settings?|types|modes|levels|statuses|states|kinds|categories|are|be|include|includes"
     r"|following)[ ]*[:：][ ]*", re.I)
 _WORD_DEF = re.compile(r"(?P<tok>[A-Za-z][\w.+]{0,30}(?<![.+]))(?P<sep>[ ]+[-–—][ ]+|[ ]*[—–][ ]*|[ ]*=[ ]*)(?=[A-Za-z(])")
@@ -404,9 +412,10 @@ def value_sentences(s: str, low: str) -> Iterator[Candidate]:
 # "If the queue state is `ENABLED`, …", "set `Scope` to `AWS`": a value of whatever the words
 # before "is" name (kept when they name the field)
 _COND_VALUE = re.compile(
-    r"\b(?:if|when|once|while)\s+(?P<subj>[A-Za-z`'\"][\w`'\" .-]{0,40}?)\s+(?:is|was|are)\s+(?:set\s+to\s+|equal\s+to\s+)?"
+    r"\b(?=[iwos])"  # each alternative's first letter (see the note at the top)
+    r"(?:\b(?:if|when|once|while)\s+(?P<subj>[A-Za-z`'\"][\w`'\" .-]{0,40}?)\s+(?:is|was|are)\s+(?:set\s+to\s+|equal\s+to\s+)?"
     + _QVTOK.replace("(", "(?P<v>", 1)
-    + r"|\bset\s+(?P<subj2>`[^`\n]{1,40}`|[A-Za-z][\w.-]{0,40})\s+to\s+(?:be\s+)?" + _QVTOK.replace("(", "(?P<v2>", 1),
+    + r"|\bset\s+(?P<subj2>`[^`\n]{1,40}`|[A-Za-z][\w.-]{0,40})\s+to\s+(?:be\s+)?" + _QVTOK.replace("(", "(?P<v2>", 1) + ")",
     re.I,
 )
 
@@ -441,7 +450,7 @@ def conditional_values(s: str, low: str) -> Iterator[Candidate]:
                 yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "conditional-values", subject=subj)
 
 
-_LEAD = re.compile(r"(?:[:(]|[ ][-–—]|\b(?:either|by|be|is|are|as|from|between|to|of|include)|\bstatus(?:es)?)[ ]*$", re.I)
+_LEAD = re.compile(r"(?=[:( abefiost])(?:[:(]|[ ][-–—]|\b(?:either|by|be|is|are|as|from|between|to|of|include)|\bstatus(?:es)?)[ ]*$", re.I)
 _ALT_END = re.compile(
     r"[ ]*(?:$|[.;,)\n]|\((?:the\s+)?default\)|\bor\s+(?:leave|omit|empty|null|not)\b"
     # "by `created_at` or `updated_at` fields.": the kind of the values closes the sentence
@@ -455,7 +464,7 @@ _OPEN_TAIL = re.compile(r"\b(?:any|anything|another|other|others|custom|every|ev
 # (the value may be followed by a few words that end the sentence: "when the person `joined` the site.")
 _TAIL_ALT = re.compile(r"[ ]*,?[ ]+or[ ]+(?:[A-Za-z]+[ ]+){1,8}?" + _QVTOK.replace("(", "(?P<v>", 1)
                        + r"(?=(?:[ ]+[A-Za-z]+){0,4}[ ]*(?:[.;]|$))")
-_EXAMPLE_LEAD = re.compile(r"\b(?:e\.?\s?g|eg|i\.?e|examples?|instance|such\s+as|like|say|sample)\b", re.I)
+_EXAMPLE_LEAD = re.compile(r"(?=[eisl])\b(?:e\.?\s?g|eg|i\.?e|examples?|instance|such\s+as|like|say|sample)\b", re.I)
 
 
 _SENTENCE_BREAK = re.compile(r"[.!?](?:\s|$)|\n")
@@ -535,7 +544,7 @@ _BARE_CODE = re.compile(r"(?-i:[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)*|[A-Z][A-Z0-9]*(
                         r"|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*|\d+)")
 
 
-_MODAL_BE_END = re.compile(r"\b(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either)?[ ]*$", re.I)
+_MODAL_BE_END = re.compile(r"(?=[cmsw])\b(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either)?[ ]*$", re.I)
 _RELATIVE_WORD = re.compile(r"\b(?:that|which|who|whose|whom|to)\b", re.I)
 _ABOUT_FIELD = re.compile(r"[ ]*(?:it|this|the\s+value|can|may|must|possible|valid|allowed|supported|options?|values?"
                           r"|choices?|choose|the\s+(?:options|choices|values))\b", re.I)
@@ -550,8 +559,11 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
     "This", "Can", "May", "Must" …)."""
     starts: list[int] | None = None  # sentence starts and the first sentence's end, worked out once
     first_end = 0
+    last_sep = max(s.rfind(" or "), s.rfind("/"), s.rfind("|"), s.rfind(","), s.rfind(" and "))
     for m in _BARE_LEAD_AT.finditer(s):
         end = m.end()
+        if end > last_sep:
+            break  # no separator after this lead, nor after a later one: each fails the ``ahead`` test below
         word = m.group().lower()
         if word in _LEAD_BEFORE and not s[max(0, m.start() - 9) : m.start()].rstrip().lower().endswith(_LEAD_BEFORE[word]):
             continue
@@ -573,7 +585,7 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
         sent = starts[k] if k >= 0 and starts[k] <= m.start() else 0
         first = m.start() <= first_end
         subject = None
-        if not first and not lead.group("verb") and not codes_sentence and not _ABOUT_FIELD.match(s[sent:]):
+        if not first and not lead.group("verb") and not codes_sentence and not _ABOUT_FIELD.match(s, sent):
             if not lead.group("be"):
                 continue
             subject = s[sent : m.start()]  # "The fan speed can be …": kept if it names the field
@@ -599,7 +611,7 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
         yield Candidate(p.items[0].start, p, True, "bare-alternatives", subject=subject)
 
 
-_PAREN_LIST = re.compile(r"(?<=\S)[ ]*\((?P<ie>[ ]*(?:i\.[ ]?e\.?|namely|viz\.?)[,:]?)?[ ]*(?P<body>[^()\n]{3,240})\)")
+_PAREN_LIST = re.compile(r"(?=[ (])(?<=\S)[ ]*\((?P<ie>[ ]*(?:i\.[ ]?e\.?|namely|viz\.?)[,:]?)?[ ]*(?P<body>[^()\n]{3,240})\)")
 _PAREN_SPLIT = re.compile(r"[ ]*(?:,[ ]*(?:or[ ]+)?|[ ]+or[ ]+|[ ]*[/|][ ]*)")
 # "(default: x)" is a note, "(Default, Custom or None)" a list that starts with the value Default
 _PAREN_NOT = re.compile(r"^(?:e\.?[ ]?g|for\s+(?:example|instance)|such\s+as|like|including|incl|default(?![ ]*,)|see|as|in|at|if|when)\b", re.I)
@@ -663,8 +675,13 @@ def kind_head(words: str) -> bool:
     return _KIND_HEAD.search(words) is not None
 
 
+_FIRST_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
+
+
+@lru_cache(maxsize=4)
 def _first_sentence_end(s: str) -> int:
-    fm = re.search(r"[.!?](?:\s|$)|\n", s.strip())
+    """(Cached: several detectors ask it of the same text in turn.)"""
+    fm = _FIRST_SENTENCE_END.search(s.strip())
     return (len(s) - len(s.lstrip())) + fm.start() if fm else len(s)
 
 
@@ -685,7 +702,7 @@ def bracket_lists(s: str, low: str) -> Iterator[Candidate]:
             yield Candidate(m.start("body") - 1, Parsed(items, m.end()), True, "bracket-list")
 
 
-_SENT_RUNIN = re.compile(r"(?:^|(?<=[.!?:]\s)|(?<=[.!?]\s\s)|(?<=\n))(?P<tok>[A-Z][A-Za-z0-9]{1,30})(?:[ ]*:[ ]+|[ ]*[—–][ ]*)(?=[A-Z])")
+_SENT_RUNIN = re.compile(r"(?=[A-Z])(?:^|(?<=[.!?:]\s)|(?<=[.!?]\s\s)|(?<=\n))(?P<tok>[A-Z][A-Za-z0-9]{1,30})(?:[ ]*:[ ]+|[ ]*[—–][ ]*)(?=[A-Z])")
 
 
 def sentence_run_in(s: str, low: str) -> Iterator[Candidate]:
@@ -960,7 +977,7 @@ def whether_alternatives(s: str, low: str) -> Iterator[Candidate]:
         yield Candidate(p.items[0].start, p, True, "whether-alternatives")
 
 
-_QVALUE = re.compile(_QVTOK)
+_QVALUE = re.compile(r"(?=[`\"“'])" + _QVTOK)
 _GLOSS_VERB = re.compile(r"\b(?:set|use|choose|select|specify|pass|enter)[ ]*$", re.I)
 
 
@@ -1021,8 +1038,9 @@ DETECTORS: tuple[tuple[str, tuple[str, ...], frozenset[str], Detector], ...] = (
     ("value-sentences", _VALUE_SENTENCE_KEYS, frozenset({"codes"}), value_sentences),
 )
 # a quoted token, an UPPER_CODE, a camelCase or snake_case word: every value a run-in, a value
-# sentence, a bracketed or glossed list can take has one of these shapes
-_CODE_FACT = re.compile(r"[`\"'“‘*]|[A-Z]{2}|[a-z][A-Z]|[a-z0-9]_[a-z0-9]")
+# sentence, a bracketed or glossed list can take has one of these shapes ("[A-Za-z][A-Z]": two
+# capitals or a camelCase hump, in one branch)
+_CODE_FACT = re.compile(r"[`\"'“‘*]|[A-Za-z][A-Z]|[a-z0-9]_[a-z0-9]")
 
 
 def _facts(s: str, low: str) -> set[str]:

@@ -27,7 +27,7 @@ _MARKUP = re.compile(
     """,
     re.X | re.I,
 )
-_MARKUP_CUE = re.compile(r"[<&*\[]|\\n")
+_MARKUP_CHAR = re.compile(r"[<&*\[]")
 _ENTITIES = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'", "nbsp": " "}
 _SPACES = str.maketrans({"\u00a0": " ", "\u2007": " ", "\u202f": " ", "\u3000": " ", "\t": " "})
 
@@ -74,7 +74,7 @@ class Text:
 
 def has_markup(s: str) -> bool:
     """Whether ``prepare`` may change more than blanks in ``s`` (a tag, an entity, bold, a link)."""
-    return _MARKUP_CUE.search(s) is not None
+    return _MARKUP_CHAR.search(s) is not None or "\\n" in s  # a class scan is a tight loop in ``re``
 
 
 def prepare(description: str) -> Text:
@@ -194,19 +194,25 @@ def _name_words(name: str) -> tuple[str, ...]:
 
 def same_name(a: str, b: str) -> bool:
     """Whether two identifiers name the same field (case, separators and dotted prefixes ignored)."""
-    def key(s: str) -> str:
-        s = s.rsplit(".", 1)[-1]
-        return re.sub(r"[\W_]", "", s.lower())
+    ka = _name_key(a)
+    return bool(ka) and ka == _name_key(b)
 
-    ka = key(a)
-    return bool(ka) and ka == key(b)
+
+_NOT_NAME_CHAR = re.compile(r"[\W_]")
+
+
+@lru_cache(maxsize=4096)
+def _name_key(s: str) -> str:
+    """What :func:`same_name` compares (cached: a field's own name is compared with every token)."""
+    return _NOT_NAME_CHAR.sub("", s.rsplit(".", 1)[-1].lower())
 
 
 _BULLET_LABEL = re.compile(
-    r"(?:^|(?<=\s))[-*•][ \t]+(?:`(?P<q>[A-Za-z_$][\w.$-]*)`[ \t]*(?:[:：]|[-–—][ \t])"
+    r"(?=[-*•`])"  # the first character of either form: one class test rejects most positions
+    r"(?:(?:^|(?<=\s))[-*•][ \t]+(?:`(?P<q>[A-Za-z_$][\w.$-]*)`[ \t]*(?:[:：]|[-–—][ \t])"
     r"|(?P<b>[a-z]+(?:[A-Z][a-z0-9]+)+|[a-z0-9]+(?:_[a-z0-9]+)+)[ \t]*(?:[:：]|[-–—][ \t])"
     r"|(?P<w>[a-z][a-z0-9]+)[ \t]+[-–—][ \t])"
-    r"|(?:^|(?<=[.\n][ ])|(?<=\n))`(?P<q2>[A-Za-z_$][\w.$-]*)`[ \t]+[-–—][ \t]"
+    r"|(?:^|(?<=[.\n][ ])|(?<=\n))`(?P<q2>[A-Za-z_$][\w.$-]*)`[ \t]+[-–—][ \t])"
 )
 
 
@@ -246,7 +252,7 @@ _ODD_CASE = re.compile("[\u0130\u0131\u017f\u212a]")
 
 def odd_case(s: str) -> bool:
     """Whether ``s`` holds a character that defeats substring gates on ``s.lower()`` (see above)."""
-    return _ODD_CASE.search(s) is not None
+    return not s.isascii() and _ODD_CASE.search(s) is not None  # (all four are non-ASCII)
 
 
 _ODD_FOLD = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s"})

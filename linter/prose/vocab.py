@@ -76,6 +76,7 @@ _ONE_OF = re.compile(
 )
 # "There are two valid values, A and B": a set whose size the text states (kept when the list has that many)
 _COUNTED = re.compile(
+    r"(?=[tfsen1-9])"  # the count's first character (a lookahead, as above)
     r"\b(?P<n>two|three|four|five|six|seven|eight|nine|ten|[2-9]|1[0-9])\s+(?:(?:valid|possible|allowed|supported|accepted"
     r"|available|permitted)\s+)?(?:values|options|choices|modes|types|states|settings|levels)\b[ ]*"
     r"(?:[,:—]|are\b(?:[ ]+(?:supported|allowed|available|accepted|valid|possible|permitted))?[ ]*:?|-)[ ]*",
@@ -87,11 +88,11 @@ _PER_CASE = re.compile(r"\s*(?:for|with|when|in)\s+\S", re.I)  # the qualifier o
 _COLON_LIST = re.compile(r"[:：][ \t]*(?=\n|[ \t]*[-*•][ \t])")
 _ONE_OF_BAD_PRE = re.compile(r"(?:exactly|only|least|most|than|just|any)\s+$", re.I)
 _FOLLOWING = re.compile(
-    r"\b(?:the\s+)?following\s+(?:[a-z]+\s+){0,2}?(?:values?|options?|keywords?|strings?|fields?|types|modes|codes|choices)"
+    r"(?=[afrst])(?:\b(?:the\s+)?following\s+(?:[a-z]+\s+){0,2}?(?:values?|options?|keywords?|strings?|fields?|types|modes|codes|choices)"
     r"\s+(?:are|is|may\s+be|can\s+be|must\s+be)\s+(?:[a-z]+\s+){0,2}?"
     r"(?:supported|allowed|valid|accepted|permitted|used|specified|available|recognized|possible)"
     r"(?P<qual>[^:\n]{0,60}?)[ ]*:"
-    r"|\b(?:accepts?|supports?|takes?|allows?|recognizes?)\s+the\s+following(?:\s+[a-z]+){0,2}?\s*:",
+    r"|\b(?:accepts?|supports?|takes?|allows?|recognizes?)\s+the\s+following(?:\s+[a-z]+){0,2}?\s*:)",
     re.I,
 )
 _EITHER = re.compile(r"\beither\b[ ]*:?[ ]*", re.I)
@@ -107,9 +108,9 @@ _ONLY_TAIL = re.compile(
     re.I,
 )
 _SINGLE = re.compile(
-    r"(?:^|[.;:\n]\s*)(?:(?:the\s+)?(?:value|this\s+(?:value|field|parameter|property))\s+|it\s+)?"
+    r"(?=[\n.:;imstv])(?:(?:^|[.;:\n]\s*)(?:(?:the\s+)?(?:value|this\s+(?:value|field|parameter|property))\s+|it\s+)?"
     r"(?:must|should)\s+(?:always\s+)?be(?:\s+set\s+to)?\s+(?=[`\"'“‘「])"
-    r"|\bthe\s+only\s+(?:valid|supported|allowed|accepted|possible|permitted)\s+value\s+is\s+",
+    r"|\bthe\s+only\s+(?:valid|supported|allowed|accepted|possible|permitted)\s+value\s+is\s+)",
     re.I,
 )
 _PAREN_SLASH = re.compile(
@@ -117,6 +118,7 @@ _PAREN_SLASH = re.compile(
 )
 _LABEL_LINE = re.compile(r"^[ ]*(?P<label>[^\n:：]{1,40}?)[ ]*[:：][ ]*(?=\S)", re.M)
 _BARE_LIST = re.compile(r"^\s*(?=\S)")
+_LEAD_BULLET = re.compile(r"\s*(?=[-*•][ \t])")
 _ZH_CUE = re.compile(
     r"(?:可选值|可選值|可选项|可選項|可取值|取值范围|取值範圍|取值|枚举值|枚舉值|枚举|枚舉|有效值|合法值"
     r"|允许值|允許值|允许的值|允許的值|支持的值|支援的值|可选|可選|可为|可為|值为|值為|只能是|只能为"
@@ -158,13 +160,13 @@ def _in_open_paren(s: str, i: int) -> bool:
 
 _PAREN_ETC = re.compile(r"[(（](?=[^()（）\n]{1,200}?(?:\betc\b|等))")
 _SET_THIS = re.compile(
-    r"\b(?:set|use)\s+(?:this\s+(?:field|parameter|property|value|option)|it)\s+(?:to|as)\s+(?=[`\"'“‘])"
+    r"(?=[isuw])(?:\b(?:set|use)\s+(?:this\s+(?:field|parameter|property|value|option)|it)\s+(?:to|as)\s+(?=[`\"'“‘])"
     r"|\b(?:if|when)\s+(?:this\s+(?:parameter|field|property|value|option)|it|the\s+value)\s+is\s+(?:set\s+to\s+)?"
-    r"(?:one\s+of\s+the\s+)?(?=[`\"'“‘])",
+    r"(?:one\s+of\s+the\s+)?(?=[`\"'“‘]))",
     re.I,
 )
 _CURRENT_VERSION = re.compile(
-    r"\b(?:the\s+)?(?:current|latest)\s+(?:api\s+)?version\s+is\s+(?P<v>`[^`\s]{1,40}`|\"[^\"\s]{1,40}\"|(?=[\w.\-]{0,39}\d)[\w.\-]{1,40}\w)",
+    r"(?=[clt])(?:\b(?:the\s+)?(?:current|latest)\s+(?:api\s+)?version\s+is\s+(?P<v>`[^`\s]{1,40}`|\"[^\"\s]{1,40}\"|(?=[\w.\-]{0,39}\d)[\w.\-]{1,40}\w))",
     re.I,
 )
 _SENT_START = re.compile(r"(?:^|[.!?;。；]\s+|\n)")
@@ -392,7 +394,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     """Closed and example vocabularies in the prepared description."""
     s = t.norm
     low = gate_text(s)  # for the key gates only (blanks collapsed: not the offsets of s)
-    cjk = bool(_CJK_ANY.search(s))
+    cjk = not s.isascii() and _CJK_ANY.search(s) is not None
     found: list[_Found] = []
     # Extra gates (each a condition without which the scan it guards finds nothing that is kept),
     # so the costly case-insensitive patterns run on fewer texts. The word gates look in ``low``,
@@ -538,7 +540,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         while st < m.start() and s[st].isspace():
             st += 1
         add(st, p, not _PARTIAL_WORDS.search(intro), "colon")
-    lead = re.match(r"\s*(?=[-*•][ \t])", s)
+    lead = _LEAD_BULLET.match(s)
     if lead:
         p = parse_bullets(s, lead.end())
         if p is not None and len(p.items) >= 2:
@@ -765,8 +767,8 @@ def _split_slashes(p: Parsed) -> Parsed:
 
 
 _ONLY_VALUE_BARE = re.compile(
-    r"\bthe\s+only\s+(?:valid|supported|allowed|accepted|possible|permitted)\s+value(?:\s+for\s+(?:this|it)(?:\s+\w+)?)?"
-    r"\s+(?:is|is\s+currently)\s+(?P<v>[A-Za-z0-9][\w.-]{0,40}?)[ ]*(?:$|[.;](?:\s|$))",
+    r"(?=t)(?:\bthe\s+only\s+(?:valid|supported|allowed|accepted|possible|permitted)\s+value(?:\s+for\s+(?:this|it)(?:\s+\w+)?)?"
+    r"\s+(?:is|is\s+currently)\s+(?P<v>[A-Za-z0-9][\w.-]{0,40}?)[ ]*(?:$|[.;](?:\s|$)))",
     re.I,
 )
 
@@ -824,7 +826,7 @@ def _pairs(s: str, add: Callable[..., None], cjk: bool) -> None:
     if not cjk:
         # Without CJK meanings a run is kept only when numeric, and its first pair then has this
         # shape (which also satisfies the general test below, so that one can be skipped).
-        if _NUMERIC_PAIR.search(s) is None:
+        if ("=" not in s and ":" not in s) or _NUMERIC_PAIR.search(s) is None:
             return
     elif not re.search(r"\d[ ]*[:：=\-－—]|[A-Za-z0-9][ ]*[:：\-－—][ ]*[\u4e00-\u9fff]", s):
         return
@@ -1007,7 +1009,8 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
                               f.trigger in _WEAK, -(f.parsed.end - f.start)))
     # "… or `k` (any whole number)", "may be any user-defined text", "any combination of ids and kinds":
     # whatever else the text lists, the field also takes values outside it
-    any_value = any(not _REFUSED.match(t.norm, m.end()) for m in _ANY_VALUE.finditer(t.norm))
+    # (only a closed list asks: the scan is skipped for the many texts without one)
+    any_value = any(f.closed for f in found) and any(not _REFUSED.match(t.norm, m.end()) for m in _ANY_VALUE.finditer(t.norm))
     for f in found:
         values = tuple(dict.fromkeys(i.value for i in f.parsed.items))
         if not values or not _typed(values, type_):
@@ -1113,11 +1116,11 @@ def _one_closed_set(t: Text, out: list[Evidence], name: str) -> list[Evidence]:
 
 
 _MULTI_ANY = re.compile(
-    r"\b(?:one\s+or\s+more|any\s+combination|(?:a\s+)?(?:list|set|array)\s+of\s+(?:values|options)|multiple\s+values"
+    r"(?=[acilmoprs多])(?:\b(?:one\s+or\s+more|any\s+combination|(?:a\s+)?(?:list|set|array)\s+of\s+(?:values|options)|multiple\s+values"
     r"|several\s+values|more\s+than\s+one\s+(?:value|option)|and/or"
     r"|(?:specify|pass|send|provide|select|choose|receive|include)\s+(?:one\s+or\s+)?(?:multiple|several)"
     r"|(?:multiple|several)\s+(?:\w+\s+)?(?:can|may)\s+be\s+(?:specified|provided|passed|given|selected|combined))\b"
-    r"|多个值|多個值|多选|多選",
+    r"|多个值|多個值|多选|多選)",
     re.I,
 )
 
