@@ -76,7 +76,7 @@ CLOSED = [
     ("Lid access:\n\\* `read` - can open.\n\\* `write` - can seal.", "access", "string", ("read", "write"),
      "Lid access:\n\\* `read` - can open.\n\\* `write` - can seal."),
     # a condition on the field being there is no case of it; the values' kind or a closing dash may end them
-    ('If present, one of `"open"` or `"shut"`.', "lid", "string", ("open", "shut"), 'one of `"open"` or `"shut"`'),
+    ('If given, one of `"open"` or `"shut"`.', "lid", "string", ("open", "shut"), 'one of `"open"` or `"shut"`'),
     ("Return lids ordered by `made_at` or `sold_at` fields.", "order_by", "string", ("made_at", "sold_at"),
      "`made_at` or `sold_at`"),
     ("The maker — `\"press\"` or `\"mould\"` — used to shape the lid.", "maker", "string", ("press", "mould"),
@@ -146,7 +146,7 @@ QUIET = [
      "string"),
     ("The lid label in Markdown format (HTML or Text).", "label", "string"),
     # lists for sub-fields named in code are theirs; samples of public sets a model knows; user-made labels
-    ("A JSON string. The possible values for `on` are `yes` and `no`. The possible values for `at` are `now` or a date.",
+    ("A JSON string. Allowed values for `on` are `yes` and `no`. Allowed values for `at` are `now` or a date.",
      "lid", "string"),
     ("The HTTP request method e.g. GET", "method", "string"),
     ("Type of this lid record (e.g. “A”, “MX”)", "type", "string"),
