@@ -275,6 +275,7 @@ _NUM = re.compile(r"^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$")
 
 # The characters a QTOK (or the quote lookahead of _ONLY, _SINGLE, _SET_THIS) starts with.
 _QTOK_FIRST = re.compile("[`\"'“‘「『*]")
+_QTOK_FIRSTS = tuple("`\"'“‘「『*")  # the same, for a substring test (far cheaper than a one-class scan)
 # scan()'s keys for _VALUES_CUE (its adjectives).
 _ADJ_KEYS = (
     "possible", "valid", "allowed", "accept", "support", "permi", "available", "legal", "allowable", "applicable",
@@ -394,7 +395,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     # so the costly case-insensitive patterns run on fewer texts. The word gates look in ``low``,
     # where blanks are collapsed and odd case-folding characters folded (see ``gate_text``).
     # (``valued`` below is ``scan``'s key test for _VALUES_CUE followed by a noun gate.)
-    quoted = _QTOK_FIRST.search(s) is not None
+    quoted = has_any(s, _QTOK_FIRSTS)
     nw = name_words(name)
     nw_free = bool(nw) and nw[-1] in _FREE_NAME_WORDS
 
@@ -418,7 +419,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         return p
 
     odd = odd_case(s)
-    valued = has_any(low, _ADJ_KEYS) and has_any(low, _NOUN_WORDS)
+    adjective = has_any(low, _ADJ_KEYS)  # (_VALUES_CUE and _PLURAL_CUE open with one)
+    valued = adjective and has_any(low, _NOUN_WORDS)
     # _CAN_BE, _ONLY, _SINGLE and _SET_THIS keep a match only right before a quote-like character
     # (their lookahead, or the QTOK that must follow), and each ends in one of a few words there
     # ("be", "to", "is" …): ``_quote_gates`` tells which of them can keep one (all of them when an
@@ -431,7 +433,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         verb = m.group("verb").lower()
         closed = not verb.startswith("includ") or s[m.end() : m.end() + 16].lstrip().lower().startswith("the following")
         add(m.start(), list_after(m.end()), closed, "values")
-    for m in scan(_PLURAL_CUE, s, low, (" are",)) if has_any(low, _ADJ_KEYS) else ():
+    for m in scan(_PLURAL_CUE, s, low, (" are",)) if adjective else ():
         # "Valid uplinks are wan1, wan2, cellular": the plural of the field's own noun (or any
         # noun before quoted values) after a values adjective
         p = list_after(m.end())
