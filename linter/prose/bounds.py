@@ -778,7 +778,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             lo, hi = _n(a), _n(b)
             if lo < hi:
                 add(m, lo, hi, unit=unit_of(m, "unit", "u1", "u2"))
-    signs = list(scan(_SIGN, s, low, ('positive', 'negative', 'than zero', 'zero or', 'to zero', '正', '非负', '非負', '大于0', '大於0', '大于零', '大於零', '不能为负', '不能為負')))
+    signs = list(scan(_SIGN, s, low, ('positive', 'negative', 'than zero', 'zero or', 'to zero', '正', '非负', '非負', '大于0', '大於0', '大于零', '大於零', '不能为负', '不能為負'))) \
+        if type_ not in ("string", "array", "boolean", "object") else []  # (a sign bounds no such value: see below)
     both = {(m.group("s2") or "").lower() for m in signs} >= {"positive", "negative"}
     for m in signs:
         if both and (m.group("s2") or "").lower() in ("positive", "negative"):

@@ -454,7 +454,7 @@ def conditional_values(s: str, low: str) -> Iterator[Candidate]:
                 yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "conditional-values", subject=subj)
 
 
-_LEAD = re.compile(r"(?=[:( abefiost])(?:[:(]|[ ][-–—]|\b(?:either|by|be|is|are|as|from|between|to|of|include)|\bstatus(?:es)?)[ ]*$", re.I)
+_LEAD = re.compile(r"(?=[:(abefiost]|[ ][-–—])(?:[:(]|[ ][-–—]|\b(?:either|by|be|is|are|as|from|between|to|of|include)|\bstatus(?:es)?)[ ]*$", re.I)
 _ALT_END = re.compile(r"[ ]*(?:$|[.;,)\n]|\((?:the\s+)?default\)|\bor\s+(?:leave|omit|empty|null|not)\b)", re.I)
 
 
@@ -524,7 +524,7 @@ def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
 
 
 _BARE_LEAD = re.compile(
-    r"(?=[:：( ]|\b[abceimopsuvw])"  # the first character of every alternative: one class test rejects most positions
+    r"(?=[:：(]|[ ][-–—]|\b[abceimopsuvw])"  # how every alternative starts: a test or two rejects most positions
     r"(?:[:：(]|[ ][-–—][ ]|\b(?P<be>(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either|\s+set\s+to)?|\bis\s+either)|\beither"
     r"|\b(?:choices|options|values)\s+are|\bchoose\s+(?:from|between)|\bone\s+of"
     r"|\b(?P<verb>specify|enter|pass|use|select|choose)"

@@ -270,6 +270,7 @@ _LOWER_ID = re.compile(r"^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*$")
 _PASCAL = re.compile(r"^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)*$")
 _FREE_SHAPE = re.compile(r"[\s@/\\:]|://|^\d+$|^\d{4}-\d{2}|^[+-]?\d+(?:\.\d+)?$|\.\w")
 _INT = re.compile(r"^[-+]?\d+$")
+_DIGIT = re.compile(r"\d")  # what _INT and _NUM need
 _NUM = re.compile(r"^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$")
 
 
@@ -388,6 +389,10 @@ def _qual_other(qual: str, name: str, fieldish: "re.Pattern[str] | None" = None)
 def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     """Closed and example vocabularies in the prepared description."""
     s = t.norm
+    if type_ == "boolean" or (type_ in ("integer", "number") and _DIGIT.search(s) is None) or _expression(t, name_words(name)):
+        # _decide keeps no list of these: a boolean's values are known, a number's are written with
+        # digits (every value is a piece of the text), an expression's tokens are operands
+        return []
     low = gate_text(s)  # for the key gates only (blanks collapsed: not the offsets of s)
     cjk = not s.isascii() and _CJK_ANY.search(s) is not None
     found: list[_Found] = []
@@ -939,14 +944,18 @@ _ALTERNATIVES = frozenset({"quoted-alternatives", "bare-alternatives", "paren-li
 _SENTENCE_FORMS = _ALTERNATIVES | {"value-sentences", "conditional-values", "glossed", "paren-glosses", "glossed-alternatives"}
 
 
+def _expression(t: Text, nw: list[str]) -> bool:
+    """A filter/query field whose text speaks of expressions, syntax or operators: its quoted
+    tokens are operands, not whole values (the name alone decides nothing)."""
+    return bool(nw) and nw[-1] in EXPRESSION_NAMES and _EXPRESSION_TEXT.search(t.norm) is not None
+
+
 def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[Evidence]:
     out: list[Evidence] = []
     taken: list[tuple[int, int]] = []
     name_is_selector = bool(set(name_words(name)) & _SELECTORS)
     nw = name_words(name)
-    # a filter/query field whose text speaks of expressions, syntax or operators: its quoted
-    # tokens are operands, not whole values (the name alone decides nothing)
-    expression = bool(nw) and nw[-1] in EXPRESSION_NAMES and _EXPRESSION_TEXT.search(t.norm) is not None
+    expression = _expression(t, nw)
     # closed sets first, longest first, so an example cue inside a closed list is not re-reported
     # a value glossed in parentheses ("oldest (`old`)") is the value, not the word before it
     # and a list a cue or a definition gives before one read from a parenthesis alone
