@@ -349,7 +349,8 @@ def _opens(s: str, a: int) -> bool:
 
 # "[1..100]", "(1 .. 100)": _NUM will not end a number before "..", so dotted ranges have their own
 _DOTS = re.compile(r"(?<![\w.])(?P<a>-?\d+)\s*\.\.\.?\s*(?P<b>-?\d+)(?![\w.])", re.A)
-_DIGIT = re.compile(r"[0-9]")
+_DIGITS = tuple("0123456789")
+_TWO_NUMBERS = re.compile(r"[0-9][^0-9]+[0-9]")  # (a range's two numbers, each with a digit, and what is between)  # (substring tests: far cheaper than a one-class ``re`` scan)
 _NOT_BOUND = re.compile(
     r"\s*(?:decimal|significant|times\b|retries|attempts|requests?\s+per|calls?\s+per|(?:\w+\s+)?ago\b|levels?\s+deep"
     r"|(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\s+(?:from|after|before|since|prior\s+to|in\s+the\s+(?:past|future))\b"
@@ -631,18 +632,19 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
 
     # Every pattern in this block needs a number (_NUM, \d; re.A so ASCII digits only): a text
     # without a digit skips them all. Only _SIGN and _SINGLE_ITEM below can match without one.
-    if _DIGIT.search(s) is not None:
+    if has_any(s, _DIGITS):
+        two_numbers = _TWO_NUMBERS.search(s) is not None  # each range below needs two, apart
         for m in scan(_BETWEEN, s, low, ('between', 'betwen')):
             lo, hi = _n(m.group("a")), _n(m.group("b"))
             if lo < hi:
                 ex = (m.group("incl") or "").lower().startswith("exclusive")
                 add(m, lo, hi, ex, ex, unit_of(m, "unit", "u1"))
-        for m in scan(_RANGE, s, low, ('0', '1', '2', '3', '4', '5', '6', '7', '8', '9')):
+        for m in scan(_RANGE, s, low, ('0', '1', '2', '3', '4', '5', '6', '7', '8', '9')) if two_numbers else ():
             a, b = m.group("a"), m.group("b")
             lo, hi = _n(a), _n(b)
             if lo < hi and not (len(a) == 4 and len(b) == 2):
                 add(m, lo, hi, unit=unit_of(m, "unit", "u1"))
-        for m in scan(_RANGE_UNIT, s, low, ('char', 'letter', 'digit', 'byte', 'item', 'element', 'entr', 'percent', '%')):
+        for m in scan(_RANGE_UNIT, s, low, ('char', 'letter', 'digit', 'byte', 'item', 'element', 'entr', 'percent', '%')) if two_numbers else ():
             a, b, u = m.group("a"), m.group("b"), m.group("unit").lower()
             lo, hi = _n(a), _n(b)
             if not lo < hi or (len(a) == 4 and a[:2] in ("19", "20")):
@@ -654,7 +656,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                          s[max(0, m.start() - 20) : m.start()], re.I):
                 continue  # "the final 2-3 digits are the suffix": a part of the value
             add(m, lo, hi, unit=u)
-        for m in scan(_RANGE_ANY, s, low, ('-', '–', '~', '～')):
+        for m in scan(_RANGE_ANY, s, low, ('-', '–', '~', '～')) if two_numbers else ():
             a, b = m.group("a"), m.group("b")
             lo, hi = _n(a), _n(b)
             if not lo < hi or (len(a) == 4 and len(b) <= 2) or (len(a) == 4 and a[:2] in ("19", "20")):
@@ -670,7 +672,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             if re.search(r"\d[^\W\d]*\s*\($", s[max(0, m.start() - 12) : m.start()]):
                 continue  # "between 0 and 500 (0 - 5 stars)": the same range in other units
             add(m, lo, hi)
-        for m in scan(_INTERVAL, s, low, ('[', '(', '（')) if "," in s or "，" in s else ():  # "[a, b]" needs its comma (_DOTS reads "[a..b]")
+        for m in scan(_INTERVAL, s, low, ('[', '(', '（')) if two_numbers and ("," in s or "，" in s) else ():  # "[a, b]" needs its comma (_DOTS reads "[a..b]")
             lo, hi = _n(m.group("a")), _n(m.group("b"))
             if lo < hi:
                 add(m, lo, hi, m.group("l") in "(（", m.group("r") in ")）")
@@ -789,7 +791,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             lo, hi = _n(a), _n(b)
             if lo < hi:
                 add(m, lo, hi, unit=unit_of(m, "unit", "u1", "u2"))
-    signs = list(scan(_SIGN, s, low, ('positive', 'negative', 'than zero', 'zero or', 'to zero', '正', '非负', '非負', '大于0', '大於0', '大于零', '大於零', '不能为负', '不能為負')))
+    signs = list(scan(_SIGN, s, low, ('positive', 'negative', 'than zero', 'zero or', 'to zero', '正', '非负', '非負', '大于0', '大於0', '大于零', '大於零', '不能为负', '不能為負'))) \
+        if type_ not in ("string", "array", "boolean", "object") else []  # (a sign bounds no such value: see below)
     both = {(m.group("s2") or "").lower() for m in signs} >= {"positive", "negative"}
     for m in signs:
         if both and (m.group("s2") or "").lower() in ("positive", "negative"):

@@ -340,7 +340,7 @@ _SENTENCE_VALUE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,47}(?:\.[A-Za-z0-9_-]{1,2
 # or after "[.;:!?,]" and up to two blanks, or a newline) where a value token or "the" begins:
 # a quote, a capital, a camelCase word. Together these are every position the pattern can
 # match at, and far fewer than all: ``re`` otherwise enters all of its branches at each one.
-_VS_AT_QUOTE = re.compile(r"[`\"“']")
+_VS_QUOTES = "`\"“'"
 # (2) looks in ``s.lower()``: it has the offsets and word characters of ``s`` when ``odd_case``
 # does not hold (only "İ" changes length under ``lower``), and each case-insensitive word of the
 # pattern matches there as its lower-case self
@@ -357,7 +357,11 @@ def _value_sentence_matches(s: str) -> list[re.Match[str]]:
     if odd_case(s):
         return list(_VALUE_SENTENCE.finditer(s))  # "ſet", "İf": the lower-cased text cannot stand in
     at = {0}
-    at.update(m.start() for m in _VS_AT_QUOTE.finditer(s))
+    for q in _VS_QUOTES:  # (1), by str.find: far cheaper than a one-class ``re`` scan
+        i = s.find(q)
+        while i >= 0:
+            at.add(i)
+            i = s.find(q, i + 1)
     at.update(m.end() for m in _VS_AFTER_WORD_START.finditer(s.lower()))
     at.update(m.end() for m in _VS_AFTER_BREAK.finditer(s))
     out = []
@@ -450,7 +454,7 @@ def conditional_values(s: str, low: str) -> Iterator[Candidate]:
                 yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "conditional-values", subject=subj)
 
 
-_LEAD = re.compile(r"(?=[:( abefiost])(?:[:(]|[ ][-–—]|\b(?:either|by|be|is|are|as|from|between|to|of|include)|\bstatus(?:es)?)[ ]*$", re.I)
+_LEAD = re.compile(r"(?=[:(abefiost]|[ ][-–—])(?:[:(]|[ ][-–—]|\b(?:either|by|be|is|are|as|from|between|to|of|include)|\bstatus(?:es)?)[ ]*$", re.I)
 _ALT_END = re.compile(
     r"[ ]*(?:$|[.;,)\n]|\((?:the\s+)?default\)|\bor\s+(?:leave|omit|empty|null|not)\b"
     # "by `created_at` or `updated_at` fields.": the kind of the values closes the sentence
@@ -479,9 +483,14 @@ def sentence_before(s: str, i: int, breaks: "re.Pattern[str]" = _SENTENCE_BREAK)
 
 
 
+_OR_WORD = re.compile(r"or\b(?<=\bor)")  # ``\bor\b``, written so that ``re`` scans for the literal "or"
+
+
 def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
     """``…, either `a`, `b` or `c`.`` / ``status: `a`, `b`, `c`.``: two or more quoted values
     joined as alternatives ("or", or a list after a colon) that complete the sentence."""
+    if not (_OR_WORD.search(s) or "|" in s or ":" in s or s.lstrip()[:1] in "`\"“'‘「『*"):
+        return  # what is kept has "or" or "|" before its last value, or follows a colon or opens the text (below)
     pos = 0
     first_end = -1
     while True:
@@ -521,7 +530,7 @@ def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
 
 
 _BARE_LEAD = re.compile(
-    r"(?=[:：( ]|\b[abceimopsuvw])"  # the first character of every alternative: one class test rejects most positions
+    r"(?=[:：(]|[ ][-–—]|\b[abceimopsuvw])"  # how every alternative starts: a test or two rejects most positions
     r"(?:[:：(]|[ ][-–—][ ]|\b(?P<be>(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either|\s+set\s+to)?|\bis\s+either)|\beither"
     r"|\b(?:choices|options|values)\s+are|\bchoose\s+(?:from|between)|\bone\s+of"
     r"|\b(?P<verb>specify|enter|pass|use|select|choose)"
@@ -557,8 +566,10 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
     the field's own description, as alternatives ("or") or as a list of three or more after a
     colon. Only in a sentence about the field itself (the first, or one that opens with "It",
     "This", "Can", "May", "Must" …)."""
-    starts: list[int] | None = None  # sentence starts and the first sentence's end, worked out once
-    first_end = 0
+    if not (_OR_WORD.search(s) or "/" in s or "|" in s or ":" in s or "：" in s or "(" in s
+            or has_any(low, ("choices are", "options are", "values are"))):
+        return  # what is kept ends in "or", "/" or "|", follows a colon or a "(", or "choices are" (see the end)
+    starts: list[int] | None = None  # sentence starts, worked out once (when a lead outside the first sentence asks)
     last_sep = max(s.rfind(" or "), s.rfind("/"), s.rfind("|"), s.rfind(","), s.rfind(" and "))
     for m in _BARE_LEAD_AT.finditer(s):
         end = m.end()
@@ -578,17 +589,17 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
         paren = s[m.start()] == "("
         if _MODAL_BE_END.search(lead_text) and _RELATIVE_WORD.search(sentence_before(s, m.start())):
             continue  # "the wallet that will be charged or refunded": said of another noun
-        if starts is None:
-            starts = [x.end() for x in _SENTENCE_START.finditer(s)]
-            first_end = _first_sentence_end(s)
-        k = bisect_right(starts, m.start()) - 1
-        sent = starts[k] if k >= 0 and starts[k] <= m.start() else 0
-        first = m.start() <= first_end
+        first = m.start() <= _first_sentence_end(s)
         subject = None
-        if not first and not lead.group("verb") and not codes_sentence and not _ABOUT_FIELD.match(s, sent):
-            if not lead.group("be"):
-                continue
-            subject = s[sent : m.start()]  # "The fan speed can be …": kept if it names the field
+        if not first and not lead.group("verb") and not codes_sentence:
+            if starts is None:
+                starts = [x.end() for x in _SENTENCE_START.finditer(s)]
+            k = bisect_right(starts, m.start()) - 1
+            sent = starts[k] if k >= 0 and starts[k] <= m.start() else 0
+            if not _ABOUT_FIELD.match(s, sent):
+                if not lead.group("be"):
+                    continue
+                subject = s[sent : m.start()]  # "The fan speed can be …": kept if it names the field
         p = parse_inline(s, end)
         if p is None or len(p.items) < 2 or any(i.quoted for i in p.items):
             continue

@@ -276,11 +276,13 @@ _LOWER_ID = re.compile(r"^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*$")
 _PASCAL = re.compile(r"^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)*$")
 _FREE_SHAPE = re.compile(r"[\s@/\\:]|://|^\d+$|^\d{4}-\d{2}|^[+-]?\d+(?:\.\d+)?$|\.\w")
 _INT = re.compile(r"^[-+]?\d+$")
+_DIGIT = re.compile(r"\d")  # what _INT and _NUM need
 _NUM = re.compile(r"^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$")
 
 
 # The characters a QTOK (or the quote lookahead of _ONLY, _SINGLE, _SET_THIS) starts with.
 _QTOK_FIRST = re.compile("[`\"'“‘「『*]")
+_QTOK_FIRSTS = tuple("`\"'“‘「『*")  # the same, for a substring test (far cheaper than a one-class scan)
 # scan()'s keys for _VALUES_CUE (its adjectives).
 _ADJ_KEYS = (
     "possible", "valid", "allowed", "accept", "support", "permi", "available", "legal", "allowable", "applicable",
@@ -393,6 +395,10 @@ def _qual_other(qual: str, name: str, fieldish: "re.Pattern[str] | None" = None)
 def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     """Closed and example vocabularies in the prepared description."""
     s = t.norm
+    if type_ == "boolean" or (type_ in ("integer", "number") and _DIGIT.search(s) is None) or _expression(t, name_words(name)):
+        # _decide keeps no list of these: a boolean's values are known, a number's are written with
+        # digits (every value is a piece of the text), an expression's tokens are operands
+        return []
     low = gate_text(s)  # for the key gates only (blanks collapsed: not the offsets of s)
     cjk = not s.isascii() and _CJK_ANY.search(s) is not None
     found: list[_Found] = []
@@ -400,7 +406,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     # so the costly case-insensitive patterns run on fewer texts. The word gates look in ``low``,
     # where blanks are collapsed and odd case-folding characters folded (see ``gate_text``).
     # (``valued`` below is ``scan``'s key test for _VALUES_CUE followed by a noun gate.)
-    quoted = _QTOK_FIRST.search(s) is not None
+    quoted = has_any(s, _QTOK_FIRSTS)
     nw = name_words(name)
     nw_free = bool(nw) and nw[-1] in _FREE_NAME_WORDS
 
@@ -424,7 +430,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         return p
 
     odd = odd_case(s)
-    valued = has_any(low, _ADJ_KEYS) and has_any(low, _NOUN_WORDS)
+    adjective = has_any(low, _ADJ_KEYS)  # (_VALUES_CUE and _PLURAL_CUE open with one)
+    valued = adjective and has_any(low, _NOUN_WORDS)
     # _CAN_BE, _ONLY, _SINGLE and _SET_THIS keep a match only right before a quote-like character
     # (their lookahead, or the QTOK that must follow), and each ends in one of a few words there
     # ("be", "to", "is" …): ``_quote_gates`` tells which of them can keep one (all of them when an
@@ -450,7 +457,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         add(cases[0][0], Parsed(union, max(p.end for _, p, _ in cases)), all(c for _, _, c in cases), "values")
     elif cases and not _qual_other(s[cases[0][0] : cases[0][1].items[0].start], name):
         add(*cases[0], "values")
-    for m in scan(_PLURAL_CUE, s, low, (" are",)) if has_any(low, _ADJ_KEYS) else ():
+    for m in scan(_PLURAL_CUE, s, low, (" are",)) if adjective else ():
         # "Valid uplinks are wan1, wan2, cellular": the plural of the field's own noun (or any
         # noun before quoted values) after a values adjective
         p = list_after(m.end())
@@ -992,15 +999,19 @@ _SENTENCE_FORMS = _ALTERNATIVES | {"value-sentences", "conditional-values", "glo
                                    "whether-alternatives", "code-led"}
 
 
+def _expression(t: Text, nw: list[str]) -> bool:
+    """A filter/query field whose text speaks of expressions, syntax or operators: its quoted
+    tokens are operands, not whole values (the name alone decides nothing)."""
+    return bool(nw) and nw[-1] in EXPRESSION_NAMES and _EXPRESSION_TEXT.search(t.norm) is not None
+
+
 def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[Evidence]:
     out: list[Evidence] = []
     fallback: list[Evidence] = []  # sets kept only when no other closed set is stated
     taken: list[tuple[int, int]] = []
     name_is_selector = bool(set(name_words(name)) & _SELECTORS)
     nw = name_words(name)
-    # a filter/query field whose text speaks of expressions, syntax or operators: its quoted
-    # tokens are operands, not whole values (the name alone decides nothing)
-    expression = bool(nw) and nw[-1] in EXPRESSION_NAMES and _EXPRESSION_TEXT.search(t.norm) is not None
+    expression = _expression(t, nw)
     # closed sets first, longest first, so an example cue inside a closed list is not re-reported
     # a value glossed in parentheses ("oldest (`old`)") is the value, not the word before it
     # and a list a cue or a definition gives before one read from a parenthesis alone
