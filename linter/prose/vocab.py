@@ -165,6 +165,13 @@ _SET_THIS = re.compile(
     r"(?:one\s+of\s+the\s+)?(?=[`\"'“‘]))",
     re.I,
 )
+# "Names to show, separated by commas: a,b": the list syntax shown by a sample written in it (the
+# sample's items glued by the separator, no blank: a demonstration, not a list of the choices)
+_SYNTAX_SAMPLE = re.compile(
+    r"\b(?:separated|separate|delimited|split)\s+(?:by|with)\s+(?:an?\s+)?(?:comm?as?|semi-?colons?|pipes?)\s*[:：]\s*"
+    r"(?P<v>[A-Za-z_][\w.-]*(?:[,;|][A-Za-z_][\w.-]*)+)(?=\s*(?:$|[\n.;)]))",
+    re.I,
+)
 _CURRENT_VERSION = re.compile(
     r"(?=[clt])(?:\b(?:the\s+)?(?:current|latest)\s+(?:api\s+)?version\s+is\s+(?P<v>`[^`\s]{1,40}`|\"[^\"\s]{1,40}\"|(?=[\w.\-]{0,39}\d)[\w.\-]{1,40}\w))",
     re.I,
@@ -196,7 +203,7 @@ _EXPRESSION_TEXT = re.compile(
     r"|\b(?:AND|OR|NOT)\b|[=<>~]",
 )
 EXPRESSION_NAMES = frozenset("filter filters query q search expression expr".split())
-_SELECTORS = frozenset("sort order orderby sortby fields field mask select expand include exclude by".split())
+_SELECTORS = frozenset("columns sort order orderby sortby fields field mask select expand include exclude by".split())
 _VOCAB_WORDS = frozenset(
     """type types status state mode category categories kind level role protocol method scope class
     priority stage phase policy strategy action reason unit units channel direction order sort visibility
@@ -277,6 +284,10 @@ _PASCAL = re.compile(r"^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)*$")
 _FREE_SHAPE = re.compile(r"[\s@/\\:]|://|^\d+$|^\d{4}-\d{2}|^[+-]?\d+(?:\.\d+)?$|\.\w")
 _INT = re.compile(r"^[-+]?\d+$")
 _DIGIT = re.compile(r"\d")  # what _INT and _NUM need
+# a release line ("8.0", "14", "1709"): what a server offers; a patch level ("1.5.13") is rather a
+# threshold or the caller's own version
+_BOUND_WORDS = frozenset({"min", "max", "minimum", "maximum", "lowest", "highest", "from", "to", "since", "until"})
+_VERSION_NUMBER = re.compile(r"^\d{1,4}(?:\.\d{1,3})?$")
 _NUM = re.compile(r"^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$")
 
 
@@ -648,6 +659,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         p = parse_bullets(s, m.end()) if cue.startswith(("includ", "包")) else None
         if p is None or len(p.items) < 2:
             p = parse_inline(s, m.end(), quoted_only=quoted_only)
+        if p is None and cue.startswith("example"):
+            p = _per_case_samples(s, m.end())
         if p is None or (cue.startswith("支持") and not p.partial):
             continue
         if cue.startswith(("includ", "包")) and len(p.items) < 2:
@@ -670,6 +683,10 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         p = parse_inline(s, m.end(), quoted_only=True)
         if p is not None:
             add(m.start(), p, False, "set-this", 1)
+    for m in scan(_SYNTAX_SAMPLE, s, low, ('separat', 'delimit', 'split')) if has_any(s, (",", ";", "|")) else ():
+        st = m.start("v")
+        items = [Item(x.group(), st + x.start(), st + x.end(), False) for x in re.finditer(r"[^,;|]+", m.group("v"))]
+        add(m.start(), Parsed(items, m.end("v"), partial=True), False, "example")
     for m in scan(_CURRENT_VERSION, s, low, ('version',)):
         v = m.group("v")
         st = m.start("v")
@@ -914,12 +931,18 @@ def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None,
     nw = name_words(name)
     if trigger == "version":
         return True
+    if words & {"version", "versions"} and not words & _BOUND_WORDS and len(values) >= 2 and all(_VERSION_NUMBER.match(v) for v in values) \
+            and _ANY_VALUE.search(t.norm) is None:
+        return True  # the versions a server runs or accepts: a set it knows, shown by samples (a
+        # version the caller makes up is "any" number)
     if nw and nw[-1] in _FREE_NAME_WORDS and not (words & {"type", "status", "mode", "kind", "category", "state"}):
         return False
     if name.lower().endswith(("id", "ids")) and not _UPPER_CODE.match(name):
         return False
     cue = bool((words | head_words) & _VOCAB_WORDS) or bool(zh_head and _ZH_VOCAB.search(zh_head))
-    if (_FREE_DESC.search(head) or zh_head and _ZH_FREE.search(zh_head)) and not cue:
+    # (the values themselves are no description of the field: "separated by commas: name,id")
+    bare_head = re.sub("|".join(r"(?<!\w)" + re.escape(v) + r"(?!\w)" for v in values), " ", head) if values else head
+    if (_FREE_DESC.search(bare_head) or zh_head and _ZH_FREE.search(zh_head)) and not cue:
         return False
     if _STRONG_FREE.search(t.norm) or _NAME_OF.search(head):
         return False  # "the name of the state …, for example, Ohio": a free name
@@ -962,6 +985,30 @@ _REFUSED = re.compile(
     r"[^.;\n]{0,40}?\b(?:rejected|refused|ignored|invalid|disallowed|not\s+(?:allowed|accepted|supported|valid)|an?\s+error|fails?)\b",
     re.I,
 )
+
+
+# "For tins, it may be `a` …": a case, then a few words up to its first quoted sample
+_CASE_SAMPLES = re.compile(r"[ ]*For\s+(?!example\b|instance\b)[A-Za-z][\w .-]{0,40},[^\"'`“‘\n.:;]{0,30}?(?=[\"'`“‘])")
+_CASE_GAP = re.compile(r"[ ]*(?:,?[ ]*(?:etc\b|and\s+so\s+on\b))?[ ]*[.;…]*[ ]*")
+
+
+def _per_case_samples(s: str, pos: int) -> Parsed | None:
+    """Samples given case by case after an example cue ("Examples: For tins, it may be `a`, `b`
+    etc. For jars, `c`"): every case's samples, one list (at least two cases, quoted samples)."""
+    items: list[Item] = []
+    cases = 0
+    end = pos
+    i = pos
+    while (m := _CASE_SAMPLES.match(s, i)) is not None:
+        p = parse_inline(s, m.end(), quoted_only=True)
+        if p is None:
+            break
+        seen = {x.value for x in items}
+        items += [x for x in p.items if x.value not in seen]
+        cases += 1
+        end = p.end
+        i = _CASE_GAP.match(s, p.end).end()  # type: ignore[union-attr]  # (it matches the empty string)
+    return Parsed(items, end, partial=True) if cases >= 2 and len(items) >= 2 else None
 
 
 def _combination(v: str, values: tuple[str, ...]) -> bool:

@@ -124,8 +124,17 @@ EXAMPLES = [
      'e.g. "raw", "multipart"'),
     ("The current version is 2019-10-01-preview.", "api-version", "string", ("2019-10-01-preview",),
      "The current version is 2019-10-01-preview"),
-    ("Type of seller, including:\n\n`1`: regular seller\n\n`2`: whitelabel seller", "sellerType", "integer", ("1", "2"),
-     "Type of seller, including:\n\n`1`: regular seller\n\n`2`: whitelabel seller"),
+    ("Kind of shop, including:\n\n`1`: corner shop\n\n`2`: market stall", "shopKind", "integer", ("1", "2"),
+     "Kind of shop, including:\n\n`1`: corner shop\n\n`2`: market stall"),
+    # samples given case by case after one cue: the union
+    ('Release of the kiln firmware. Examples: For gas kilns, it may be "3.1", "2.9" etc. For electric kilns, it may be '
+     '"7", "8" etc.', "firmwareVersion", "string", ("3.1", "2.9", "7", "8"),
+     'Examples: For gas kilns, it may be "3.1", "2.9" etc. For electric kilns, it may be "7", "8" etc.'),
+    # the supported release lines of a product: a set the server knows, shown by samples
+    ("The glaze engine version, for example 4.2 or 5.0.", "engineVersion", "string", ("4.2", "5.0"), "for example 4.2 or 5.0"),
+    # the list syntax shown by a sample written in it
+    ("Columns to show, separated by commas: title,size", "columns", "string", ("title", "size"),
+     "separated by commas: title,size"),
     ("类型，例如：BUY", "type", "string", ("BUY",), "例如：BUY"),
     ("類型，如：BUY、SELL等", "type", "string", ("BUY", "SELL"), "如：BUY、SELL等"),
 ]
@@ -214,6 +223,19 @@ def test_can_be_either_three_values() -> None:
     d = "Indicates the state of the issues to return. Can be either `open`, `closed`, or `all`."
     (e,) = only(d, "closed_vocab", name="state")
     assert (e.values, e.text) == (("open", "closed", "all"), "Can be either `open`, `closed`, or `all`")
+
+
+def test_version_thresholds_and_own_versions_are_free_form() -> None:
+    # a minimum is any version; a patch level, or "any" number, is the caller's own
+    assert not only("Lowest app version allowed, for example 4.2 or 5.0.", "example_vocab", name="minAppVersion")
+    assert not only("The version of the recipe, for example 1.0.3 or 2.1.7.", "example_vocab", name="recipeVersion")
+    assert not only("You can assign any positive integer, for example 4 or 7.", "example_vocab", name="version")
+    # one sample is no set
+    assert not only("The engine version, for example 4.2.", "example_vocab", name="engineVersion")
+
+
+def test_a_spaced_list_after_a_separator_is_not_a_syntax_sample() -> None:
+    assert not only("Columns to show, separated by commas: title, size", "example_vocab", name="columns")
 
 
 def test_hex_and_id_examples_are_free_form() -> None:
