@@ -30,6 +30,8 @@ def gap(e: Evidence, facts: Facts) -> Gap | None:
     schema, ty = facts.schema, facts.type
     if ty == "boolean":
         return None
+    if "maxBytes" in e.data:
+        return _size_gap(e, facts)
     widths = _pattern_widths(schema.get("pattern"))
     missing = [
         k for k in e.data
@@ -42,6 +44,28 @@ def gap(e: Evidence, facts: Facts) -> Gap | None:
     stated = ", ".join(f"{k} {e.data[k]}" for k in e.data)
     return Gap(RULE, e, f"description states {stated} (\"{short(e.text)}\") but the "
                         f"schema has no {' or '.join(missing)}", {k: e.data[k] for k in missing})
+
+
+def _size_gap(e: Evidence, facts: Facts) -> Gap | None:
+    """A size in bytes ("no larger than 64 KiB"). On a string it bounds the length: a base64 text
+    (``format: byte``, ``contentEncoding: base64``) of N bytes has at most 4·⌈N/3⌉ characters, any
+    other text at most N (a character is at least one byte in UTF-8), so that maxLength rejects
+    nothing the size allows. No keyword bounds the size of any other value: the gap is said, with
+    no fix."""
+    size = int(e.data["maxBytes"])
+    schema = facts.schema
+    stated = f"description limits its size to {size} bytes (\"{short(e.text)}\")"
+    if facts.type == "string" and schema.get("format") != "binary":
+        base64 = schema.get("format") == "byte" or schema.get("contentEncoding") == "base64"
+        longest = 4 * -(-size // 3) if base64 else size
+        if has(schema, "maxLength") or schema.get("format") in ("uri", "url", "uri-reference", "iri"):
+            return None  # a length already stated (bytes and characters differ); an address's target's size
+        how = f"base64 of {size} bytes is at most {longest} characters" if base64 else \
+            f"a text of {size} bytes has at most {size} characters"
+        return Gap(RULE, e, f"{stated} but the schema has no maxLength ({how})", {"maxLength": longest})
+    if facts.type in ("integer", "number", "boolean"):
+        return None  # a number's size is its encoding's, not a bound a caller can break
+    return Gap(RULE, e, f"{stated} but nothing in the schema bounds it (JSON Schema has no keyword for a size in bytes)")
 
 
 def _pattern_widths(pattern: object) -> tuple[int, int] | None:

@@ -28,6 +28,8 @@ _LEN_UNITS = re.compile(
 )
 _ITEM_UNITS = re.compile(r"^(?:items?|elements?|entries|entry|objects?|tags?|ids?|strings?|members?|keys?|项|項|个|個|条|條)$", re.I | re.A)
 _TIME_UNITS = re.compile(r"^(?:ms|milliseconds?|seconds?|minutes?|hours?|days?|weeks?|months?|years?|毫秒|秒|分钟|分鐘|小时|小時|天|周|週)$", re.I)
+_NAMED_SIZE = re.compile(r"\b([a-z]+)\s+(?:size|sizes|length)\b|\b([a-z]+)s?\s+(?:(?:must|should|can|may)\s+(?:not\s+)?be|are|is)\b", re.I)
+_BYTE_MULTIPLES = {"k": 1024, "m": 1024**2, "g": 1024**3}
 _SKIP_UNITS = re.compile(r"^(?:kb|mb|gb|kib|mib|gib)$", re.I | re.A)
 
 _NOTE = r"(?:\s*\([^()\n]{1,30}\))?"  # "300 (5 minutes)": what the number means, in passing
@@ -452,16 +454,36 @@ _LIST_NAMES = frozenset({"ids", "codes", "keys", "names", "tags", "items", "type
 _GENERIC_NOUNS = frozenset({"value", "length", "number", "size", "count", "limit", "page", "max", "maximum", "result"})
 
 
+_SIZE_WORDS = frozenset("the a an this that its it field value property parameter total overall max maximum min minimum size "
+                        "length allowed permitted supported data content combined of is are can be".split())
+
+
+# a field whose value is a size, or the address of what has one: a size in the text is not its own
+_NOT_OWN_SIZE = frozenset("size bytes length capacity quota url urls uri uris link links href".split())
+_ATTRIBUTE_HEADS = frozenset("type types kind name names id ids format extension url uri path key code mode status count number".split())
+
+
+def _own_size(words: str, name: str) -> bool:
+    """Whether the words that name a size ("maximum file size") name this field's: no noun but
+    the field's own name words and size words."""
+    nw = name_words(name)
+    # a file's type, name or address is not the file: "file size" is not the size of fileType
+    own = set() if nw[-1:] and nw[-1] in _ATTRIBUTE_HEADS else {w.rstrip("s") for w in nw}
+    return all(w in _SIZE_WORDS or w.rstrip("s") in own for w in re.findall(r"[a-z]+", words.lower()))
+
+
 def _np_family(np: str, unit: str | None, name: str, type_: str | None) -> str | None:
     """The family of "the maximum <np> is N <unit>" from what the noun phrase names, or ``None``
     when it bounds something other than this value (another field, a count of things on a
     string, a version)."""
     if _NP_OTHER.search(np) or any(not same_name(x, name) for x in re.findall(r"`([A-Za-z_$][\w.$]*)`", np)):
         return None
-    if type_ not in (None, "string", "integer", "number", "array"):
-        return None
     u = (unit or "").strip().lower()
     if u and _SKIP_UNITS.match(u):
+        # "the maximum length of this field is 1 KB": its size, whatever its type ("the maximum
+        # file size" on a file's type: another thing's)
+        return "bytes" if _own_size(np, name) and not _NOT_OWN_SIZE & set(name_words(name)) else None
+    if type_ not in (None, "string", "integer", "number", "array"):
         return None
     if (u and _LEN_UNITS.match(u)) or _NP_LENGTH.search(np):
         if type_ in ("integer", "number"):
@@ -578,6 +600,19 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if type_ == "integer" and any(g in m.re.groupindex and _DOTTED_THOUSANDS.fullmatch(m.group(g) or "") for g in ("n", "a", "b")):
             return
         if unit and _SKIP_UNITS.match(unit.strip()):
+            # "no larger than 64 KiB": a size in bytes, no length of characters or items; kept as
+            # an upper bound only, a kilobyte read as 1024 bytes (the larger reading: a keyword
+            # derived from it rejects nothing the other reading allows)
+            if hi is None or lo is not None or not ok(a, b):
+                return
+            sent = _sentence(s, a, b)
+            named = [x.group(1) or x.group(2) for x in _NAMED_SIZE.finditer(sent[: max(0, sent.find(s[a:b])) + b - a])]
+            named = [w for w in named if w.lower() not in _SIZE_WORDS]  # ("the maximum is …": no name)
+            if (named and not _own_size(named[-1], name)) or _NOT_OWN_SIZE & set(name_words(name)):
+                return  # "images may be up to 2 MB" on the image's caption: another thing's size
+            size = hi * _BYTE_MULTIPLES[unit.strip().lower()[:1]]
+            if float(size).is_integer() and size > 0:
+                hits.append((a, b, {"maxBytes": int(size)}))
             return
         e = m.end(num_group)
         if not unit and e < len(s) and s[e].isascii() and s[e].isalpha():

@@ -98,7 +98,7 @@ NOT_COPULA = [
     ("Page number. Max page size is 100.", "page", "integer"),  # bounds the page's size, not its number
     ("Offset of the first row. Max count of rows per page is 100.", "offset", "integer"),
     ("Tag name. Max number of tags per tray is 50.", "tag", "string"),  # a count, not this string's length
-    ("The file. The maximum file size is 10 MB.", "file", "string"),
+    ("Kind of file. The maximum file size is 10 MB.", "fileType", "string"),  # the file's size, not its kind's
     ("Lid width. The maximum value of `depth` is 5.", "width", "integer"),  # another field
     ("Trays per page. Max page size is 100 for trial accounts.", "limit", "integer"),  # a condition
     ("Trays per page. Max page size is 100 when sorting by date.", "limit", "integer"),
@@ -107,6 +107,12 @@ NOT_COPULA = [
     ("Trays per page. 100 is the maximum for trial accounts.", "limit", "integer"),
     ("Lid depth. The maximum version is 3.", "depth", "integer"),  # a version
 ]
+
+
+def test_a_size_in_bytes_is_kept_as_bytes() -> None:
+    # no length in characters: the rule decides what keyword, if any, the size makes
+    assert evidence("The file. The maximum file size is 10 MB.", "file", "string") == \
+        [("bounds", "maximum file size is 10 MB", {"maxBytes": 10485760}, ())]
 
 
 @pytest.mark.parametrize(("description", "name", "type_"), NOT_COPULA)

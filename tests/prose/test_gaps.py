@@ -109,3 +109,39 @@ def test_type_spellings() -> None:
     d = "Comma-separated list of tags"
     (g,) = gaps(d, name="tags", type="array<string>", where="query", schema={})
     assert dict(g.evidence.data) == {"style": "form", "explode": False, "layout": "comma-separated list"}
+
+
+def test_a_size_in_bytes_bounds_a_text_by_its_length() -> None:
+    (g,) = gaps("A note. It must be no larger than 2 KiB.", name="note", type="string", where="body", schema={})
+    assert (g.rule, dict(g.keywords)) == ("prose-bounds", {"maxLength": 2048})
+    assert g.message == ('description limits its size to 2048 bytes ("no larger than 2 KiB") but the schema has no '
+                         "maxLength (a text of 2048 bytes has at most 2048 characters)")
+
+
+def test_a_size_in_bytes_of_base64_data_bounds_its_encoded_length() -> None:
+    (g,) = gaps("The data to seal. Must be no larger than 64KiB.", name="payload", type="string", where="body",
+                schema={"format": "byte"})
+    assert dict(g.keywords) == {"maxLength": 87384}  # 4 * ceil(65536 / 3)
+
+
+def test_a_size_in_bytes_of_an_object_is_said_without_a_fix() -> None:
+    (g,) = gaps("Labels to attach. The maximum length of this field is 1 KB total.", name="labels", type="object",
+                where="body", schema={})
+    assert g.rule == "prose-bounds" and dict(g.keywords) == {}
+    assert g.message.endswith("but nothing in the schema bounds it (JSON Schema has no keyword for a size in bytes)")
+
+
+@pytest.mark.parametrize(
+    ("description", "name", "schema"),
+    [
+        ("Where the photo is. Maximum size 5 MB.", "photoUrl", {}),  # the size of what it points to
+        ("Link to the photo. Maximum size 5 MB.", "photo", {"format": "uri"}),
+        ("Bytes per part; the maximum is 4 GB.", "partSize", {}),  # the value is a size
+        ("The archive label. The minimum part size is 1 MB, and the maximum is 4 GB.", "label", {}),  # the parts' size
+        ("Kind of the upload; the maximum file size is 2 MB.", "fileType", {}),  # the file's, not its type's
+        ("Between 1 KB and 2 MB.", "blob", {}),  # a lower size is no length bound
+        ("A note, no larger than 1 KB.", "note", {"maxLength": 1400}),  # a length already stated
+    ],
+)
+def test_sizes_in_bytes_that_are_not_this_texts(description: str, name: str, schema: dict[str, Any]) -> None:
+    assert rules(description, schema, name=name) == []
