@@ -33,12 +33,15 @@ CJK_TAIL = re.compile(
 _CJK_ETC = re.compile(r"等等?$")
 MAX_CJK_TOKEN = 10
 # a soft line break (one newline inside a paragraph, not before a bullet or a numbered item) is a
-# space to CommonMark: "values are `a`\nor `b`" is one list
+# space to CommonMark: "values are `a`\nor `b`" is one list. (The conjunctions are written in
+# lower case, or capitalised; in upper case only before another token: "NOR (Norwegian)" and
+# "AND, ORI" are codes of a list, not its joints.)
 _WS = r"(?:[ ]*\n(?![ ]*(?:\n|[-*•+][ ]|\d+[.)][ ]))[ ]*|[ ]+)"
+_CONJ = r"(?:(?-i:and/or|and|or|nor|And|Or)|(?-i:AND|OR|NOR)(?=[ ]+[A-Za-z0-9`\"']))"
 _SEP = re.compile(
     rf"""
-    [ ]*(?P<p>\|\||[,，、;；|｜])(?:{_WS}|[ ]*)(?:(?:and/or|and|or|nor){_WS})?
-   |{_WS}(?:and/or|and|or|nor|as[ ]well[ ]as){_WS}
+    [ ]*(?P<p>\|\||[,，、;；|｜])(?:{_WS}|[ ]*)(?:{_CONJ}{_WS})?
+   |{_WS}(?:{_CONJ}|as[ ]well[ ]as){_WS}
    |[ ]*(?:或者|或是|或|和|及|与|與|以及)[ ]*
    |[ ]*／[ ]*|[ ]+/[ ]+|(?<=[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])[ ]*/[ ]*(?=[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])
    |[ ]*(?P<ell>\.{{2,3}}|…)[ ]*,?[ ]*

@@ -171,6 +171,8 @@ def _def_lines(s: str) -> Iterator[_Def]:
                     kind = {":": ":", "=": "=", "=>": "=", "->": "-"}.get(g, "-" if g else ("v" if quoted else "\t"))
                 elif quoted and (_DEF_VERB.match(s, tok_end, eol) or _QUOTED_THEN_SENTENCE.match(s, tok_end, eol)):
                     kind = "v"  # "`keep` Keeps the old entries.": the quotes set the value apart
+                elif marker and _CODE_TOKEN.fullmatch(s, i, tok_end) and _ONE_BLANK_GLOSS.match(s, tok_end, eol):
+                    kind = "\t1"  # "- M10 Tenth month" beside "- M9  Ninth month": a code, one blank, its meaning
                 value = clean_token(raw).rstrip(":")  # "`optional:` …": the colon is the separator
                 if quoted and kind:
                     kind = "q"  # a quoted value opening a line: whatever follows it says what it means
@@ -180,8 +182,31 @@ def _def_lines(s: str) -> Iterator[_Def]:
         pos = eol + 1
 
 
+_CODE_TOKEN = re.compile(r"(?=[A-Z0-9]*[A-Z])[A-Z0-9]{1,6}|\d{1,3}")
+_ONE_BLANK_GLOSS = re.compile(r"[ ]+(?=[A-Z0-9][^\n]*\S)")
 _BARE_CODE_LINE = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{0,40}")
 _COLON_BEFORE = re.compile(r"[:：][ \t]*\n\s*\Z")
+
+
+_QUOTED_LINE = re.compile(r"[ \t]*(?::|=)[ \t]*(?P<body>[^\n]+?)[ \t]*[.,;]?[ \t]*(?:\n|$)")
+
+
+def _grouped_values(s: str, run: list[_Def]) -> list[Item] | None:
+    """When every line of a definition list gives only quoted values after its label, the
+    values those lines list (each once), else None."""
+    out: dict[str, Item] = {}
+    for d in run:
+        m = _QUOTED_LINE.match(s, d.item.end)
+        if m is None:
+            return None
+        body = m.group("body")
+        p = parse_inline(body, 0, quoted_only=True)
+        if p is None or p.end < len(body.rstrip(" .,;")):
+            return None
+        base = m.start("body")
+        for it in p.items:
+            out.setdefault(it.value, Item(it.value, base + it.start, base + it.end, True))
+    return list(out.values())
 
 
 def definition_lists(s: str, low: str) -> Iterator[Candidate]:
@@ -197,6 +222,14 @@ def definition_lists(s: str, low: str) -> Iterator[Candidate]:
     groups: dict[tuple[str, bool, str, bool], list[_Def]] = {}
     for d in defs:
         groups.setdefault(d.key, []).append(d)
+    for key in [k for k in groups if k[2] == "\t1"]:
+        # a code set apart by one blank joins the codes set apart by two of the same list (one
+        # blank alone sets no code apart from prose: "- API keys expire")
+        ones = groups.pop(key)
+        wide = groups.get((key[0], key[1], "\t", key[3]))
+        if wide is not None and all(_CODE_TOKEN.fullmatch(d.item.value) for d in wide):
+            wide += ones
+            wide.sort(key=lambda d: d.line_start)
     for key, members in groups.items():
         if len(members) < 2:
             continue
@@ -228,7 +261,13 @@ def definition_lists(s: str, low: str) -> Iterator[Candidate]:
                 continue  # "Name: …" / "Region: …" lines of prose (not led in by "Possible values are:")
             last = run[-1]
             eol = s.find("\n", last.item.end)
-            yield Candidate(run[0].line_start, Parsed([d.item for d in run], eol if eol >= 0 else len(s)), True, "definitions")
+            end = eol if eol >= 0 else len(s)
+            grouped = _grouped_values(s, run)
+            if grouped is not None:
+                # "NORTH: "n-1", "n-2"\nSOUTH: "s-1"": the labels group the values the lines list
+                yield Candidate(run[0].line_start, Parsed(grouped, end), True, "definitions")
+                continue
+            yield Candidate(run[0].line_start, Parsed([d.item for d in run], end), True, "definitions")
 
 
 def other_context(intro: str) -> bool:

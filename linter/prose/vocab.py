@@ -644,7 +644,13 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         handover = intro if c.trigger != "value-sentences" else _intro(s, c.start)
         if c.trigger == "value-sentences" and not handover.rstrip().endswith((":", "：")):
             handover = ""  # only a lead that hands over to the sentences ("The possible values include:") qualifies them
-        partial = _PARTIAL_WORDS.search(handover) and not _INCLUDE_FOLLOWING.search(handover)
+        pm = _PARTIAL_WORDS.search(handover)
+        partial = pm and not _INCLUDE_FOLLOWING.search(handover) and not (
+            # "for example, tin 1 is written T1:" then every code: the sample shows how a member
+            # is written (it is one of the list), not that the list is a sample
+            pm.group().lower() in ("e.g", "for example") and c.trigger in structure.STRUCTURAL
+            and handover.rstrip().endswith((":", "："))
+            and any(re.search(r"(?<!\w)" + re.escape(v) + r"(?!\w)", handover[pm.end() :]) for v in c.parsed.values))
         add(c.start, c.parsed, c.closed and not partial, c.trigger, c.min_items)
     if cjk:
         _zh(s, name, add)
@@ -1028,6 +1034,14 @@ _COND_LEAD = re.compile(
 )
 
 
+# right after a list, in its own sentence: other values beside it
+_MORE_VALUES = re.compile(
+    r"[^.;\n]{0,80}?\b(?:may|can|could|might)\s+also\s+(?:be|specify|use|accept|take|hold|contain|send|set|have|give|pass|return)\b"
+    r"|[ ]*[(,;]?[ ]*(?:and\s+|but\s+)?other\s+values\s+(?:are|may\s+be)\s+(?:also\s+)?(?:possible|allowed|accepted|valid)",
+    re.I,
+)
+
+
 def _fragment(s: str, values: tuple[str, ...]) -> bool:
     """Whether the values share a dotted or underscored prefix ("cache.r4.") that more tokens of
     the text carry too: the list is one family of a longer one, not the set."""
@@ -1115,6 +1129,8 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
                 continue  # "For tin lids, it can be set to:\n* `a` …": the values of one case
         if f.closed and _fragment(t.norm, values):
             continue  # six cache.r4.* types picked out of a list of every cache.* type
+        if f.closed and f.trigger not in structure.STRUCTURAL and _MORE_VALUES.match(t.norm, f.parsed.items[-1].end):
+            continue  # "a, b (older trays may also hold c or d)": more values than the list
         first = not re.search(r"[.!?。]\s|\n", t.norm[: f.start].strip())
         if not f.closed and (
             _qual_other(_clause_before(t.norm, f.start), name)

@@ -99,6 +99,42 @@ CLOSED = [
 ]
 
 
+def test_upper_case_codes_that_spell_a_conjunction_are_values() -> None:
+    d = "Possible values are TIN (a tin), NOR (the north depot), JAR (a jar) or AND (a sealed box)."
+    (e,) = only(d, "closed_vocab", name="kind")
+    assert e.values == ("TIN", "NOR", "JAR", "AND")
+    d = "Possible values are TIN_LID, JAR_LID, AND BOX_LID."  # in upper case before another value: a joint
+    assert only(d, "closed_vocab", name="kind")[0].values == ("TIN_LID", "JAR_LID", "BOX_LID")
+
+
+def test_a_list_that_says_other_values_exist_is_not_the_set() -> None:
+    d = "Accepted values are: Lid, LidOnTop (trays made before 2020 may also give Loose or Bare). Trays need a lid."
+    assert not only(d, "closed_vocab", name="cover")
+    # in a definition list the text after the last value is its meaning, not a word on the list
+    d = "The kinds are:\n* `lid` - a cover\n* `cap` - a cover that can also be screwed on"
+    assert only(d, "closed_vocab", name="cover")[0].values == ("lid", "cap")
+
+
+def test_codes_set_apart_by_one_blank_or_two_are_one_list() -> None:
+    d = "Kind of depot report:\n    - 10D Pre-Winter\n    - M1  First Monthly\n    - M10 Tenth Monthly\n    - TER Final Report"
+    assert only(d, "closed_vocab", name="report_kind")[0].values == ("10D", "M1", "M10", "TER")
+    # one blank alone sets no code apart from prose
+    assert not only("Notes:\n- API keys expire after a year\n- SDK clients retry", "closed_vocab", name="note_kind")
+
+
+def test_labels_that_group_quoted_values_give_the_values() -> None:
+    d = 'The depot area. The following values apply:\n\nNO: "tin-NO", "jar-NO", "lid-EA"\nSO: "tin-SO", "lid-EA"\nEA: "lid-EA".'
+    assert only(d, "closed_vocab", name="area")[0].values == ("tin-NO", "jar-NO", "lid-EA", "tin-SO")
+
+
+def test_a_sample_of_how_a_member_is_written_does_not_open_the_list() -> None:
+    d = "The depot report filed, for example, report 1 is written R1:\n- R1  First report\n- R2  Second report\n- R3X  Third report"
+    assert only(d, "closed_vocab", name="report_kind")[0].values == ("R1", "R2", "R3X")
+    # without a sample of its own before the colon, the cue says the list is a sample
+    d = "The depot report filed, for example:\n- R1  First report\n- R2  Second report"
+    assert not only(d, "closed_vocab", name="report_kind")
+
+
 @pytest.mark.parametrize(("description", "name", "type_", "values", "text"), CLOSED)
 def test_closed_vocab(description: str, name: str, type_: str, values: tuple[str, ...], text: str) -> None:
     ev = only(description, "closed_vocab", name=name, type=type_)
