@@ -425,6 +425,8 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         if not named and ((a > 0 and s[a - 1].isalnum()) or (a > 1 and s[a - 1] == "_" and s[a - 2].isalnum())
                           or _GLUED_AFTER.match(s, b)):
             return  # "a file named lids_YYYYMMDD.txt": the layout of a part of another name
+        if "layout" in data and "pattern" in data and _glued_elsewhere(s, s[a:b]):
+            return  # "stored as lids_YYYYMMDD.csv, where YYYYMMDD is the day": the same part, named again
         if _PART_BEFORE.search(s, max(0, a - 60), a):
             return  # "The default is the Unix epoch", "where the lidId is the hex ID", "Starts with the
             # 4-digit maker code": what a default, a part or a prefix is, not the value's own format
@@ -875,6 +877,17 @@ _ONE_OF_QUOTED_BEFORE = re.compile(r"['\"`’”]\s*,\s*['\"`‘“]$")  # a quo
 _IF_LEAD = re.compile(r"(?:^|[.;:]\s+|\n)\s*(?:if|when|unless|whenever)\b[^.;\n]*$", re.I)
 
 
+def _glued_elsewhere(s: str, layout: str) -> bool:
+    """Whether ``layout`` also stands in the text as a part of a longer name ("lids_YYYYMMDD.csv")."""
+    i = s.find(layout)
+    while i != -1:
+        j = i + len(layout)
+        if (i > 0 and s[i - 1].isalnum()) or (i > 1 and s[i - 1] == "_" and s[i - 2].isalnum()):
+            return True  # (glued after alone is no part: "hh:mm:ss.ms" is a form of its own)
+        i = s.find(layout, j)
+    return False
+
+
 def _qualified(s: str, a: int, b: int) -> str:
     """How the text qualifies the format at ``s[a:b]``: ``"hedged"`` ("usually lang-country"),
     ``"condition"`` ("If the file is archived, … in the format …"), ``"alternatives"``
@@ -892,7 +905,14 @@ def _qualified(s: str, a: int, b: int) -> str:
         return "alternatives"  # "the chat's id or the channel's username (in the format `@name`)": the second one's
     if ("pecial" in s or "be" in s) and _OTHER_VALUES.search(s):
         return "alternatives"
+    if " or a" in s and _MAY_BE_FORMS.search(s):
+        return "alternatives"  # "This range may be a single address, a netmask or a CIDR block": any of them
     return ""
+
+
+# a sentence that gives the value several forms, each with its article ("this range may be a …, a …
+# or an …")
+_MAY_BE_FORMS = re.compile(r"\b(?:it|this\s+(?:value|field|parameter|property|range|string|address|id|name)|the\s+value)\s+(?:may|can|could)\s+(?:also\s+)?be\s+(?:either\s+)?an?\s+(?:[^.;\n]|\.(?=\S)){1,160}?\bor\s+an?\s", re.I)
 
 
 # Every key of the scan() calls in find(), in one tuple (a test checks it stays complete); a key

@@ -548,3 +548,20 @@ def test_standard_pattern_follows_what_the_text_says(description: str, name: str
 def test_a_git_remote_url_is_no_uri(description: str) -> None:
     # the scp-like form (git@host:org/repo.git) is a valid remote and no URI
     assert [e for e in analyse(description, name="remote", type="string") if e.data.get("format") == "uri"] == []
+
+
+def test_a_layout_named_again_after_the_name_it_is_part_of_is_that_part() -> None:
+    d = "A prefix for the lid report. The report is stored as lids_prefix_YYYYMMDD.csv, where YYYYMMDD is the day."
+    assert fmt(d, "reportPrefix") == []
+    # named alone, it is the value's layout
+    assert [data.get("pattern") for _, data in fmt("The day of the lid report, in YYYYMMDD format.", "reportDay")] == \
+        ["^[0-9]{4}[0-9]{2}[0-9]{2}$"]
+
+
+def test_a_value_said_to_take_several_forms_is_one_of_them() -> None:
+    d = ("The lid ranges. This CIDR range must be free. This range may be a single address (such as 10.2.3.4), "
+         "a netmask (such as /24) or a CIDR block (such as 10.1.2.0/24).")
+    assert [data.get("alternatives") for _, data in fmt(d, "lidRange")] == [True]
+    # "it may be a … or a …" about something else than the value's forms
+    d = "The lid range, in CIDR format. The lid may be a tin or a jar."
+    assert [data.get("alternatives") for _, data in fmt(d, "lidRange")] == [None]
