@@ -878,11 +878,12 @@ _IF_LEAD = re.compile(r"(?:^|[.;:]\s+|\n)\s*(?:if|when|unless|whenever)\b[^.;\n]
 
 
 def _glued_elsewhere(s: str, layout: str) -> bool:
-    """Whether ``layout`` also stands in the text as a part of a longer name ("lids_YYYYMMDD.csv")."""
+    """Whether ``layout`` also stands in the text as a part of a longer name ("lids_YYYYMMDD.csv"; a
+    CJK character before it is a word of the sentence, no part of a name)."""
     i = s.find(layout)
     while i != -1:
         j = i + len(layout)
-        if (i > 0 and s[i - 1].isalnum()) or (i > 1 and s[i - 1] == "_" and s[i - 2].isalnum()):
+        if (i > 0 and s[i - 1].isascii() and s[i - 1].isalnum()) or (i > 1 and s[i - 1] == "_" and s[i - 2].isalnum()):
             return True  # (glued after alone is no part: "hh:mm:ss.ms" is a form of its own)
         i = s.find(layout, j)
     return False
