@@ -284,7 +284,7 @@ _PASCAL = re.compile(r"^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)*$")
 _FREE_SHAPE = re.compile(r"[\s@/\\:]|://|^\d+$|^\d{4}-\d{2}|^[+-]?\d+(?:\.\d+)?$|\.\w")
 _INT = re.compile(r"^[-+]?\d+$")
 _DIGIT = re.compile(r"\d")  # what _INT and _NUM need
-# a release line ("8.0", "14", "1709"): what a server offers; a patch level ("1.5.13") is rather a
+# a release line ("4.2", "11", "2203"): what a server offers; a patch level ("4.2.17") is rather a
 # threshold or the caller's own version
 _BOUND_WORDS = frozenset({"min", "max", "minimum", "maximum", "lowest", "highest", "from", "to", "since", "until"})
 _VERSION_NUMBER = re.compile(r"^\d{1,4}(?:\.\d{1,3})?$")
@@ -946,7 +946,7 @@ def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None,
     if name.lower().endswith(("id", "ids")) and not _UPPER_CODE.match(name):
         return False
     cue = bool((words | head_words) & _VOCAB_WORDS) or bool(zh_head and _ZH_VOCAB.search(zh_head))
-    # (the values themselves are no description of the field: "separated by commas: name,id")
+    # (the values themselves are no description of the field: "separated by commas: size,colour")
     bare_head = re.sub("|".join(r"(?<!\w)" + re.escape(v) + r"(?!\w)" for v in values), " ", head) if values else head
     if (_FREE_DESC.search(bare_head) or zh_head and _ZH_FREE.search(zh_head)) and not cue:
         return False
