@@ -47,7 +47,7 @@ def gap(e: Evidence, facts: Facts) -> Gap | None:
 
 
 def _size_gap(e: Evidence, facts: Facts) -> Gap | None:
-    """A size in bytes ("no larger than 64 KiB"). On a string it bounds the length: a base64 text
+    """A size in bytes ("at most 48 KiB"). On a string it bounds the length: a base64 text
     (``format: byte``, ``contentEncoding: base64``) of N bytes has at most 4·⌈N/3⌉ characters, any
     other text at most N (a character is at least one byte in UTF-8), so that maxLength rejects
     nothing the size allows. No keyword bounds the size of any other value: the gap is said, with

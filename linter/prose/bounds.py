@@ -480,7 +480,7 @@ def _np_family(np: str, unit: str | None, name: str, type_: str | None) -> str |
         return None
     u = (unit or "").strip().lower()
     if u and _SKIP_UNITS.match(u):
-        # "the maximum length of this field is 1 KB": its size, whatever its type ("the maximum
+        # "the maximum size of this value is 3 KB": its size, whatever its type ("the maximum
         # file size" on a file's type: another thing's)
         return "bytes" if _own_size(np, name) and not _NOT_OWN_SIZE & set(name_words(name)) else None
     if type_ not in (None, "string", "integer", "number", "array"):
@@ -600,7 +600,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if type_ == "integer" and any(g in m.re.groupindex and _DOTTED_THOUSANDS.fullmatch(m.group(g) or "") for g in ("n", "a", "b")):
             return
         if unit and _SKIP_UNITS.match(unit.strip()):
-            # "no larger than 64 KiB": a size in bytes, no length of characters or items; kept as
+            # "at most 48 KiB": a size in bytes, no length of characters or items; kept as
             # an upper bound only, a kilobyte read as 1024 bytes (the larger reading: a keyword
             # derived from it rejects nothing the other reading allows)
             if hi is None or lo is not None or not ok(a, b):
@@ -609,7 +609,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             named = [x.group(1) or x.group(2) for x in _NAMED_SIZE.finditer(sent[: max(0, sent.find(s[a:b])) + b - a])]
             named = [w for w in named if w.lower() not in _SIZE_WORDS]  # ("the maximum is …": no name)
             if (named and not _own_size(named[-1], name)) or _NOT_OWN_SIZE & set(name_words(name)):
-                return  # "images may be up to 2 MB" on the image's caption: another thing's size
+                return  # "photos stay under 3 MB" on the image's caption: another thing's size
             size = hi * _BYTE_MULTIPLES[unit.strip().lower()[:1]]
             if float(size).is_integer() and size > 0:
                 hits.append((a, b, {"maxBytes": int(size)}))

@@ -112,20 +112,20 @@ def test_type_spellings() -> None:
 
 
 def test_a_size_in_bytes_bounds_a_text_by_its_length() -> None:
-    (g,) = gaps("A note. It must be no larger than 2 KiB.", name="note", type="string", where="body", schema={})
+    (g,) = gaps("A note. It may not exceed 2 KiB.", name="note", type="string", where="body", schema={})
     assert (g.rule, dict(g.keywords)) == ("prose-bounds", {"maxLength": 2048})
-    assert g.message == ('description limits its size to 2048 bytes ("no larger than 2 KiB") but the schema has no '
+    assert g.message == ('description limits its size to 2048 bytes ("may not exceed 2 KiB") but the schema has no '
                          "maxLength (a text of 2048 bytes has at most 2048 characters)")
 
 
 def test_a_size_in_bytes_of_base64_data_bounds_its_encoded_length() -> None:
-    (g,) = gaps("The data to seal. Must be no larger than 64KiB.", name="payload", type="string", where="body",
+    (g,) = gaps("The data to seal, at most 48KiB.", name="payload", type="string", where="body",
                 schema={"format": "byte"})
-    assert dict(g.keywords) == {"maxLength": 87384}  # 4 * ceil(65536 / 3)
+    assert dict(g.keywords) == {"maxLength": 65536}  # 4 * ceil(49152 / 3)
 
 
 def test_a_size_in_bytes_of_an_object_is_said_without_a_fix() -> None:
-    (g,) = gaps("Labels to attach. The maximum length of this field is 1 KB total.", name="labels", type="object",
+    (g,) = gaps("Labels to attach. The maximum size of this field is 2 KB in all.", name="labels", type="object",
                 where="body", schema={})
     assert g.rule == "prose-bounds" and dict(g.keywords) == {}
     assert g.message.endswith("but nothing in the schema bounds it (JSON Schema has no keyword for a size in bytes)")

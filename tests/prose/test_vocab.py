@@ -265,7 +265,7 @@ def test_version_thresholds_and_own_versions_are_free_form() -> None:
     # a minimum is any version; a patch level, or "any" number, is the caller's own
     assert not only("Lowest app version allowed, for example 4.2 or 5.0.", "example_vocab", name="minAppVersion")
     assert not only("The version of the recipe, for example 1.0.3 or 2.1.7.", "example_vocab", name="recipeVersion")
-    assert not only("You can assign any positive integer, for example 4 or 7.", "example_vocab", name="version")
+    assert not only("Pick any whole number you like, for example 4 or 7.", "example_vocab", name="version")
     # one sample is no set
     assert not only("The engine version, for example 4.2.", "example_vocab", name="engineVersion")
 
