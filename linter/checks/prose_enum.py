@@ -20,6 +20,11 @@ def gap(e: Evidence, facts: Facts) -> Gap | None:
     if facts.formatted or facts.type == "boolean" or _pattern_lists(facts.schema, e.values):
         return None
     n = len(e.values)
+    if e.data.get("suffix"):
+        # sort keys that take a direction after them ("name desc"): the keys are the closed set
+        return Gap(RULE, e, f"description lists {n} sort key{'s' if n != 1 else ''} ({preview(e.values)}), each optionally "
+                            f"followed by {' or '.join(e.data['suffix'].split())}, but the schema has no enum or pattern",
+                   {"enum": list(e.values)})
     return Gap(RULE, e, f"description lists {n} value{'s' if n != 1 else ''} ({preview(e.values)}) but the schema has no enum",
                {"enum": list(e.values)})
 
@@ -39,11 +44,13 @@ def _pattern_lists(schema: Mapping[str, Any], values: tuple[str, ...]) -> bool:
 def fix(field: Field, gap: Gap, ctx: Context) -> tuple[Fix | None, str]:
     """An ``enum`` of the listed values; unsafe (and the message says why) when the field's own
     values, its type, a condition or a multi-value field make the list a guess."""
-    from linter.fixes.build import enum_fix
+    from linter.fixes.build import NoFix, enum_fix
 
     if ctx.rule.fix not in ("safe", "unsafe"):
         return None, ""
     data = gap.evidence.data
+    if data.get("suffix"):
+        raise NoFix("each key may be followed by a direction, which an enum of the keys rejects")
     made, why = enum_fix(field, gap.keywords["enum"], multi=data.get("multi"), conditional=bool(data.get("condition")))
     return made, f" (unsafe fix: {why})" if why else ""
 

@@ -1034,6 +1034,13 @@ _COND_LEAD = re.compile(
 )
 
 
+_SORT_NAMES = frozenset({"sort", "order", "orderby", "sortby", "ordering", "sorting"})
+_DIRECTIONS = frozenset({"asc", "desc", "ascending", "descending", "+", "-"})
+_DIRECTION_SUFFIX = re.compile(
+    r"\w[\w.]*\s+(?:desc|asc)\b(?!\w)"  # "name desc"
+    r"|[`'\"]\s?(?:asc|desc)[`'\"]\s+(?:postfix|suffix|modifier|after)"  # "`desc` postfix"
+    r"|\b(?:postfix|suffix|append\w*|add|followed\s+by)\s+(?:an?\s+|the\s+)?[`'\"]?\s?(?:asc|desc)\b",  # "add \" desc\""
+    re.I)
 # right after a list, in its own sentence: other values beside it
 _MORE_VALUES = re.compile(
     r"[^.;\n]{0,80}?\b(?:may|can|could|might)\s+also\s+(?:be|specify|use|accept|take|hold|contain|send|set|have|give|pass|return)\b"
@@ -1071,6 +1078,8 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
     fallback: list[Evidence] = []  # sets kept only when no other closed set is stated
     taken: list[tuple[int, int]] = []
     name_is_selector = bool(set(name_words(name)) & _SELECTORS)
+    # a sort field whose keys take a direction after them ("name desc", "`asc` or `desc` postfix")
+    sort_keyed = bool(set(name_words(name)) & _SORT_NAMES) and _DIRECTION_SUFFIX.search(t.norm) is not None
     nw = name_words(name)
     expression = _expression(t, nw)
     # closed sets first, longest first, so an example cue inside a closed list is not re-reported
@@ -1144,6 +1153,8 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             multi = multi_value(t.norm)
             if multi is not None:
                 data["multi"] = multi
+            if sort_keyed and not any(v.lower() in _DIRECTIONS or v.lower().endswith((" asc", " desc")) for v in values):
+                data["suffix"] = "asc desc"  # sort keys that each take a direction: "name desc" is a value too
         ev = Evidence("closed_vocab" if f.closed else "example_vocab", span, t.original[span[0] : span[1]], values, data)
         out.append(ev)
         if f.trigger in _FALLBACK:

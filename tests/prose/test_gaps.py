@@ -145,3 +145,16 @@ def test_a_size_in_bytes_of_an_object_is_said_without_a_fix() -> None:
 )
 def test_sizes_in_bytes_that_are_not_this_texts(description: str, name: str, schema: dict[str, Any]) -> None:
     assert rules(description, schema, name=name) == []
+
+
+def test_sort_keys_that_take_a_direction_are_keys_with_no_fix() -> None:
+    d = "Fields to sort the lids by, comma-separated; add \" desc\" after a field for descending order. Supported fields: `size`, `colour`."
+    (g,) = [g for g in gaps(d, name="orderBy", type="string", where="query", schema={}) if g.rule == "prose-enum"]
+    assert g.evidence.data.get("suffix") == "asc desc"
+    assert g.message == ("description lists 2 sort keys (size, colour), each optionally followed by asc or desc, "
+                         "but the schema has no enum or pattern")
+    # the directions listed as values, or keyed values that carry them: plain values
+    (g,) = gaps("Sort order. One of: asc, desc.", name="sortOrder", type="string", where="query", schema={})
+    assert "suffix" not in g.evidence.data
+    (g,) = gaps('Sort by one of: "size", "size desc".', name="sortBy", type="string", where="query", schema={})
+    assert "suffix" not in g.evidence.data
