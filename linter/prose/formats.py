@@ -522,8 +522,9 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             add(m.start(), m.end(), {"format": "uri"})
         for m in scan(_DT_NOUN, s, low, ('date-time', 'datetime')):
             add(m.start(), m.end(), {"format": "date-time"})
-        for m in scan(_BASE64, s, low, ('64',)) if not _ARMOURED.search(s) else ():
-            # (an OpenSSH key or a PEM block holds base64 inside a framing of its own: "ssh-ed25519 AAAA… name")
+        for m in scan(_BASE64, s, low, ('64',)) if "64" in low and not _ARMOURED.search(s) else ():
+            # (an OpenSSH key or a PEM block holds base64 inside a framing of its own: "ssh-ed25519 AAAA… name";
+            # the framing is looked for only where the scan's own key occurs: without it there is no match to drop)
             add(m.start(), m.end(), {"format": "base64url"} if m.group("url") else {"format": "byte"})
         for m in scan(_HEX, s, low, ('hex', '16', '十六进制', '十六進制')):
             add(m.start(), m.end(), {"pattern": "^[0-9a-fA-F]+$"})

@@ -930,6 +930,7 @@ def appositive_alternatives(s: str, low: str) -> Iterator[Candidate]:
 # "`draft` lids are hidden. `final` lids are shown.", "* `wax` seals best", "A `sealer`
 # seals the lid …": sentences, lines or bullets that each open with a quoted value saying what it does
 _CODE_LED = re.compile(
+    r"(?=[`\"“'atw])"  # each match's first character: a quote, or "a"/"an"/"the", "while"/"whereas" (case-sensitive)
     r"(?:^|(?<=[.;!?]\s)|(?<=[.;!?]\s\s)|(?<=\n)|(?<=[-*•]\s)|\b(?:while|whereas)\s+)(?:(?:an?|the)\s+)?"
     + _QVTOK.replace("(", "(?P<v>", 1)
     + r"\s+(?:(?:value|level|mode|option|setting|status|state|type|kind|files?)\s+)?"
@@ -944,6 +945,8 @@ _CODE_LED = re.compile(
 def code_led(s: str, low: str) -> Iterator[Candidate]:
     """Two or more quoted values, each opening a sentence, line or bullet of its own and followed by
     what it is or does: the field's values, one statement each."""
+    if s.count("`") + s.count('"') + s.count("'") + s.count("“") + s.count("”") < 4:
+        return  # two matches are needed, and each holds a value between a pair of quotes of its own
     items: list[Item] = []
     seen: set[str] = set()
     for m in _CODE_LED.finditer(s):
