@@ -297,6 +297,8 @@ def colon_run_in(s: str, low: str) -> Iterator[Candidate]:
     """``Valid values are: Quiet - no output; Loud - all output.``: after a values lead-in and
     its colon, items that each open with a word and a dash (or "=") and say what it means,
     set apart by semicolons or sentence ends."""
+    if " - " not in s and "–" not in s and "—" not in s and "=" not in s:
+        return  # every item opens with a word and its separator (_WORD_DEF): a spaced "-", "–", "—" or "="
     for m in _COLON_LEAD.finditer(s):
         pos = m.end()
         first = _WORD_DEF.match(s, pos)
