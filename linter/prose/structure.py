@@ -586,11 +586,9 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
         lead_text = s[max(0, m.start() - 40) : end]
         codes_sentence = m.group("codes") is not None  # a sentence that is nothing but snake_case codes
         lead = _SENTENCE_LEAD.match("") if codes_sentence else _BARE_LEAD.search(lead_text)
-        if lead is None or _EXAMPLE_LEAD.search(sentence_before(s, m.start())):
+        if lead is None:
             continue
-        paren = s[m.start()] == "("
-        if _MODAL_BE_END.search(lead_text) and _RELATIVE_WORD.search(sentence_before(s, m.start())):
-            continue  # "the wallet that will be charged or refunded": said of another noun
+        # (the sentence tests in the order of their cost: each only skips the lead)
         first = m.start() <= _first_sentence_end(s)
         subject = None
         if not first and not lead.group("verb") and not codes_sentence:
@@ -602,6 +600,12 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
                 if not lead.group("be"):
                     continue
                 subject = s[sent : m.start()]  # "The fan speed can be …": kept if it names the field
+        before = sentence_before(s, m.start())
+        if _EXAMPLE_LEAD.search(before):
+            continue
+        paren = s[m.start()] == "("
+        if _MODAL_BE_END.search(lead_text) and _RELATIVE_WORD.search(before):
+            continue  # "the wallet that will be charged or refunded": said of another noun
         p = parse_inline(s, end)
         if p is None or len(p.items) < 2 or any(i.quoted for i in p.items):
             continue
