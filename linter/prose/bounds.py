@@ -830,6 +830,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         for m in scan(_SINGLE_ITEM, s, low, ('only',)):
             if ok(m.start(), m.end()):
                 hits.append((m.start(), m.end(), {"maxItems": 1}))
+    if not hits:
+        return []  # most texts (what follows only drops hits)
     hits = [h for h in hits if not other_bullet(s, h[0], name) and not any(a < h[1] and h[0] < b for a, b in blocked)]
     return _resolve(t, hits)
 

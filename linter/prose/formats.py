@@ -744,6 +744,8 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
     # (each match opens with one of these cues: "for example", "e.g", "such as", "like")
     for m in _DURATION_EXAMPLE.finditer(s) if "P" in s and has_any(low, ('e.g', 'e. g', 'example', 'such as', 'like')) else ():
         add(m.start("d"), m.end("d"), {"format": "duration"})
+    if not hits:
+        return []  # most texts: what follows only drops hits
     if any(_GUESS not in h[2] for h in hits if "format" in h[2]):
         # "ISO 8601 date …, e.g. 2030-01-02T03:04:05Z": the layout or the instance shows what the
         # standard's name left open (date, date-time or duration), and one claim is one finding
