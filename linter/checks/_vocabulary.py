@@ -171,13 +171,14 @@ def field_gaps(field: Field, ctx: Context | None = None) -> list[Gap]:
             doc_format = ctx.document.format if ctx else ""
             schema = effective_schema(field, doc_format)
             ty = _type(schema)
-            # only the run's first limits.max-description-chars characters are read
-            text = field.description[: field.location.source.reader.limits.max_description_chars]
-            got = gaps(text, name=field.name, type=ty, where=field.where, schema=schema)
-            if schema.get("readOnly") is True or _output_only(field.description):
-                got = [g for g in got if g.evidence.kind == "closed_vocab"]
-            if ty == "object" or (ty == "array" and _objectish(schema.get("items"), doc_format, field)):
-                got = [g for g in got if ty == "array" and g.evidence.kind == "bounds" and set(g.evidence.data) <= _ITEM_BOUNDS]
+            if ty != "object":  # an object keeps none of its gaps: its prose is not even analysed
+                # only the run's first limits.max-description-chars characters are read
+                text = field.description[: field.location.source.reader.limits.max_description_chars]
+                got = gaps(text, name=field.name, type=ty, where=field.where, schema=schema)
+                if schema.get("readOnly") is True or _output_only(field.description):
+                    got = [g for g in got if g.evidence.kind == "closed_vocab"]
+                if ty == "array" and _objectish(schema.get("items"), doc_format, field):
+                    got = [g for g in got if g.evidence.kind == "bounds" and set(g.evidence.data) <= _ITEM_BOUNDS]
         field.memo["gaps"] = got
     return got
 

@@ -537,6 +537,9 @@ def _data(family: str, lo: int | float | None, hi: int | float | None, lo_ex: bo
 def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     """Bounds in the prepared description; defaults and conditions about other values excluded."""
     s = t.norm
+    digits = has_any(s, _DIGITS)
+    if not digits and type_ in ("string", "boolean", "object"):
+        return []  # such a value's bounds are all read from a number (the digit block below)
     low = gate_text(s)  # for the key gates only (blanks collapsed: not the offsets of s)
     hits: list[tuple[int, int, dict[str, Any]]] = []
     blocked: list[tuple[int, int]] = []  # spans that bound something else: no hit inside them
@@ -667,7 +670,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
 
     # Every pattern in this block needs a number (_NUM, \d; re.A so ASCII digits only): a text
     # without a digit skips them all. Only _SIGN and _SINGLE_ITEM below can match without one.
-    if has_any(s, _DIGITS):
+    if digits:
         two_numbers = _TWO_NUMBERS.search(s) is not None  # each range below needs two, apart
         for m in scan(_BETWEEN, s, low, ('between', 'betwen')):
             lo, hi = _n(m.group("a")), _n(m.group("b"))
@@ -865,6 +868,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         for m in scan(_SINGLE_ITEM, s, low, ('only',)):
             if ok(m.start(), m.end()):
                 hits.append((m.start(), m.end(), {"maxItems": 1}))
+    if not hits:
+        return []  # most texts (what follows only drops hits)
     hits = [h for h in hits if not other_bullet(s, h[0], name) and not any(a < h[1] and h[0] < b for a, b in blocked)]
     return _resolve(t, hits)
 

@@ -524,8 +524,9 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             add(m.start(), m.end(), {"format": "uri"})
         for m in scan(_DT_NOUN, s, low, ('date-time', 'datetime')):
             add(m.start(), m.end(), {"format": "date-time"})
-        for m in scan(_BASE64, s, low, ('64',)) if not _ARMOURED.search(s) else ():
-            # (an OpenSSH key or a PEM block holds base64 inside a framing of its own: "ssh-ed25519 AAAA… name")
+        for m in scan(_BASE64, s, low, ('64',)) if "64" in low and not _ARMOURED.search(s) else ():
+            # (an OpenSSH key or a PEM block holds base64 inside a framing of its own: "ssh-ed25519 AAAA… name";
+            # the framing is looked for only where the scan's own key occurs: without it there is no match to drop)
             add(m.start(), m.end(), {"format": "base64url"} if m.group("url") else {"format": "byte"})
         for m in scan(_HEX, s, low, ('hex', '16', '十六进制', '十六進制')):
             add(m.start(), m.end(), {"pattern": "^[0-9a-fA-F]+$"})
@@ -745,6 +746,8 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
     # (each match opens with one of these cues: "for example", "e.g", "such as", "like")
     for m in _DURATION_EXAMPLE.finditer(s) if "P" in s and has_any(low, ('e.g', 'e. g', 'example', 'such as', 'like')) else ():
         add(m.start("d"), m.end("d"), {"format": "duration"})
+    if not hits:
+        return []  # most texts: what follows only drops hits
     if any(_GUESS not in h[2] for h in hits if "format" in h[2]):
         # "ISO 8601 date …, e.g. 2030-01-02T03:04:05Z": the layout or the instance shows what the
         # standard's name left open (date, date-time or duration), and one claim is one finding

@@ -336,6 +336,8 @@ def colon_run_in(s: str, low: str) -> Iterator[Candidate]:
     """``Valid values are: Quiet - no output; Loud - all output.``: after a values lead-in and
     its colon, items that each open with a word and a dash (or "=") and say what it means,
     set apart by semicolons or sentence ends."""
+    if " - " not in s and "–" not in s and "—" not in s and "=" not in s:
+        return  # every item opens with a word and its separator (_WORD_DEF): a spaced "-", "–", "—" or "="
     for m in _COLON_LEAD.finditer(s):
         pos = m.end()
         first = _WORD_DEF.match(s, pos)
@@ -623,11 +625,9 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
         lead_text = s[max(0, m.start() - 40) : end]
         codes_sentence = m.group("codes") is not None  # a sentence that is nothing but snake_case codes
         lead = _SENTENCE_LEAD.match("") if codes_sentence else _BARE_LEAD.search(lead_text)
-        if lead is None or _EXAMPLE_LEAD.search(sentence_before(s, m.start())):
+        if lead is None:
             continue
-        paren = s[m.start()] == "("
-        if _MODAL_BE_END.search(lead_text) and _RELATIVE_WORD.search(sentence_before(s, m.start())):
-            continue  # "the wallet that will be charged or refunded": said of another noun
+        # (the sentence tests in the order of their cost: each only skips the lead)
         first = m.start() <= _first_sentence_end(s)
         subject = None
         if not first and not lead.group("verb") and not codes_sentence:
@@ -639,6 +639,12 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
                 if not lead.group("be"):
                     continue
                 subject = s[sent : m.start()]  # "The fan speed can be …": kept if it names the field
+        before = sentence_before(s, m.start())
+        if _EXAMPLE_LEAD.search(before):
+            continue
+        paren = s[m.start()] == "("
+        if _MODAL_BE_END.search(lead_text) and _RELATIVE_WORD.search(before):
+            continue  # "the wallet that will be charged or refunded": said of another noun
         p = parse_inline(s, end)
         if p is None or len(p.items) < 2 or any(i.quoted for i in p.items):
             continue
@@ -969,6 +975,7 @@ def appositive_alternatives(s: str, low: str) -> Iterator[Candidate]:
 # "`draft` lids are hidden. `final` lids are shown.", "* `wax` seals best", "A `sealer`
 # seals the lid …": sentences, lines or bullets that each open with a quoted value saying what it does
 _CODE_LED = re.compile(
+    r"(?=[`\"“'atw])"  # each match's first character: a quote, or "a"/"an"/"the", "while"/"whereas" (case-sensitive)
     r"(?:^|(?<=[.;!?]\s)|(?<=[.;!?]\s\s)|(?<=\n)|(?<=[-*•]\s)|\b(?:while|whereas)\s+)(?:(?:an?|the)\s+)?"
     + _QVTOK.replace("(", "(?P<v>", 1)
     + r"\s+(?:(?:value|level|mode|option|setting|status|state|type|kind|files?)\s+)?"
@@ -983,6 +990,8 @@ _CODE_LED = re.compile(
 def code_led(s: str, low: str) -> Iterator[Candidate]:
     """Two or more quoted values, each opening a sentence, line or bullet of its own and followed by
     what it is or does: the field's values, one statement each."""
+    if s.count("`") + s.count('"') + s.count("'") + s.count("“") + s.count("”") < 4:
+        return  # two matches are needed, and each holds a value between a pair of quotes of its own
     items: list[Item] = []
     seen: set[str] = set()
     for m in _CODE_LED.finditer(s):

@@ -80,7 +80,8 @@ def has_markup(s: str) -> bool:
 
 def prepare(description: str) -> Text:
     """Strip markup (HTML tags, entities, ``**bold**``, markdown links, literal ``\\n``)."""
-    plain = description.translate(_SPACES)
+    # (_SPACES maps a tab and non-ASCII blanks only: most texts hold neither and are kept as they are)
+    plain = description.translate(_SPACES) if "\t" in description or not description.isascii() else description
     if not has_markup(plain):
         return _masked(Text(description, plain), plain) if "```" in plain else Text(description, plain)
     out: list[str] = []

@@ -1074,6 +1074,8 @@ def _expression(t: Text, nw: list[str]) -> bool:
 
 
 def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[Evidence]:
+    if not found:
+        return []  # most texts: nothing to decide (what follows would return an empty list)
     out: list[Evidence] = []
     fallback: list[Evidence] = []  # sets kept only when no other closed set is stated
     taken: list[tuple[int, int]] = []
