@@ -235,8 +235,8 @@ def parse_inline(t: str, pos: int, *, quoted_only: bool = False, max_items: int 
             cls = {"，": ",", "；": ";", "｜": "|"}.get(s.group("p"), s.group("p"))
             if sep_class is None:
                 sep_class = cls
-            elif cls != sep_class:
-                break
+            elif cls != sep_class and not (cls == ";" and p is not None and quoted):
+                break  # (but "`a`, `b` (gas kilns); `c` (electric kilns)": groups, each glossed)
         nxt, nq = _token_at(t, s.end())
         if nxt is None:
             break

@@ -288,3 +288,11 @@ def test_language_examples_are_a_standard_not_a_vocabulary() -> None:
 def test_filter_expression_operands_are_not_values() -> None:
     d = "Fields available for filtering are:\n* `message_type`: the type\n* `send_date`: the date"
     assert not only(d, "closed_vocab", name="filter")
+
+
+def test_glossed_groups_set_apart_by_semicolons_are_one_list() -> None:
+    d = "Valid values: `tin`, `tin-x` (gas kilns); `jar1` (electric kilns)."
+    assert only(d, "closed_vocab", name="lidType")[0].values == ("tin", "tin-x", "jar1")
+    # without the glosses a semicolon still ends the list
+    d = "Valid values: `tin`, `tin-x`; `jar1` is kept for old kilns."
+    assert only(d, "closed_vocab", name="lidType")[0].values == ("tin", "tin-x")
