@@ -968,6 +968,7 @@ _WHETHER = re.compile(
 )
 _WHETHER_WORD = re.compile(r"[A-Za-z][a-z]*(?:[-_][a-z]+)?|[A-Z][A-Z0-9_]+")
 _WHETHER_END = re.compile(r"[ ]*(?:$|\n|[.;](?:\s|$))")
+_WHETHER_ARTICLES = re.compile(r"(?:an?|the)[ ]+(?P<x>[a-z]+(?:[-_][a-z]+)?)[ ]+or[ ]+(?:an?|the)[ ]+(?P<y>[a-z]+(?:[-_][a-z]+)?)", re.I)
 _NOT_WHETHER_VALUES = frozenset("not no yes true false null none set unset present absent".split())
 
 
@@ -977,6 +978,14 @@ def whether_alternatives(s: str, low: str) -> Iterator[Candidate]:
     value is). "Whether it is set or not" and "true or false" are a flag's, not a set."""
     first_end = _first_sentence_end(s)
     for m in _WHETHER.finditer(s, 0, first_end + 1):
+        a = _WHETHER_ARTICLES.match(s, m.end())
+        if a is not None:
+            # "Whether the crate is a pallet or a drum": each word after its article
+            if a.group("x").lower() != a.group("y").lower() and _WHETHER_END.match(s, a.end()) \
+                    and not {a.group("x").lower(), a.group("y").lower()} & _NOT_WHETHER_VALUES:
+                x, y = Item(a.group("x"), a.start("x"), a.end("x"), False), Item(a.group("y"), a.start("y"), a.end("y"), False)
+                yield Candidate(x.start, Parsed([x, y], y.end), True, "whether-alternatives")
+            continue
         p = parse_inline(s, m.end())
         if p is None or not 2 <= len(p.items) <= 4 or p.partial or any(i.quoted for i in p.items):
             continue

@@ -384,6 +384,9 @@ def test_valid_plural_of_the_fields_own_noun_gives_its_values() -> None:
         ("Whether the lid is sealed or vented", "lid_state", ("sealed", "vented")),
         ("Specifies if the tray is small, medium, large, or unknown.", "traySize", ("small", "medium", "large", "unknown")),
         ("State of the tray lock, indicating if the lock is engaged or released", "lock", ("engaged", "released")),
+        # each word after its article
+        ("Whether the tray is a crate or a drum", "tray_kind", ("crate", "drum")),
+        ("Indicates whether the depot is the hub or the spoke.", "role", ("hub", "spoke")),
         # another closed set the text states gives the values as written
         ("Controls whether the tray is hidden or shown. Can be set to `HiddenTray` or `ShownTray`.", "visibility",
          ("HiddenTray", "ShownTray")),
@@ -401,6 +404,9 @@ def test_what_a_whether_clause_says_the_subject_is(description: str, name: str, 
         "The reason for a stop if the tray is jammed or empty.",  # "if" that is no verb of telling
         "Whether the tray is an open or a closed one.",  # no single words
         "Whether the tray is sealed or vented before it ships to the buyer.",  # the sentence goes on
+        "Whether the tray is a crate or not.",  # articles: a negation
+        "Whether the tray is a crate or a drum when it ships abroad.",  # the sentence goes on
+        "Whether the tray is a heavy crate or a light drum.",  # two words each
     ],
 )
 def test_whether_clauses_that_list_no_values(description: str) -> None:
