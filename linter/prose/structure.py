@@ -777,6 +777,39 @@ def slash_lists(s: str, low: str) -> Iterator[Candidate]:
             yield Candidate(items[0].start, Parsed(items, m.end("list")), True, "slash-list")
 
 
+_DM_WORD = r"[A-Za-z][\w.-]{0,30}(?<![.-])"
+# "in gzip (default) or brotli", "straw (default), foam or paper": bare words, the first marked as
+# the default, then more joined by "or" (the mark says the words are the field's values); the last
+# one ends the sentence or is followed by one word (the kind: "… or brotli encoding")
+_DEFAULT_MARKED = re.compile(
+    r"(?<![\w`'\"/.-])(?P<list>" + _DM_WORD + r"[ ]*\((?:the[ ]+)?default\)(?:[ ]*,[ ]*" + _DM_WORD + r")*[ ]*,?[ ]+or[ ]+"
+    + _DM_WORD + r")(?=[ ]*(?:$|\n|[.;,)](?:\s|$))|[ ]+[a-z]+\b)",
+    re.I,
+)
+_DM_BEFORE = re.compile(r"\b(?:an?|any|empty|blank)[ ]+$", re.I)
+_DM_SPLIT = re.compile(r"[ ]*\((?:the[ ]+)?default\)[ ]*,?[ ]*(?:or[ ]+)?|[ ]*,[ ]*(?:or[ ]+)?|[ ]+or[ ]+", re.I)
+
+
+def default_marked(s: str, low: str) -> Iterator[Candidate]:
+    """``Reply in yaml (default) or toml.`` / ``straw (default), foam or paper``: bare code-like
+    words joined as alternatives, the first marked "(default)"."""
+    for m in _DEFAULT_MARKED.finditer(s):
+        if _EXAMPLE_LEAD.search(sentence_before(s, m.start())) or _EXAMPLE_LEAD.search(s, max(0, m.start() - 8), m.start()):
+            continue  # "e.g. north (default) or south": samples
+        if _DM_BEFORE.search(s, max(0, m.start() - 12), m.start()):
+            continue  # "any label (default) or …": a kind of value, not a value
+        items, off = [], m.start("list")
+        for part in _DM_SPLIT.split(m.group("list")):
+            if not part:
+                continue
+            i = s.index(part, off)
+            items.append(Item(part, i, i + len(part), False))
+            off = i + len(part)
+        values = [i.value for i in items]
+        if len(items) >= 2 and len(set(values)) == len(values) and all(_BARE_CODE.fullmatch(v) for v in values):
+            yield Candidate(items[0].start, Parsed(items, m.end("list")), True, "default-marked")
+
+
 def glossed_values(s: str, low: str) -> Iterator[Candidate]:
     """``ascending (`asc`) or descending (`desc`)``: each value glossed by the word it stands
     for, joined as alternatives."""
@@ -1046,6 +1079,7 @@ DETECTORS: tuple[tuple[str, tuple[str, ...], frozenset[str], Detector], ...] = (
     ("bracket-list", ("[",), frozenset({"code"}), bracket_lists),
     ("paren-list", ("(",), frozenset({"list"}), paren_lists),
     ("slash-list", ("/",), frozenset(), slash_lists),
+    ("default-marked", ("default)",), frozenset({"list"}), default_marked),
     ("or-or", ("||",), frozenset(), or_or_lists),
     ("glossed", ("(",), frozenset({"code"}), glossed_values),
     ("paren-glosses", (" or ",), frozenset({"code"}), paren_glosses),

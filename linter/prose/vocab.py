@@ -629,7 +629,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         fh = _FORM_HEAD.search(s, max(0, c.parsed.items[0].start - 40), c.parsed.items[0].start) if c.trigger == "paren-list" else None
         if fh is not None and fh.group(1).lower() not in nw and not (set(nw) & _VOCAB_WORDS):
             continue  # "a label in Lidmark format (HTML or Text)": the syntaxes of the text, not values
-        if c.trigger in ("bare-alternatives", "paren-list", "appositive") and (_content_nouns(c.parsed)
+        if c.trigger in ("bare-alternatives", "paren-list", "appositive", "default-marked") and (_content_nouns(c.parsed)
                                                                  or (c.trigger != "paren-list" and _FORMS.search(intro))
                                                  or any(i.value.lower() in STOP_WORDS for i in c.parsed.items)):
             continue  # "username or email": what the value is, not values it takes
@@ -640,6 +640,11 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             if _mentions_other(intro, name) or _COND_INTRO.search(intro) or _EXCLUSIVE_TAIL.match(s, c.parsed.end) \
                     or _BY_DEPENDS.search(intro) or re.search(r"\b(?:its|their)\s*(?:either\s*)?$", intro, re.I) \
                     or re.search(r"example|e\.g|such as|like|default|with|and/or", intro, re.I) or _FORMS.search(intro):
+                continue
+        if c.trigger == "default-marked":  # (its own mark says "default": the intro may say "with")
+            intro = _clause_before(s, c.start)
+            if _COND_SENTENCE.match(_sentence_of(s, c.start)) or _mentions_other(intro, name) or _COND_INTRO.search(intro) \
+                    or _BY_DEPENDS.search(intro) or re.search(r"example|e\.g|such as|like", intro, re.I) or _FORMS.search(intro):
                 continue
         handover = intro if c.trigger != "value-sentences" else _intro(s, c.start)
         if c.trigger == "value-sentences" and not handover.rstrip().endswith((":", "：")):
@@ -1040,7 +1045,8 @@ def _fragment(s: str, values: tuple[str, ...]) -> bool:
     return len(others) >= 2
 _ID_WORDS = frozenset({"id", "ids", "uuid", "guid", "identifier"})
 # lists that are alternatives in a sentence (not a definition list or a values cue)
-_ALTERNATIVES = frozenset({"quoted-alternatives", "bare-alternatives", "paren-list", "slash-list", "appositive"})
+_ALTERNATIVES = frozenset({"quoted-alternatives", "bare-alternatives", "paren-list", "slash-list", "appositive",
+                           "default-marked"})
 # lists read from sentences rather than from a list or a cue
 _SENTENCE_FORMS = _ALTERNATIVES | {"value-sentences", "conditional-values", "glossed", "paren-glosses", "glossed-alternatives",
                                    "whether-alternatives", "code-led"}

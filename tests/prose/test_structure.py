@@ -436,3 +436,29 @@ def test_sentences_that_each_open_with_a_quoted_value(description: str, name: st
 def test_quoted_openings_that_are_no_set_of_their_own(description: str, name: str) -> None:
     got = closed(description, name)
     assert got in ([], [("flat", "dome")])
+
+
+@pytest.mark.parametrize(
+    ("description", "name", "values"),
+    [
+        # bare words joined by "or", the first marked as the default
+        ("Fire the pots in the gas (default) or wood kiln.", "kiln", ("gas", "wood")),
+        ("Reply in yaml (default) or toml format.", "reply", ("yaml", "toml")),
+        ("Pack the jar with straw (default), foam or paper.", "packing", ("straw", "foam", "paper")),
+    ],
+)
+def test_alternatives_marked_with_a_default(description: str, name: str, values: tuple[str, ...]) -> None:
+    assert closed(description, name) == [values]
+
+
+@pytest.mark.parametrize(
+    "description",
+    [
+        "Use the cache (default) or the network.",  # a word of a phrase
+        "Set to any label (default) or Jar.",  # a kind of value
+        "The depot name, e.g. north (default) or south.",  # samples
+        "If the lid is glass, use gas (default) or wood.",  # one case
+    ],
+)
+def test_default_marks_that_give_no_set(description: str) -> None:
+    assert closed(description, "kiln_mode") == []
