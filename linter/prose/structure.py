@@ -730,6 +730,37 @@ def sentence_run_in(s: str, low: str) -> Iterator[Candidate]:
     yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "sentence-run-in")
 
 
+# "1) Tin—kept dry 2) Jar—kept cold", "1. Tin: kept dry. 2. Jar: …": run-in definitions numbered in one line
+_NUM_RUNIN = re.compile(
+    r"(?<![^\s(])(?P<n>[1-9])(?P<mark>[.)])[ ]+(?P<tok>[A-Za-z][\w.-]{0,40}?)(?:[ ]*[—–][ ]*|[ ]+-[ ]+|:[ ]+)(?=[A-Za-z(])"
+)
+
+
+_NUM_LEAD = re.compile(r"\b(?:values?|options?|choices?|one\s+of|types?|modes?|kinds?|states?|status(?:es)?|levels?)\b", re.I)
+
+
+def numbered_run_in(s: str, low: str) -> Iterator[Candidate]:
+    """``1) Tin—kept dry 2) Jar—kept cold``: values that each follow the next number of one
+    numbering (1, 2, …) and a dash or colon, then say what they mean. Two or more."""
+    items: list[Item] = []
+    mark = ""
+    for m in _NUM_RUNIN.finditer(s):
+        n, tok = int(m.group("n")), m.group("tok")
+        if n == 1:
+            if len(items) >= 2:
+                break
+            items, mark = [], m.group("mark")
+        elif n != len(items) + 1 or m.group("mark") != mark:
+            continue
+        if tok.lower() in _LABELS or not _BARE_CODE.fullmatch(tok) or tok in {i.value for i in items}:
+            items = []
+            continue
+        items.append(Item(tok, m.start("tok"), m.end("tok"), False))
+    # (numbered steps are written the same way: the text before them must say it lists values)
+    if len(items) >= 2 and _NUM_LEAD.search(s, max(0, items[0].start - 200), items[0].start):
+        yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "numbered-run-in")
+
+
 _SLASH_TOK = r"[A-Za-z0-9][\w.+-]{0,30}(?:[ ]*\((?:the[ ]+)?default\))?"
 _SLASH_LIST = re.compile(
     r"(?:^|(?<=[,:(])[ ]*|(?<=\s))(?P<list>" + _SLASH_TOK + r"(?:(?:[ ]+/[ ]*|[ ]*/[ ]+|(?<=\))[ ]*/[ ]*)" + _SLASH_TOK + r")+)"
@@ -1088,6 +1119,7 @@ DETECTORS: tuple[tuple[str, tuple[str, ...], frozenset[str], Detector], ...] = (
     ("whether-alternatives", ("whether", " if "), frozenset({"list"}), whether_alternatives),
     ("code-led", ("`", '"', "'", "“"), frozenset({"codes"}), code_led),
     ("sentence-run-in", (": ", "—", " – "), frozenset({"runs"}), sentence_run_in),
+    ("numbered-run-in", ("2)", "2. "), frozenset(), numbered_run_in),
     ("conditional-values", _COND_VALUE_KEYS, frozenset({"codes"}), conditional_values),
     ("value-sentences", _VALUE_SENTENCE_KEYS, frozenset({"codes"}), value_sentences),
 )

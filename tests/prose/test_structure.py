@@ -53,6 +53,10 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         ("Audience. Enumerable oneOf public, team, self.", ("public", "team", "self")),
         ("Access for the robot. view_only, edit_only, or view_edit", ("view_only", "edit_only", "view_edit")),
         ("Specify `added` to list new items or `edited` to list changed ones.", ("added", "edited")),
+        # run-in definitions numbered in one line, after a text that says it lists values
+        ("How the kiln was lit. The possible values follow. 1) Manual—lit by hand 2) Timer—lit by the clock",
+         ("Manual", "Timer")),
+        ("Firing kind: 1. Bisque: first firing. 2. Glaze: second firing.", ("Bisque", "Glaze")),
         # a values adjective, one more word, then a kind noun (the cue's gate must let it through)
         ("Supported hash algorithms are sha1, sha256 or md5.", ("sha1", "sha256", "md5")),
         # a quoted value, then its meaning as a sentence of its own
@@ -241,6 +245,10 @@ def test_structural_lists_are_closed_vocabularies(description: str, values: tupl
         "The text value - only present if the kind is text, choice or hidden.",
         # other fields set to values, each glossed: the names are not values of this field
         "Set `verbose` to true for full logs, or `quiet` to true for none.",
+        # numbered steps, numbered labels, a broken numbering
+        "To ship: 1) Pack - wrap the jar 2) Label - print the tag 3) Send - hand it over",
+        "The kiln modes. 1) Note—this is slow 2) Warning—may fail",
+        "The kiln modes. 1) Manual—by hand 3) Timer—by clock",
         # glossed samples after an example cue
         'For example, "abc" to find words that start with abc, or "xyz" to find the others.',
     ],
