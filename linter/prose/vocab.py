@@ -737,6 +737,9 @@ def _quote_gates(s: str, low: str) -> tuple[bool, bool, bool, bool]:
 
 _BRACKET_OPEN = re.compile(r"[ \t]*\[")
 _BRACKET_CLOSE = re.compile(r"[ \t]*\]")
+_PAREN_OPEN = re.compile(r"[ \t]*[(（]")
+_PAREN_SHUT = re.compile(r"[ \t]*[)）]")
+_LIST_END = re.compile(r"[ \t]*(?:$|\n|[.;,](?:\s|$))")  # "one of (q, r) standing for (…)": parts of a form, not the list
 _NEXT_BLOCK = re.compile(r"[ \t]*\n[ \t\n]*(?=\S)")
 _WHOLE_LINE = re.compile(r"[ \t]*[.;]?[ \t]*(?:\n|$)")
 
@@ -751,6 +754,13 @@ def _list_apart(s: str, pos: int, quoted_only: bool) -> Parsed | None:
         if p is None or c is None or len(p.items) < 2 or (len(p.items) == 2 and all(_NUM.match(i.value) for i in p.items)):
             return None  # "the valid range is [0, 10]": an interval, not two values
         return Parsed(p.items, c.end(), p.partial, p.style, p.gaps)
+    m = _PAREN_OPEN.match(s, pos)
+    if m is not None:  # "Valid values: (Gas, Wood)": the same list in parentheses
+        p = parse_inline(s, m.end(), quoted_only=quoted_only)
+        c = _PAREN_SHUT.match(s, p.end) if p is not None else None
+        if p is not None and c is not None and len(p.items) >= 2 and not p.partial and _LIST_END.match(s, c.end()) \
+                and not (len(p.items) == 2 and all(_NUM.match(i.value) for i in p.items)):
+            return Parsed(p.items, c.end(), p.partial, p.style, p.gaps)
     if not s[:pos].rstrip(" \t").endswith((":", "：")):
         return None
     m = _NEXT_BLOCK.match(s, pos)

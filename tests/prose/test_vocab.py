@@ -53,6 +53,10 @@ CLOSED = [
     # a cue's list set apart from it: in brackets, or on the line after its colon
     ("How lids are packed. One of [LOOSE, STACKED, BOXED]. Default is BOXED.", "packing", "string",
      ("LOOSE", "STACKED", "BOXED"), "One of [LOOSE, STACKED, BOXED]"),
+    ("The jar to fill. Valid values: (Clay, Glass, Tin)", "jar", "string", ("Clay", "Glass", "Tin"),
+     "Valid values: (Clay, Glass, Tin)"),
+    ("One of (north, south, east). Max 5 characters.", "depot", "string", ("north", "south", "east"),
+     "One of (north, south, east)"),
     ("Lid finish.\nPossible values: \n**Matte**, **Gloss**.\n", "finish", "string", ("Matte", "Gloss"),
      "Possible values: \n**Matte**, **Gloss"),
     ("<p>The lid kind. It must be one of the following kinds: </p> <p> <code>FLAT</code>, <code>DOME</code>, or "
@@ -168,6 +172,9 @@ QUIET = [
     # an interval in brackets, and one value set apart on the next line, are no list of values
     ("Retries. The valid value range is [0, 10].", "retries", "integer"),
     ("The following media types are supported:\n** image/png", "media", "string"),
+    # a cue's parenthesis that a form goes on from, a numeric pair in parentheses
+    ("Firing time as <n><span>, where span is one of (q,r,t) standing for (quick, regular, thorough).", "firing", "string"),
+    ("Jar size. Valid values are (1, 10).", "size", "string"),
     # free-form examples
     ('Free-text keywords, e.g. "machine learning"', "keywords", "string"),
     ("The user's id, e.g. 12345", "user_id", "string"),
