@@ -82,6 +82,12 @@ _COUNTED = re.compile(
     r"(?:[,:—]|are\b(?:[ ]+(?:supported|allowed|available|accepted|valid|possible|permitted))?[ ]*:?|-)[ ]*",
     re.I,
 )
+# "It can have values A/B", "may take the values a, b or c": a verb of having before the values
+_HAVE_VALUES = re.compile(
+    r"(?=[cmw])\b(?:can|may|will|could)\s+(?:only\s+)?(?:have|take)\s+(?:(?:one\s+of\s+)?the\s+)?(?:following\s+)?values?\b[ ]*:?",
+    re.I,
+)
+_HAVE_SUBJECT = re.compile(r"(?:it|this(?:\s+(?:field|value|parameter|property|attribute))?|the\s+(?:field|value)|[^,]*,\s*which)", re.I)
 _COUNT_WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten".split())}
 _OTHER_FIELD_QUAL = re.compile(r"`[^`\s]+`|\b(?:field|parameter|param|property|attribute|argument|column|key)s?\b", re.I)
 _PER_CASE = re.compile(r"\s*(?:for|with|when|in)\s+\S", re.I)  # the qualifier of a values cue that names one case
@@ -498,6 +504,11 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         n = m.group("n").lower()
         if p is not None and len(p.items) == (int(n) if n.isdigit() else _COUNT_WORDS[n]):
             add(m.start(), p, True, "counted")
+    for m in scan(_HAVE_VALUES, s, low, (' have ', ' take ')) if "value" in low else ():
+        subject = _clause_before(s, m.start()).strip(" ,")
+        if subject and not (_HAVE_SUBJECT.fullmatch(subject) or _names_field(subject, name)):
+            continue  # "the burner's heat may take values …": another noun's
+        add(m.start(), list_after(m.end()), True, "have-values")
     for m in scan(_FOLLOWING, s, low, ('following',)):
         qual = m.group("qual") or ""
         if _qual_other(qual, name):

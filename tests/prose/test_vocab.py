@@ -91,6 +91,10 @@ CLOSED = [
      'Valid values for jars are "S", "M" and "L". Valid values for tins are "S" and "XL"'),
     ("Lid kind. Following kinds are allowed: * FLAT * DOME * VENT Default kind is FLAT.", "kind", "string",
      ("FLAT", "DOME", "VENT"), "Following kinds are allowed: * FLAT * DOME * VENT"),
+    # a verb of having before the values ("can have values", "may take the values")
+    ("The kiln fuel. It can have values Gas/Wood.", "fuel", "string", ("Gas", "Wood"), "can have values Gas/Wood"),
+    ("The depot, which may take the values north, south or east.", "depot", "string", ("north", "south", "east"),
+     "may take the values north, south or east"),
     # Chinese, Simplified and Traditional
     ("状态，可选值：active、inactive、deleted", "status", "string", ("active", "inactive", "deleted"),
      "可选值：active、inactive、deleted"),
@@ -190,6 +194,9 @@ QUIET = [
     ("Either this or ack_ids must be populated, but not both.", "ackId", "string"),
     ("The possible values for `enabled` are `true` and `false`.", "maintenance", "string"),
     ("Specify the value based on the picker (`PickerType`):\n* `DATE`: a date\n* `TIME`: a time", "value", "string"),
+    # values another noun can have, an open "values between"
+    ("Built from the kiln state. The burner heat may take values: HOT and COLD.", "state", "string"),
+    ("The weight can have values between 1 and 9.", "weight", "string"),
     # booleans, prose, partial, typed
     ("true or false", "flag", "boolean"),
     ("Possible values are described in the guide.", "mode", "string"),
