@@ -266,3 +266,11 @@ def test_language_examples_are_a_standard_not_a_vocabulary() -> None:
 def test_filter_expression_operands_are_not_values() -> None:
     d = "Fields available for filtering are:\n* `message_type`: the type\n* `send_date`: the date"
     assert not only(d, "closed_vocab", name="filter")
+
+
+def test_a_layout_under_a_condition_does_not_make_the_values_parts() -> None:
+    d = ("The lane kind of the depot. If set to LANE_ONE, trucks get IPv4 addresses only. "
+         "If set to LANE_BOTH, trucks get IPv4 and IPv6 addresses.")
+    assert [e.values for e in only(d, "closed_vocab", name="laneKind")] == [("LANE_ONE", "LANE_BOTH")]
+    # the field's own layout still does: the days are values of one of its parts
+    assert not only("The slot of the kiln. Format: ddd:hh24. Valid days: Mon, Tue, Wed", "closed_vocab", name="slot")
