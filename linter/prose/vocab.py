@@ -1050,6 +1050,8 @@ _COND_LEAD = re.compile(
     # "If given, one of …": a condition on the field itself being there, not a case of it
     r"(?!(?i:\s+(?:(?:it|this(?:\s+(?:field|value|parameter|property))?)\s+is\s+)?(?:present|set|provided|specified|given"
     r"|supplied|used|included|passed|sent)\s*,))"
+    # "If you want to filter by kiln, use one of …": the field's own use, not a case of it
+    r"(?!(?i:\s+you\s+(?:want|wish|need|would\s+like)\s+to\s+(?:filter|sort|order|group|limit|restrict)\b[^,.;:]{0,60},))"
     r"|For\s+(?!example\b|instance\b)[A-Za-z][\w -]{0,40},)"
 )
 

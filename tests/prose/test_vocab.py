@@ -91,6 +91,11 @@ CLOSED = [
      'Valid values for jars are "S", "M" and "L". Valid values for tins are "S" and "XL"'),
     ("Lid kind. Following kinds are allowed: * FLAT * DOME * VENT Default kind is FLAT.", "kind", "string",
      ("FLAT", "DOME", "VENT"), "Following kinds are allowed: * FLAT * DOME * VENT"),
+    # a wish to filter or sort by the field is its use, not a case of it; a gloss that wraps onto the next line
+    ("If you want to filter by depot, use one of north or south.", "depot", "string", ("north", "south"),
+     "use one of north or south"),
+    ("To sort jars, use one of fill (the jars by how\nfull they are) or age (by date).", "jarSort", "string", ("fill", "age"),
+     "use one of fill (the jars by how\nfull they are) or age (by date)"),
     # a verb of having before the values ("can have values", "may take the values")
     ("The kiln fuel. It can have values Gas/Wood.", "fuel", "string", ("Gas", "Wood"), "can have values Gas/Wood"),
     ("The depot, which may take the values north, south or east.", "depot", "string", ("north", "south", "east"),
@@ -194,6 +199,8 @@ QUIET = [
     ("Either this or ack_ids must be populated, but not both.", "ackId", "string"),
     ("The possible values for `enabled` are `true` and `false`.", "maintenance", "string"),
     ("Specify the value based on the picker (`PickerType`):\n* `DATE`: a date\n* `TIME`: a time", "value", "string"),
+    # a wish about another thing is a case of the field
+    ("If you want to ship abroad, use one of north or south.", "depot", "string"),
     # values another noun can have, an open "values between"
     ("Built from the kiln state. The burner heat may take values: HOT and COLD.", "state", "string"),
     ("The weight can have values between 1 and 9.", "weight", "string"),
