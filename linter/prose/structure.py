@@ -905,7 +905,7 @@ def glossed_alternatives(s: str, low: str) -> Iterator[Candidate]:
     followed by what it means, joined as alternatives (the last one by "or"). The first value
     opens a sentence or follows a lead ("be", "either", ":"); an example cue before it makes the
     values samples."""
-    toks = list(_QVALUE.finditer(s))
+    toks = list((_QVALUE_EM if "*" in s else _QVALUE).finditer(s))
     if len(toks) < 2:
         return
     i = 0
@@ -1062,6 +1062,8 @@ def whether_alternatives(s: str, low: str) -> Iterator[Candidate]:
 
 
 _QVALUE = re.compile(r"(?=[`\"“'])" + _QVTOK)
+# … and a word set in emphasis ("Set to *fast* for …, or *slow* for …"): glossed values too
+_QVALUE_EM = re.compile(r"(?=[`\"“'*])(?:" + _QVTOK + r"|(?<![\w*])\*[A-Za-z0-9][\w.-]{0,39}(?<![.-])\*(?![\w*]))")
 _GLOSS_VERB = re.compile(r"\b(?:set|use|choose|select|specify|pass|enter)[ ]*$", re.I)
 
 

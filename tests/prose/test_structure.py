@@ -53,6 +53,8 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         ("Audience. Enumerable oneOf public, team, self.", ("public", "team", "self")),
         ("Access for the robot. view_only, edit_only, or view_edit", ("view_only", "edit_only", "view_edit")),
         ("Specify `added` to list new items or `edited` to list changed ones.", ("added", "edited")),
+        # glossed alternatives set in emphasis
+        ("The kiln status. Set to *hot* for fast firing or *cool* for slow firing.", ("hot", "cool")),
         # run-in definitions numbered in one line, after a text that says it lists values
         ("How the kiln was lit. The possible values follow. 1) Manual—lit by hand 2) Timer—lit by the clock",
          ("Manual", "Timer")),
@@ -249,6 +251,8 @@ def test_structural_lists_are_closed_vocabularies(description: str, values: tupl
         "To ship: 1) Pack - wrap the jar 2) Label - print the tag 3) Send - hand it over",
         "The kiln modes. 1) Note—this is slow 2) Warning—may fail",
         "The kiln modes. 1) Manual—by hand 3) Timer—by clock",
+        # emphasised names of other fields, each set to a value
+        "Set *vents* to true for fast firing, or *doors* to true for slow firing.",
         # glossed samples after an example cue
         'For example, "abc" to find words that start with abc, or "xyz" to find the others.',
     ],
