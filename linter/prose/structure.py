@@ -540,7 +540,7 @@ _BARE_LEAD = re.compile(
 # where a lead can end: only the words _BARE_LEAD can end with ("of" only in "one of", "are" only
 # after choices/options/values), and the start of a sentence of snake_case codes
 _BARE_LEAD_AT = re.compile(
-    r"[:：(]|[ ][-–—][ ]|(?=\b[beaosupct])\b(?:be|either|by|as|are|of|from|between|specify|enter|pass|use|select|choose|(?<=set )to)\b"
+    r"[:：(]|[ ][-–—][ ]|(?=\b[beaosupctf])\b(?:be|either|by|as|are|of|from|between|specify|enter|pass|use|select|choose|(?<=set )to)\b"
     r"|[.!?] (?P<codes>)(?=[a-z][a-z0-9]*_)",
     re.I,
 )
@@ -557,7 +557,7 @@ _MODAL_BE_END = re.compile(r"(?=[cmsw])\b(?:can|may|must|should|will)(?:\s+only)
 _RELATIVE_WORD = re.compile(r"\b(?:that|which|who|whose|whom|to)\b", re.I)
 _ABOUT_FIELD = re.compile(r"[ ]*(?:it|this|the\s+value|can|may|must|possible|valid|allowed|supported|options?|values?"
                           r"|choices?|choose|the\s+(?:options|choices|values))\b", re.I)
-_CHOICES_ARE = re.compile(r"\b(?:choices|options|values)\s+are[ ]*$", re.I)
+_CHOICES_ARE = re.compile(r"\b(?:choices|options|values)\s+are[ ]*$|\bchoose\s+(?:from|between)[ ]*$", re.I)
 
 
 def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
@@ -567,8 +567,8 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
     colon. Only in a sentence about the field itself (the first, or one that opens with "It",
     "This", "Can", "May", "Must" …)."""
     if not (_OR_WORD.search(s) or "/" in s or "|" in s or ":" in s or "：" in s or "(" in s
-            or has_any(low, ("choices are", "options are", "values are"))):
-        return  # what is kept ends in "or", "/" or "|", follows a colon or a "(", or "choices are" (see the end)
+            or has_any(low, ("choices are", "options are", "values are", "choose from", "choose between"))):
+        return  # what is kept ends in "or", "/" or "|", follows a colon or a "(", "choices are" or "choose from" (see the end)
     starts: list[int] | None = None  # sentence starts, worked out once (when a lead outside the first sentence asks)
     last_sep = max(s.rfind(" or "), s.rfind("/"), s.rfind("|"), s.rfind(","), s.rfind(" and "))
     for m in _BARE_LEAD_AT.finditer(s):
@@ -612,8 +612,10 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
         colon = s[m.start()] in ":："
         choices = bool(_CHOICES_ARE.search(lead_text))
         if not (re.search(r"\bor\b|/|\|", seps[-1]) or ((colon or paren) and len(p.items) >= 3)
-                or (choices and re.search(r"\band\b", seps[-1]))):
-            continue  # "Choices are solo and team": the set, said with "and"
+                or (choices and re.search(r"\band\b", seps[-1]) and not any(i.value.isdigit() for i in p.items))
+                or (choices and all(_CODE_ONLY.fullmatch(i.value) for i in p.items))):
+            continue  # "Choices are solo and team", "Choose from Tin and Jar": the set, said with "and";
+            # "Options are TIN_LID, JAR_LID": codes, said with commas (not "choose between 1 and 9": a range)
         if paren:
             if not re.match(r"[ ]*\)", s[p.end :]):
                 continue

@@ -48,6 +48,8 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         ("The lamp must be either `red`, `green`, `blue`.", ("red", "green", "blue")),
         # "choices are … and …", a parenthesised list of codes mid-sentence, ||, oneOf, a sentence of codes
         ("The kind of board. Choices are solo and team.", ("solo", "team")),
+        ("The kiln kind. Choose from Gas and Wood. Default to Gas.", ("Gas", "Wood")),
+        ("The jar kind. Options are TIN_LID, JAR_LID. More may follow.", ("TIN_LID", "JAR_LID")),
         ("The tone to play (BEEP1, BEEP2, CHIME) before a message", ("BEEP1", "BEEP2", "CHIME")),
         ("The view, ALL||OPEN||DONE. default = ALL", ("ALL", "OPEN", "DONE")),
         ("Audience. Enumerable oneOf public, team, self.", ("public", "team", "self")),
@@ -251,6 +253,9 @@ def test_structural_lists_are_closed_vocabularies(description: str, values: tupl
         "To ship: 1) Pack - wrap the jar 2) Label - print the tag 3) Send - hand it over",
         "The kiln modes. 1) Note—this is slow 2) Warning—may fail",
         "The kiln modes. 1) Manual—by hand 3) Timer—by clock",
+        # a range after "choose between", words after "options are" said with a comma only
+        "Choose between 1 and 9.",
+        "The jar kind. Options are tin, jar.",
         # emphasised names of other fields, each set to a value
         "Set *vents* to true for fast firing, or *doors* to true for slow firing.",
         # glossed samples after an example cue
