@@ -88,6 +88,15 @@ _HAVE_VALUES = re.compile(
     re.I,
 )
 _HAVE_SUBJECT = re.compile(r"(?:it|this(?:\s+(?:field|value|parameter|property|attribute))?|the\s+(?:field|value)|[^,]*,\s*which)", re.I)
+# "Only JAR_LID and TIN_LID lids are supported", "Currently TinLid, JarLid and BoxLid are supported": code-like
+# words (each with a code mark: capitals, a hump or "_") that a sentence says are the only ones taken
+_ARE_CODE = r"(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)"
+_ARE_SUPPORTED = re.compile(
+    r"(?:^|(?<=[.;:!?]\s)|(?<=\n))(?:(?:[Oo]nly|[Cc]urrently)[ ]*,?[ ]+)?(?P<list>" + _ARE_CODE + r"(?:[ ]*,[ ]*" + _ARE_CODE
+    + r")*[ ]*,?[ ]+(?:and|or)[ ]+" + _ARE_CODE + r")(?![\w-])(?:[ ]+(?P<noun>[a-z]+))?[ ]+are[ ]+(?:currently[ ]+)?(?:the[ ]+only[ ]+"
+    r"(?:ones[ ]+)?)?(?:supported|allowed|accepted|permitted)\b(?![ ]+(?:for|in|on|with|when|if|by|as|at)\b)"
+)
+_ARE_NOT_VALUES = frozenset("files images documents characters attachments uploads videos photos certificates keys fields parameters".split())
 _COUNT_WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten".split())}
 _OTHER_FIELD_QUAL = re.compile(r"`[^`\s]+`|\b(?:field|parameter|param|property|attribute|argument|column|key)s?\b", re.I)
 _PER_CASE = re.compile(r"\s*(?:for|with|when|in)\s+\S", re.I)  # the qualifier of a values cue that names one case
@@ -509,6 +518,13 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if subject and not (_HAVE_SUBJECT.fullmatch(subject) or _names_field(subject, name)):
             continue  # "the burner's heat may take values …": another noun's
         add(m.start(), list_after(m.end()), True, "have-values")
+    for m in scan(_ARE_SUPPORTED, s, low, ('supported', 'allowed', 'accepted', 'permitted')) if " are " in low else ():
+        if (m.group("noun") or "") in _ARE_NOT_VALUES:
+            continue  # "Only PNG and JPEG files are supported": kinds of content, not values
+        st = m.start("list")
+        items = [Item(x.group(), st + x.start(), st + x.end(), False) for x in re.finditer(_ARE_CODE, m.group("list"))
+                 if x.group() not in ("and", "or")]
+        add(st, Parsed(items, m.end("list")), True, "are-supported")
     for m in scan(_FOLLOWING, s, low, ('following',)):
         qual = m.group("qual") or ""
         if _qual_other(qual, name):

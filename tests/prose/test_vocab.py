@@ -96,6 +96,11 @@ CLOSED = [
      "use one of north or south"),
     ("To sort jars, use one of fill (the jars by how\nfull they are) or age (by date).", "jarSort", "string", ("fill", "age"),
      "use one of fill (the jars by how\nfull they are) or age (by date)"),
+    # code-like words a sentence says are the only ones taken
+    ("The kind of lid to make. Only JAR_LID and TIN_LID lids are supported. One lid per jar.", "type", "string",
+     ("JAR_LID", "TIN_LID"), "JAR_LID and TIN_LID"),
+    ("The source kind. Currently TinLid, JarLid and BoxLid are supported.", "type", "string", ("TinLid", "JarLid", "BoxLid"),
+     "TinLid, JarLid and BoxLid"),
     # a verb of having before the values ("can have values", "may take the values")
     ("The kiln fuel. It can have values Gas/Wood.", "fuel", "string", ("Gas", "Wood"), "can have values Gas/Wood"),
     ("The depot, which may take the values north, south or east.", "depot", "string", ("north", "south", "east"),
@@ -199,6 +204,10 @@ QUIET = [
     ("Either this or ack_ids must be populated, but not both.", "ackId", "string"),
     ("The possible values for `enabled` are `true` and `false`.", "maintenance", "string"),
     ("Specify the value based on the picker (`PickerType`):\n* `DATE`: a date\n* `TIME`: a time", "value", "string"),
+    # kinds of content, one case, plain words
+    ("The photo. Only PNG and JPEG files are supported.", "photo", "string"),
+    ("The kind. Only JAR_LID and TIN_LID are supported for glass jars.", "type", "string"),
+    ("Wildcards and Regex are supported.", "q", "string"),
     # a wish about another thing is a case of the field
     ("If you want to ship abroad, use one of north or south.", "depot", "string"),
     # values another noun can have, an open "values between"
