@@ -160,6 +160,8 @@ def _def_lines(s: str) -> Iterator[_Def]:
                 sep = _DEF_SEP.match(s, dflt.end() if dflt else tok_end, eol)
                 kind = ""
                 rest = s[tok_end:eol]
+                if _ONLY_DEFAULT.match(rest):
+                    rest = ""  # "WebDeploy -- default": a note on the value, no meaning of it: the value alone
                 if marker and not rest.strip(" \t.,;"):
                     kind = "t"  # a bullet that holds the value alone (<dt>, a plain list of values)
                 elif not marker and not rest.strip(" \t.,;") and _BARE_CODE_LINE.fullmatch(s, i, tok_end):
@@ -180,6 +182,7 @@ def _def_lines(s: str) -> Iterator[_Def]:
         pos = eol + 1
 
 
+_ONLY_DEFAULT = re.compile(r"[ \t]*(?:\((?:the[ \t]+)?default\)|(?:-{1,2}|[–—:])[ \t]*(?:the[ \t]+)?default)[ \t.,;]*$", re.I)
 _BARE_CODE_LINE = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{0,40}")
 _COLON_BEFORE = re.compile(r"[:：][ \t]*\n\s*\Z")
 

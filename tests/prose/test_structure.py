@@ -61,6 +61,8 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         ("How the kiln was lit. The possible values follow. 1) Manual—lit by hand 2) Timer—lit by the clock",
          ("Manual", "Timer")),
         ("Firing kind: 1. Bisque: first firing. 2. Glaze: second firing.", ("Bisque", "Glaze")),
+        # a line whose only note is that it is the default holds the value alone
+        ("Name of the kiln. Valid values are: \nGasKiln\nWoodKiln -- default\nPitKiln", ("GasKiln", "WoodKiln", "PitKiln")),
         # a values adjective, one more word, then a kind noun (the cue's gate must let it through)
         ("Supported hash algorithms are sha1, sha256 or md5.", ("sha1", "sha256", "md5")),
         # a quoted value, then its meaning as a sentence of its own
