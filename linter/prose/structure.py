@@ -1037,7 +1037,8 @@ _WHETHER = re.compile(
 )
 _WHETHER_WORD = re.compile(r"[A-Za-z][a-z]*(?:[-_][a-z]+)?|[A-Z][A-Z0-9_]+")
 _WHETHER_END = re.compile(r"[ ]*(?:$|\n|[.;](?:\s|$))")
-_WHETHER_ARTICLES = re.compile(r"(?:an?|the)[ ]+(?P<x>[a-z]+(?:[-_][a-z]+)?)[ ]+or[ ]+(?:an?|the)[ ]+(?P<y>[a-z]+(?:[-_][a-z]+)?)", re.I)
+_WHETHER_ARTICLES = re.compile(r"(?:an?|the)[ ]+(?P<qx>`?)(?P<x>[a-z]+(?:[-_][a-z]+)?)(?P=qx)[ ]+or[ ]+(?:an?|the)[ ]+(?P<qy>`?)"
+                               r"(?P<y>[a-z]+(?:[-_][a-z]+)?)(?P=qy)", re.I)
 _NOT_WHETHER_VALUES = frozenset("not no yes true false null none set unset present absent".split())
 
 
@@ -1052,7 +1053,8 @@ def whether_alternatives(s: str, low: str) -> Iterator[Candidate]:
             # "Whether the crate is a pallet or a drum": each word after its article
             if a.group("x").lower() != a.group("y").lower() and _WHETHER_END.match(s, a.end()) \
                     and not {a.group("x").lower(), a.group("y").lower()} & _NOT_WHETHER_VALUES:
-                x, y = Item(a.group("x"), a.start("x"), a.end("x"), False), Item(a.group("y"), a.start("y"), a.end("y"), False)
+                x = Item(a.group("x"), a.start("x"), a.end("x"), bool(a.group("qx")))
+                y = Item(a.group("y"), a.start("y"), a.end("y"), bool(a.group("qy")))
                 yield Candidate(x.start, Parsed([x, y], y.end), True, "whether-alternatives")
             continue
         p = parse_inline(s, m.end())

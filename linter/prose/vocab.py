@@ -88,9 +88,9 @@ _HAVE_VALUES = re.compile(
     re.I,
 )
 _HAVE_SUBJECT = re.compile(r"(?:it|this(?:\s+(?:field|value|parameter|property|attribute))?|the\s+(?:field|value)|[^,]*,\s*which)", re.I)
-# "Only JAR_LID and TIN_LID lids are supported", "Currently TinLid, JarLid and BoxLid are supported": code-like
-# words (each with a code mark: capitals, a hump or "_") that a sentence says are the only ones taken
-_ARE_CODE = r"(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)"
+# "Only JAR_LID and TIN_LID lids are supported", "Currently TinLid, JarLid and BoxLid are supported": quoted or
+# code-like words (each with a code mark: capitals, a hump or "_") that a sentence says are the only ones taken
+_ARE_CODE = r"(?:`[^`\n]{1,40}`|\"[^\"\n]{1,40}\"|“[^”\n]{1,40}”|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)"
 _ARE_SUPPORTED = re.compile(
     r"(?:^|(?<=[.;:!?]\s)|(?<=\n))(?:(?:[Oo]nly|[Cc]urrently)[ ]*,?[ ]+)?(?P<list>" + _ARE_CODE + r"(?:[ ]*,[ ]*" + _ARE_CODE
     + r")*[ ]*,?[ ]+(?:and|or)[ ]+" + _ARE_CODE + r")(?![\w-])(?:[ ]+(?P<noun>[a-z]+))?[ ]+are[ ]+(?:currently[ ]+)?(?:the[ ]+only[ ]+"
@@ -522,8 +522,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if (m.group("noun") or "") in _ARE_NOT_VALUES:
             continue  # "Only PNG and JPEG files are supported": kinds of content, not values
         st = m.start("list")
-        items = [Item(x.group(), st + x.start(), st + x.end(), False) for x in re.finditer(_ARE_CODE, m.group("list"))
-                 if x.group() not in ("and", "or")]
+        items = [Item(clean_token(x.group()), st + x.start(), st + x.end(), x.group()[0] in "`\"“")
+                 for x in re.finditer(_ARE_CODE, m.group("list")) if x.group() not in ("and", "or")]
         add(st, Parsed(items, m.end("list")), True, "are-supported")
     for m in scan(_FOLLOWING, s, low, ('following',)):
         qual = m.group("qual") or ""

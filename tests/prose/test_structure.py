@@ -406,6 +406,7 @@ def test_valid_plural_of_the_fields_own_noun_gives_its_values() -> None:
         # each word after its article
         ("Whether the tray is a crate or a drum", "tray_kind", ("crate", "drum")),
         ("Indicates whether the depot is the hub or the spoke.", "role", ("hub", "spoke")),
+        ("Indicates whether the parcel held is the `crate` or a `drum`.", "kind", ("crate", "drum")),
         # another closed set the text states gives the values as written
         ("Controls whether the tray is hidden or shown. Can be set to `HiddenTray` or `ShownTray`.", "visibility",
          ("HiddenTray", "ShownTray")),

@@ -101,6 +101,8 @@ CLOSED = [
      ("JAR_LID", "TIN_LID"), "JAR_LID and TIN_LID"),
     ("The source kind. Currently TinLid, JarLid and BoxLid are supported.", "type", "string", ("TinLid", "JarLid", "BoxLid"),
      "TinLid, JarLid and BoxLid"),
+    ('If given, only jars of that kind are kept. "glass" and "clay" are currently supported.', "jar_kind", "string",
+     ("glass", "clay"), '"glass" and "clay"'),
     # a verb of having before the values ("can have values", "may take the values")
     ("The kiln fuel. It can have values Gas/Wood.", "fuel", "string", ("Gas", "Wood"), "can have values Gas/Wood"),
     ("The depot, which may take the values north, south or east.", "depot", "string", ("north", "south", "east"),
