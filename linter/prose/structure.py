@@ -292,7 +292,8 @@ _COLON_LEAD = re.compile(
     r"(?=[abcfiklmostv])"  # each word's first letter (see the note at the top)
     r"\b(?:values?|options?|choices?|settings?|types|modes|levels|statuses|states|kinds|categories|are|be|include|includes"
     r"|following)[ ]*[:：][ ]*", re.I)
-_WORD_DEF = re.compile(r"(?P<tok>[A-Za-z][\w.+]{0,30}(?<![.+]))(?P<sep>[ ]+[-–—][ ]+|[ ]*[—–][ ]*|[ ]*=[ ]*)(?=[A-Za-z(])")
+_WORD_DEF = re.compile(r"(?P<tok>[A-Za-z][\w.+]{0,30}(?<![.+]))(?:[ ]*\((?:the[ ]+)?default\))?"  # "tin (default) - …"
+                       r"(?P<sep>[ ]+[-–—][ ]+|[ ]*[—–][ ]*|[ ]*=[ ]*)(?=[A-Za-z(])")
 _ITEM_BREAK = re.compile(r"[^;\n]{1,300}?(?:;|[.!?](?=[ ]))[ ]*(?:and[ ]+|\d[.)][ ]*)?")
 
 

@@ -29,6 +29,9 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         # run-in definitions on one line
         ("Print quality, possible settings: DRAFT - fast and light, NORMAL - the usual, BEST - slow and dark",
          ("DRAFT", "NORMAL", "BEST")),
+        # … the first marked as the default
+        ("What to do with a cracked jar. Possible values are: mend (default) - glue the crack; toss - throw it out.",
+         ("mend", "toss")),
         # one sentence per value
         ("How ties are broken. When set to `OLDEST`, the first entry wins. When set to `NEWEST`, the last one does.",
          ("OLDEST", "NEWEST")),
