@@ -767,6 +767,8 @@ _BRACKET_CLOSE = re.compile(r"[ \t]*\]")
 _PAREN_OPEN = re.compile(r"[ \t]*[(（]")
 _PAREN_SHUT = re.compile(r"[ \t]*[)）]")
 _LIST_END = re.compile(r"[ \t]*(?:$|\n|[.;,](?:\s|$))")  # "one of (q, r) standing for (…)": parts of a form, not the list
+_PHRASE_WORDS = frozenset("a an and or but nor".split())  # words of a phrase, not of a list of values
+_SPACED = re.compile(r"[ \t]*(?P<list>[A-Za-z][\w-]{0,30}(?<!-)(?:[ \t]+[A-Za-z][\w-]{0,30}(?<!-)){1,19})[ \t]*[.;]?[ \t]*(?=\n|$)")
 _NEXT_BLOCK = re.compile(r"[ \t]*\n[ \t\n]*(?=\S)")
 _WHOLE_LINE = re.compile(r"[ \t]*[.;]?[ \t]*(?:\n|$)")
 
@@ -790,6 +792,17 @@ def _list_apart(s: str, pos: int, quoted_only: bool) -> Parsed | None:
             return Parsed(p.items, c.end(), p.partial, p.style, p.gaps)
     if not s[:pos].rstrip(" \t").endswith((":", "：")):
         return None
+    sp = _SPACED.match(s, pos) if not quoted_only else None
+    if sp is not None and sum(1 for _ in _at_line_starts(_LABEL_LINE, s)) < 2:
+        # "Accepted values: tin jar box": words set apart by blanks alone, the rest of the line (not
+        # in a sheet of "Label: value" lines, whose values are prose: "Values: made by the server")
+        words = list(re.finditer(r"\S+", sp.group("list")))
+        vals = [w.group() for w in words]
+        shapes = {"upper" if v.isupper() else "title" if v[0].isupper() else "lower" for v in vals}
+        if not any(v.lower() in STOP_WORDS or v.lower() in _PHRASE_WORDS for v in vals) and len(shapes) == 1 \
+                and not (shapes == {"title"} and not all(any(c.isupper() for c in v[1:]) for v in vals)):  # "Plain Text": a phrase
+            st = sp.start("list")
+            return Parsed([Item(w.group(), st + w.start(), st + w.end(), False) for w in words], sp.end("list"), style="spaced")
     m = _NEXT_BLOCK.match(s, pos)
     p = parse_inline(s, m.end(), quoted_only=quoted_only) if m is not None else None
     return p if p is not None and len(p.items) >= 2 and _WHOLE_LINE.match(s, p.end) else None
@@ -1132,6 +1145,8 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
         if set(nw) & _ID_WORDS and f.trigger in _ALTERNATIVES and not set(nw) & _VOCAB_WORDS \
                 and not all(_INT.match(v) for v in values):
             continue  # "you can use 'me' or 'all'" for a user id: special values beside any id
+        if f.parsed.style == "spaced" and set(nw) & (_ID_WORDS | _FREE_NAME_WORDS):
+            continue  # "Values: made by hand" for an id or a name: words of prose, not a list
         free = bool(nw) and nw[-1] in _FREE_NAME_WORDS and not set(nw) & _VOCAB_WORDS
         if free and f.trigger in _SENTENCE_FORMS and (len(values) < 3 or f.trigger != "value-sentences"):
             continue  # "`true` for checkboxes" in the text of a free value: a use, not the set (three

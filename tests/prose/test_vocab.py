@@ -53,6 +53,9 @@ CLOSED = [
     # a cue's list set apart from it: in brackets, or on the line after its colon
     ("How lids are packed. One of [LOOSE, STACKED, BOXED]. Default is BOXED.", "packing", "string",
      ("LOOSE", "STACKED", "BOXED"), "One of [LOOSE, STACKED, BOXED]"),
+    # … or words set apart by blanks alone, up to the end of the line
+    ("The kiln fuel. Accepted values: gas wood coal", "fuel", "string", ("gas", "wood", "coal"), "Accepted values: gas wood coal"),
+    ("Kind of jar. Enumerable oneOf: tin glass clay", "kind", "string", ("tin", "glass", "clay"), "Enumerable oneOf: tin glass clay"),
     ("The jar to fill. Valid values: (Clay, Glass, Tin)", "jar", "string", ("Clay", "Glass", "Tin"),
      "Valid values: (Clay, Glass, Tin)"),
     ("One of (north, south, east). Max 5 characters.", "depot", "string", ("north", "south", "east"),
@@ -212,6 +215,11 @@ QUIET = [
     ("Wildcards and Regex are supported.", "q", "string"),
     # a wish about another thing is a case of the field
     ("If you want to ship abroad, use one of north or south.", "depot", "string"),
+    # words of prose after a cue's colon: a phrase, a sheet of "Label: value" lines, an id
+    ("The jar tax. Values: a known jar code", "jarTax", "string"),
+    ("Allowed values: Plain Text", "body", "string"),
+    ("The jar maker.\n\n**Length**: 32\n\n**Values**: server supplied\n", "maker", "string"),
+    ("The first jar id.\n\n**Values**: server supplied\n", "firstJarId", "string"),
     # values another noun can have, an open "values between"
     ("Built from the kiln state. The burner heat may take values: HOT and COLD.", "state", "string"),
     ("The weight can have values between 1 and 9.", "weight", "string"),
