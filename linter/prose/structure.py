@@ -161,7 +161,7 @@ def _def_lines(s: str) -> Iterator[_Def]:
                 kind = ""
                 rest = s[tok_end:eol]
                 if _ONLY_DEFAULT.match(rest):
-                    rest = ""  # "WebDeploy -- default": a note on the value, no meaning of it: the value alone
+                    rest = ""  # "GasKiln -- default": a note on the value, no meaning of it: the value alone
                 if marker and not rest.strip(" \t.,;"):
                     kind = "t"  # a bullet that holds the value alone (<dt>, a plain list of values)
                 elif not marker and not rest.strip(" \t.,;") and _BARE_CODE_LINE.fullmatch(s, i, tok_end):

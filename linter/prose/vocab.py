@@ -82,7 +82,7 @@ _COUNTED = re.compile(
     r"(?:[,:—]|are\b(?:[ ]+(?:supported|allowed|available|accepted|valid|possible|permitted))?[ ]*:?|-)[ ]*",
     re.I,
 )
-# "It can have values A/B", "may take the values a, b or c": a verb of having before the values
+# "it may have values Tin/Jar", "can take the values a, b or c": a verb of having before the values
 _HAVE_VALUES = re.compile(
     r"(?=[cmw])\b(?:can|may|will|could)\s+(?:only\s+)?(?:have|take)\s+(?:(?:one\s+of\s+)?the\s+)?(?:following\s+)?values?\b[ ]*:?",
     re.I,
@@ -1079,7 +1079,7 @@ _COND_LEAD = re.compile(
     # "If given, one of …": a condition on the field itself being there, not a case of it
     r"(?!(?i:\s+(?:(?:it|this(?:\s+(?:field|value|parameter|property))?)\s+is\s+)?(?:present|set|provided|specified|given"
     r"|supplied|used|included|passed|sent)\s*,))"
-    # "If you want to filter by kiln, use one of …": the field's own use, not a case of it
+    # "If you need to sort by kiln, pick one of …": the field's own use, not a case of it
     r"(?!(?i:\s+you\s+(?:want|wish|need|would\s+like)\s+to\s+(?:filter|sort|order|group|limit|restrict)\b[^,.;:]{0,60},))"
     r"|For\s+(?!example\b|instance\b)[A-Za-z][\w -]{0,40},)"
 )

@@ -95,8 +95,8 @@ CLOSED = [
     ("Lid kind. Following kinds are allowed: * FLAT * DOME * VENT Default kind is FLAT.", "kind", "string",
      ("FLAT", "DOME", "VENT"), "Following kinds are allowed: * FLAT * DOME * VENT"),
     # a wish to filter or sort by the field is its use, not a case of it; a gloss that wraps onto the next line
-    ("If you want to filter by depot, use one of north or south.", "depot", "string", ("north", "south"),
-     "use one of north or south"),
+    ("If you need to sort by depot, pick one of north or south.", "depot", "string", ("north", "south"),
+     "pick one of north or south"),
     ("To sort jars, use one of fill (the jars by how\nfull they are) or age (by date).", "jarSort", "string", ("fill", "age"),
      "use one of fill (the jars by how\nfull they are) or age (by date)"),
     # code-like words a sentence says are the only ones taken
@@ -106,8 +106,8 @@ CLOSED = [
      "TinLid, JarLid and BoxLid"),
     ('If given, only jars of that kind are kept. "glass" and "clay" are currently supported.', "jar_kind", "string",
      ("glass", "clay"), '"glass" and "clay"'),
-    # a verb of having before the values ("can have values", "may take the values")
-    ("The kiln fuel. It can have values Gas/Wood.", "fuel", "string", ("Gas", "Wood"), "can have values Gas/Wood"),
+    # a verb of having before the values ("may have values", "can take the values")
+    ("The kiln fuel. It may have values Gas/Wood.", "fuel", "string", ("Gas", "Wood"), "may have values Gas/Wood"),
     ("The depot, which may take the values north, south or east.", "depot", "string", ("north", "south", "east"),
      "may take the values north, south or east"),
     # Chinese, Simplified and Traditional
@@ -222,7 +222,7 @@ QUIET = [
     ("The first jar id.\n\n**Values**: server supplied\n", "firstJarId", "string"),
     # values another noun can have, an open "values between"
     ("Built from the kiln state. The burner heat may take values: HOT and COLD.", "state", "string"),
-    ("The weight can have values between 1 and 9.", "weight", "string"),
+    ("The weight may have values between 1 and 9.", "weight", "string"),
     # booleans, prose, partial, typed
     ("true or false", "flag", "boolean"),
     ("Possible values are described in the guide.", "mode", "string"),
