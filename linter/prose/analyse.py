@@ -99,7 +99,8 @@ def analyse(description: str, *, name: str = "", type: str | None = None, where:
             out = [e for e in out if e.kind != "example_vocab"]  # "RFC 3339 duration, e.g. P1W3D": an instance
         out += fmt
     layouts = [e for e in out if e.kind == "format" and "layout" in e.data and "style" not in e.data
-               and not formats.is_list_layout(e.data) and not e.data.get("alternatives")]
+               and not formats.is_list_layout(e.data) and not e.data.get("alternatives")
+               and not e.data.get("condition")]  # "If set to A, … IPv4 …": one case's layout, not the field's
     if layouts and any(e.kind == "closed_vocab" for e in out):
         # "Format: ddd:hh-ddd:hh. Valid days: Mon, Tue, …": values that do not fit the
         # field's own stated layout are values of one of its parts ("…, all, or a date range":

@@ -58,7 +58,7 @@ _NEXT_BULLET = re.compile(r"(?:[ \t]*\n)+[ \t]*\\?[-*•·+](?:[ \t]+\S|[`\"'])"
 _SOFT_BREAK = re.compile(r"\n(?![ ]*(?:\n|\\?[-*•+](?:[ ]|[`\"'])|\d+[.)][ ]))[ ]*")
 _SPACE_SEP = re.compile(r"(?P<p>)(?P<ell>)[ ]+")
 _GLUED = re.compile(r"[:/=][^\s]")
-_PAREN = re.compile(r"[ ]*[(（][^()（）\n]{0,160}[)）]")
+_PAREN = re.compile(r"[ ]*[(（](?:[^()（）\n]|\n(?![ ]*\n)){0,160}[)）]")  # (a gloss may wrap onto the next line)
 _MEANING = re.compile(r"[ ]*(?:[:：=]|[-–—]+(?=[ ]|[A-Z]))")
 _TERM = re.compile(r"[ ]*(?:$|\n|[.。!！?？](?=\s|$)|[.。](?=[A-Z,])|[)）\]},，;；:：。]|[-–—](?=[ ]))")
 _PARTIAL_AFTER = re.compile(

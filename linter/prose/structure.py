@@ -160,6 +160,8 @@ def _def_lines(s: str) -> Iterator[_Def]:
                 sep = _DEF_SEP.match(s, dflt.end() if dflt else tok_end, eol)
                 kind = ""
                 rest = s[tok_end:eol]
+                if _ONLY_DEFAULT.match(rest):
+                    rest = ""  # "GasKiln -- default": a note on the value, no meaning of it: the value alone
                 if marker and not rest.strip(" \t.,;"):
                     kind = "t"  # a bullet that holds the value alone (<dt>, a plain list of values)
                 elif not marker and not rest.strip(" \t.,;") and _BARE_CODE_LINE.fullmatch(s, i, tok_end):
@@ -184,6 +186,7 @@ def _def_lines(s: str) -> Iterator[_Def]:
 
 _CODE_TOKEN = re.compile(r"(?=[A-Z0-9]*[A-Z])[A-Z0-9]{1,6}|\d{1,3}")
 _ONE_BLANK_GLOSS = re.compile(r"[ ]+(?=[A-Z0-9][^\n]*\S)")
+_ONLY_DEFAULT = re.compile(r"[ \t]*(?:\((?:the[ \t]+)?default\)|(?:-{1,2}|[–—:])[ \t]*(?:the[ \t]+)?default)[ \t.,;]*$", re.I)
 _BARE_CODE_LINE = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{0,40}")
 _COLON_BEFORE = re.compile(r"[:：][ \t]*\n\s*\Z")
 
@@ -328,7 +331,8 @@ _COLON_LEAD = re.compile(
     r"(?=[abcfiklmostv])"  # each word's first letter (see the note at the top)
     r"\b(?:values?|options?|choices?|settings?|types|modes|levels|statuses|states|kinds|categories|are|be|include|includes"
     r"|following)[ ]*[:：][ ]*", re.I)
-_WORD_DEF = re.compile(r"(?P<tok>[A-Za-z][\w.+]{0,30}(?<![.+]))(?P<sep>[ ]+[-–—][ ]+|[ ]*[—–][ ]*|[ ]*=[ ]*)(?=[A-Za-z(])")
+_WORD_DEF = re.compile(r"(?P<tok>[A-Za-z][\w.+]{0,30}(?<![.+]))(?:[ ]*\((?:the[ ]+)?default\))?"  # "tin (default) - …"
+                       r"(?P<sep>[ ]+[-–—][ ]+|[ ]*[—–][ ]*|[ ]*=[ ]*)(?=[A-Za-z(])")
 _ITEM_BREAK = re.compile(r"[^;\n]{1,300}?(?:;|[.!?](?=[ ]))[ ]*(?:and[ ]+|\d[.)][ ]*)?")
 
 
@@ -581,7 +585,7 @@ _BARE_LEAD = re.compile(
 # where a lead can end: only the words _BARE_LEAD can end with ("of" only in "one of", "are" only
 # after choices/options/values), and the start of a sentence of snake_case codes
 _BARE_LEAD_AT = re.compile(
-    r"[:：(]|[ ][-–—][ ]|(?=\b[beaosupct])\b(?:be|either|by|as|are|of|from|between|specify|enter|pass|use|select|choose|(?<=set )to)\b"
+    r"[:：(]|[ ][-–—][ ]|(?=\b[beaosupctf])\b(?:be|either|by|as|are|of|from|between|specify|enter|pass|use|select|choose|(?<=set )to)\b"
     r"|[.!?] (?P<codes>)(?=[a-z][a-z0-9]*_)",
     re.I,
 )
@@ -598,7 +602,7 @@ _MODAL_BE_END = re.compile(r"(?=[cmsw])\b(?:can|may|must|should|will)(?:\s+only)
 _RELATIVE_WORD = re.compile(r"\b(?:that|which|who|whose|whom|to)\b", re.I)
 _ABOUT_FIELD = re.compile(r"[ ]*(?:it|this|the\s+value|can|may|must|possible|valid|allowed|supported|options?|values?"
                           r"|choices?|choose|the\s+(?:options|choices|values))\b", re.I)
-_CHOICES_ARE = re.compile(r"\b(?:choices|options|values)\s+are[ ]*$", re.I)
+_CHOICES_ARE = re.compile(r"\b(?:choices|options|values)\s+are[ ]*$|\bchoose\s+(?:from|between)[ ]*$", re.I)
 
 
 def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
@@ -608,8 +612,8 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
     colon. Only in a sentence about the field itself (the first, or one that opens with "It",
     "This", "Can", "May", "Must" …)."""
     if not (_OR_WORD.search(s) or "/" in s or "|" in s or ":" in s or "：" in s or "(" in s
-            or has_any(low, ("choices are", "options are", "values are"))):
-        return  # what is kept ends in "or", "/" or "|", follows a colon or a "(", or "choices are" (see the end)
+            or has_any(low, ("choices are", "options are", "values are", "choose from", "choose between"))):
+        return  # what is kept ends in "or", "/" or "|", follows a colon or a "(", "choices are" or "choose from" (see the end)
     starts: list[int] | None = None  # sentence starts, worked out once (when a lead outside the first sentence asks)
     last_sep = max(s.rfind(" or "), s.rfind("/"), s.rfind("|"), s.rfind(","), s.rfind(" and "))
     for m in _BARE_LEAD_AT.finditer(s):
@@ -657,8 +661,10 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
         colon = s[m.start()] in ":："
         choices = bool(_CHOICES_ARE.search(lead_text))
         if not (re.search(r"\bor\b|/|\|", seps[-1]) or ((colon or paren) and len(p.items) >= 3)
-                or (choices and re.search(r"\band\b", seps[-1]))):
-            continue  # "Choices are solo and team": the set, said with "and"
+                or (choices and re.search(r"\band\b", seps[-1]) and not any(i.value.isdigit() for i in p.items))
+                or (choices and all(_CODE_ONLY.fullmatch(i.value) for i in p.items))):
+            continue  # "Choices are solo and team", "Choose from Tin and Jar": the set, said with "and";
+            # "Options are TIN_LID, JAR_LID": codes, said with commas (not "choose between 1 and 9": a range)
         if paren:
             if not re.match(r"[ ]*\)", s[p.end :]):
                 continue
@@ -775,6 +781,37 @@ def sentence_run_in(s: str, low: str) -> Iterator[Candidate]:
     yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "sentence-run-in")
 
 
+# "1) Tin—kept dry 2) Jar—kept cold", "1. Tin: kept dry. 2. Jar: …": run-in definitions numbered in one line
+_NUM_RUNIN = re.compile(
+    r"(?<![^\s(])(?P<n>[1-9])(?P<mark>[.)])[ ]+(?P<tok>[A-Za-z][\w.-]{0,40}?)(?:[ ]*[—–][ ]*|[ ]+-[ ]+|:[ ]+)(?=[A-Za-z(])"
+)
+
+
+_NUM_LEAD = re.compile(r"\b(?:values?|options?|choices?|one\s+of|types?|modes?|kinds?|states?|status(?:es)?|levels?)\b", re.I)
+
+
+def numbered_run_in(s: str, low: str) -> Iterator[Candidate]:
+    """``1) Tin—kept dry 2) Jar—kept cold``: values that each follow the next number of one
+    numbering (1, 2, …) and a dash or colon, then say what they mean. Two or more."""
+    items: list[Item] = []
+    mark = ""
+    for m in _NUM_RUNIN.finditer(s):
+        n, tok = int(m.group("n")), m.group("tok")
+        if n == 1:
+            if len(items) >= 2:
+                break
+            items, mark = [], m.group("mark")
+        elif n != len(items) + 1 or m.group("mark") != mark:
+            continue
+        if tok.lower() in _LABELS or not _BARE_CODE.fullmatch(tok) or tok in {i.value for i in items}:
+            items = []
+            continue
+        items.append(Item(tok, m.start("tok"), m.end("tok"), False))
+    # (numbered steps are written the same way: the text before them must say it lists values)
+    if len(items) >= 2 and _NUM_LEAD.search(s, max(0, items[0].start - 200), items[0].start):
+        yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "numbered-run-in")
+
+
 _SLASH_TOK = r"[A-Za-z0-9][\w.+-]{0,30}(?:[ ]*\((?:the[ ]+)?default\))?"
 _SLASH_LIST = re.compile(
     r"(?:^|(?<=[,:(])[ ]*|(?<=\s))(?P<list>" + _SLASH_TOK + r"(?:(?:[ ]+/[ ]*|[ ]*/[ ]+|(?<=\))[ ]*/[ ]*)" + _SLASH_TOK + r")+)"
@@ -820,6 +857,39 @@ def slash_lists(s: str, low: str) -> Iterator[Candidate]:
             continue  # "Mozilla / 5.0": a product and its version
         if len(items) >= 2 and len(set(values)) == len(values) and all(_BARE_CODE.fullmatch(v) for v in values):
             yield Candidate(items[0].start, Parsed(items, m.end("list")), True, "slash-list")
+
+
+_DM_WORD = r"[A-Za-z][\w.-]{0,30}(?<![.-])"
+# "in gzip (default) or brotli", "straw (default), foam or paper": bare words, the first marked as
+# the default, then more joined by "or" (the mark says the words are the field's values); the last
+# one ends the sentence or is followed by one word (the kind: "… or brotli encoding")
+_DEFAULT_MARKED = re.compile(
+    r"(?<![\w`'\"/.-])(?P<list>" + _DM_WORD + r"[ ]*\((?:the[ ]+)?default\)(?:[ ]*,[ ]*" + _DM_WORD + r")*[ ]*,?[ ]+or[ ]+"
+    + _DM_WORD + r")(?=[ ]*(?:$|\n|[.;,)](?:\s|$))|[ ]+[a-z]+\b)",
+    re.I,
+)
+_DM_BEFORE = re.compile(r"\b(?:an?|any|empty|blank)[ ]+$", re.I)
+_DM_SPLIT = re.compile(r"[ ]*\((?:the[ ]+)?default\)[ ]*,?[ ]*(?:or[ ]+)?|[ ]*,[ ]*(?:or[ ]+)?|[ ]+or[ ]+", re.I)
+
+
+def default_marked(s: str, low: str) -> Iterator[Candidate]:
+    """``Reply in yaml (default) or toml.`` / ``straw (default), foam or paper``: bare code-like
+    words joined as alternatives, the first marked "(default)"."""
+    for m in _DEFAULT_MARKED.finditer(s):
+        if _EXAMPLE_LEAD.search(sentence_before(s, m.start())) or _EXAMPLE_LEAD.search(s, max(0, m.start() - 8), m.start()):
+            continue  # "e.g. north (default) or south": samples
+        if _DM_BEFORE.search(s, max(0, m.start() - 12), m.start()):
+            continue  # "any label (default) or …": a kind of value, not a value
+        items, off = [], m.start("list")
+        for part in _DM_SPLIT.split(m.group("list")):
+            if not part:
+                continue
+            i = s.index(part, off)
+            items.append(Item(part, i, i + len(part), False))
+            off = i + len(part)
+        values = [i.value for i in items]
+        if len(items) >= 2 and len(set(values)) == len(values) and all(_BARE_CODE.fullmatch(v) for v in values):
+            yield Candidate(items[0].start, Parsed(items, m.end("list")), True, "default-marked")
 
 
 def glossed_values(s: str, low: str) -> Iterator[Candidate]:
@@ -886,7 +956,7 @@ def glossed_alternatives(s: str, low: str) -> Iterator[Candidate]:
     followed by what it means, joined as alternatives (the last one by "or"). The first value
     opens a sentence or follows a lead ("be", "either", ":"); an example cue before it makes the
     values samples."""
-    toks = list(_QVALUE.finditer(s))
+    toks = list((_QVALUE_EM if "*" in s else _QVALUE).finditer(s))
     if len(toks) < 2:
         return
     i = 0
@@ -1016,6 +1086,8 @@ _WHETHER = re.compile(
 )
 _WHETHER_WORD = re.compile(r"[A-Za-z][a-z]*(?:[-_][a-z]+)?|[A-Z][A-Z0-9_]+")
 _WHETHER_END = re.compile(r"[ ]*(?:$|\n|[.;](?:\s|$))")
+_WHETHER_ARTICLES = re.compile(r"(?:an?|the)[ ]+(?P<qx>`?)(?P<x>[a-z]+(?:[-_][a-z]+)?)(?P=qx)[ ]+or[ ]+(?:an?|the)[ ]+(?P<qy>`?)"
+                               r"(?P<y>[a-z]+(?:[-_][a-z]+)?)(?P=qy)", re.I)
 _NOT_WHETHER_VALUES = frozenset("not no yes true false null none set unset present absent".split())
 
 
@@ -1025,6 +1097,15 @@ def whether_alternatives(s: str, low: str) -> Iterator[Candidate]:
     value is). "Whether it is set or not" and "true or false" are a flag's, not a set."""
     first_end = _first_sentence_end(s)
     for m in _WHETHER.finditer(s, 0, first_end + 1):
+        a = _WHETHER_ARTICLES.match(s, m.end())
+        if a is not None:
+            # "Whether the crate is a pallet or a drum": each word after its article
+            if a.group("x").lower() != a.group("y").lower() and _WHETHER_END.match(s, a.end()) \
+                    and not {a.group("x").lower(), a.group("y").lower()} & _NOT_WHETHER_VALUES:
+                x = Item(a.group("x"), a.start("x"), a.end("x"), bool(a.group("qx")))
+                y = Item(a.group("y"), a.start("y"), a.end("y"), bool(a.group("qy")))
+                yield Candidate(x.start, Parsed([x, y], y.end), True, "whether-alternatives")
+            continue
         p = parse_inline(s, m.end())
         if p is None or not 2 <= len(p.items) <= 4 or p.partial or any(i.quoted for i in p.items):
             continue
@@ -1037,6 +1118,8 @@ def whether_alternatives(s: str, low: str) -> Iterator[Candidate]:
 
 
 _QVALUE = re.compile(r"(?=[`\"“'])" + _QVTOK)
+# … and a word set in emphasis ("Set to *fast* for …, or *slow* for …"): glossed values too
+_QVALUE_EM = re.compile(r"(?=[`\"“'*])(?:" + _QVTOK + r"|(?<![\w*])\*[A-Za-z0-9][\w.-]{0,39}(?<![.-])\*(?![\w*]))")
 _GLOSS_VERB = re.compile(r"\b(?:set|use|choose|select|specify|pass|enter)[ ]*$", re.I)
 
 
@@ -1085,6 +1168,7 @@ DETECTORS: tuple[tuple[str, tuple[str, ...], frozenset[str], Detector], ...] = (
     ("bracket-list", ("[",), frozenset({"code"}), bracket_lists),
     ("paren-list", ("(",), frozenset({"list"}), paren_lists),
     ("slash-list", ("/",), frozenset(), slash_lists),
+    ("default-marked", ("default)",), frozenset({"list"}), default_marked),
     ("or-or", ("||",), frozenset(), or_or_lists),
     ("glossed", ("(",), frozenset({"code"}), glossed_values),
     ("paren-glosses", (" or ",), frozenset({"code"}), paren_glosses),
@@ -1093,6 +1177,7 @@ DETECTORS: tuple[tuple[str, tuple[str, ...], frozenset[str], Detector], ...] = (
     ("whether-alternatives", ("whether", " if "), frozenset({"list"}), whether_alternatives),
     ("code-led", ("`", '"', "'", "“"), frozenset({"codes"}), code_led),
     ("sentence-run-in", (": ", "—", " – "), frozenset({"runs"}), sentence_run_in),
+    ("numbered-run-in", ("2)", "2. "), frozenset(), numbered_run_in),
     ("conditional-values", _COND_VALUE_KEYS, frozenset({"codes"}), conditional_values),
     ("value-sentences", _VALUE_SENTENCE_KEYS, frozenset({"codes"}), value_sentences),
 )

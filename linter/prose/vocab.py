@@ -82,6 +82,21 @@ _COUNTED = re.compile(
     r"(?:[,:—]|are\b(?:[ ]+(?:supported|allowed|available|accepted|valid|possible|permitted))?[ ]*:?|-)[ ]*",
     re.I,
 )
+# "it may have values Tin/Jar", "can take the values a, b or c": a verb of having before the values
+_HAVE_VALUES = re.compile(
+    r"(?=[cmw])\b(?:can|may|will|could)\s+(?:only\s+)?(?:have|take)\s+(?:(?:one\s+of\s+)?the\s+)?(?:following\s+)?values?\b[ ]*:?",
+    re.I,
+)
+_HAVE_SUBJECT = re.compile(r"(?:it|this(?:\s+(?:field|value|parameter|property|attribute))?|the\s+(?:field|value)|[^,]*,\s*which)", re.I)
+# "Only JAR_LID and TIN_LID lids are supported", "Currently TinLid, JarLid and BoxLid are supported": quoted or
+# code-like words (each with a code mark: capitals, a hump or "_") that a sentence says are the only ones taken
+_ARE_CODE = r"(?:`[^`\n]{1,40}`|\"[^\"\n]{1,40}\"|“[^”\n]{1,40}”|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)"
+_ARE_SUPPORTED = re.compile(
+    r"(?:^|(?<=[.;:!?]\s)|(?<=\n))(?:(?:[Oo]nly|[Cc]urrently)[ ]*,?[ ]+)?(?P<list>" + _ARE_CODE + r"(?:[ ]*,[ ]*" + _ARE_CODE
+    + r")*[ ]*,?[ ]+(?:and|or)[ ]+" + _ARE_CODE + r")(?![\w-])(?:[ ]+(?P<noun>[a-z]+))?[ ]+are[ ]+(?:currently[ ]+)?(?:the[ ]+only[ ]+"
+    r"(?:ones[ ]+)?)?(?:supported|allowed|accepted|permitted)\b(?![ ]+(?:for|in|on|with|when|if|by|as|at)\b)"
+)
+_ARE_NOT_VALUES = frozenset("files images documents characters attachments uploads videos photos certificates keys fields parameters".split())
 _COUNT_WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten".split())}
 _OTHER_FIELD_QUAL = re.compile(r"`[^`\s]+`|\b(?:field|parameter|param|property|attribute|argument|column|key)s?\b", re.I)
 _PER_CASE = re.compile(r"\s*(?:for|with|when|in)\s+\S", re.I)  # the qualifier of a values cue that names one case
@@ -498,6 +513,18 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         n = m.group("n").lower()
         if p is not None and len(p.items) == (int(n) if n.isdigit() else _COUNT_WORDS[n]):
             add(m.start(), p, True, "counted")
+    for m in scan(_HAVE_VALUES, s, low, (' have ', ' take ')) if "value" in low else ():
+        subject = _clause_before(s, m.start()).strip(" ,")
+        if subject and not (_HAVE_SUBJECT.fullmatch(subject) or _names_field(subject, name)):
+            continue  # "the burner's heat may take values …": another noun's
+        add(m.start(), list_after(m.end()), True, "have-values")
+    for m in scan(_ARE_SUPPORTED, s, low, ('supported', 'allowed', 'accepted', 'permitted')) if " are " in low else ():
+        if (m.group("noun") or "") in _ARE_NOT_VALUES:
+            continue  # "Only PNG and JPEG files are supported": kinds of content, not values
+        st = m.start("list")
+        items = [Item(clean_token(x.group()), st + x.start(), st + x.end(), x.group()[0] in "`\"“")
+                 for x in re.finditer(_ARE_CODE, m.group("list")) if x.group() not in ("and", "or")]
+        add(st, Parsed(items, m.end("list")), True, "are-supported")
     for m in scan(_FOLLOWING, s, low, ('following',)):
         qual = m.group("qual") or ""
         if _qual_other(qual, name):
@@ -629,7 +656,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         fh = _FORM_HEAD.search(s, max(0, c.parsed.items[0].start - 40), c.parsed.items[0].start) if c.trigger == "paren-list" else None
         if fh is not None and fh.group(1).lower() not in nw and not (set(nw) & _VOCAB_WORDS):
             continue  # "a label in Lidmark format (HTML or Text)": the syntaxes of the text, not values
-        if c.trigger in ("bare-alternatives", "paren-list", "appositive") and (_content_nouns(c.parsed)
+        if c.trigger in ("bare-alternatives", "paren-list", "appositive", "default-marked") and (_content_nouns(c.parsed)
                                                                  or (c.trigger != "paren-list" and _FORMS.search(intro))
                                                  or any(i.value.lower() in STOP_WORDS for i in c.parsed.items)):
             continue  # "username or email": what the value is, not values it takes
@@ -640,6 +667,11 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             if _mentions_other(intro, name) or _COND_INTRO.search(intro) or _EXCLUSIVE_TAIL.match(s, c.parsed.end) \
                     or _BY_DEPENDS.search(intro) or re.search(r"\b(?:its|their)\s*(?:either\s*)?$", intro, re.I) \
                     or re.search(r"example|e\.g|such as|like|default|with|and/or", intro, re.I) or _FORMS.search(intro):
+                continue
+        if c.trigger == "default-marked":  # (its own mark says "default": the intro may say "with")
+            intro = _clause_before(s, c.start)
+            if _COND_SENTENCE.match(_sentence_of(s, c.start)) or _mentions_other(intro, name) or _COND_INTRO.search(intro) \
+                    or _BY_DEPENDS.search(intro) or re.search(r"example|e\.g|such as|like", intro, re.I) or _FORMS.search(intro):
                 continue
         handover = intro if c.trigger != "value-sentences" else _intro(s, c.start)
         if c.trigger == "value-sentences" and not handover.rstrip().endswith((":", "：")):
@@ -738,6 +770,11 @@ def _quote_gates(s: str, low: str) -> tuple[bool, bool, bool, bool]:
 
 _BRACKET_OPEN = re.compile(r"[ \t]*\[")
 _BRACKET_CLOSE = re.compile(r"[ \t]*\]")
+_PAREN_OPEN = re.compile(r"[ \t]*[(（]")
+_PAREN_SHUT = re.compile(r"[ \t]*[)）]")
+_LIST_END = re.compile(r"[ \t]*(?:$|\n|[.;,](?:\s|$))")  # "one of (q, r) standing for (…)": parts of a form, not the list
+_PHRASE_WORDS = frozenset("a an and or but nor".split())  # words of a phrase, not of a list of values
+_SPACED = re.compile(r"[ \t]*(?P<list>[A-Za-z][\w-]{0,30}(?<!-)(?:[ \t]+[A-Za-z][\w-]{0,30}(?<!-)){1,19})[ \t]*[.;]?[ \t]*(?=\n|$)")
 _NEXT_BLOCK = re.compile(r"[ \t]*\n[ \t\n]*(?=\S)")
 _WHOLE_LINE = re.compile(r"[ \t]*[.;]?[ \t]*(?:\n|$)")
 
@@ -752,8 +789,26 @@ def _list_apart(s: str, pos: int, quoted_only: bool) -> Parsed | None:
         if p is None or c is None or len(p.items) < 2 or (len(p.items) == 2 and all(_NUM.match(i.value) for i in p.items)):
             return None  # "the valid range is [0, 10]": an interval, not two values
         return Parsed(p.items, c.end(), p.partial, p.style, p.gaps)
+    m = _PAREN_OPEN.match(s, pos)
+    if m is not None:  # "Valid values: (Gas, Wood)": the same list in parentheses
+        p = parse_inline(s, m.end(), quoted_only=quoted_only)
+        c = _PAREN_SHUT.match(s, p.end) if p is not None else None
+        if p is not None and c is not None and len(p.items) >= 2 and not p.partial and _LIST_END.match(s, c.end()) \
+                and not (len(p.items) == 2 and all(_NUM.match(i.value) for i in p.items)):
+            return Parsed(p.items, c.end(), p.partial, p.style, p.gaps)
     if not s[:pos].rstrip(" \t").endswith((":", "：")):
         return None
+    sp = _SPACED.match(s, pos) if not quoted_only else None
+    if sp is not None and sum(1 for _ in _at_line_starts(_LABEL_LINE, s)) < 2:
+        # "Accepted values: tin jar box": words set apart by blanks alone, the rest of the line (not
+        # in a sheet of "Label: value" lines, whose values are prose: "Values: made by the server")
+        words = list(re.finditer(r"\S+", sp.group("list")))
+        vals = [w.group() for w in words]
+        shapes = {"upper" if v.isupper() else "title" if v[0].isupper() else "lower" for v in vals}
+        if not any(v.lower() in STOP_WORDS or v.lower() in _PHRASE_WORDS for v in vals) and len(shapes) == 1 \
+                and not (shapes == {"title"} and not all(any(c.isupper() for c in v[1:]) for v in vals)):  # "Plain Text": a phrase
+            st = sp.start("list")
+            return Parsed([Item(w.group(), st + w.start(), st + w.end(), False) for w in words], sp.end("list"), style="spaced")
     m = _NEXT_BLOCK.match(s, pos)
     p = parse_inline(s, m.end(), quoted_only=quoted_only) if m is not None else None
     return p if p is not None and len(p.items) >= 2 and _WHOLE_LINE.match(s, p.end) else None
@@ -1030,6 +1085,8 @@ _COND_LEAD = re.compile(
     # "If given, one of …": a condition on the field itself being there, not a case of it
     r"(?!(?i:\s+(?:(?:it|this(?:\s+(?:field|value|parameter|property))?)\s+is\s+)?(?:present|set|provided|specified|given"
     r"|supplied|used|included|passed|sent)\s*,))"
+    # "If you need to sort by kiln, pick one of …": the field's own use, not a case of it
+    r"(?!(?i:\s+you\s+(?:want|wish|need|would\s+like)\s+to\s+(?:filter|sort|order|group|limit|restrict)\b[^,.;:]{0,60},))"
     r"|For\s+(?!example\b|instance\b)[A-Za-z][\w -]{0,40},)"
 )
 
@@ -1061,7 +1118,8 @@ def _fragment(s: str, values: tuple[str, ...]) -> bool:
     return len(others) >= 2
 _ID_WORDS = frozenset({"id", "ids", "uuid", "guid", "identifier"})
 # lists that are alternatives in a sentence (not a definition list or a values cue)
-_ALTERNATIVES = frozenset({"quoted-alternatives", "bare-alternatives", "paren-list", "slash-list", "appositive"})
+_ALTERNATIVES = frozenset({"quoted-alternatives", "bare-alternatives", "paren-list", "slash-list", "appositive",
+                           "default-marked"})
 # lists read from sentences rather than from a list or a cue
 _SENTENCE_FORMS = _ALTERNATIVES | {"value-sentences", "conditional-values", "glossed", "paren-glosses", "glossed-alternatives",
                                    "whether-alternatives", "code-led"}
@@ -1112,6 +1170,8 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
         if set(nw) & _ID_WORDS and f.trigger in _ALTERNATIVES and not set(nw) & _VOCAB_WORDS \
                 and not all(_INT.match(v) for v in values):
             continue  # "you can use 'me' or 'all'" for a user id: special values beside any id
+        if f.parsed.style == "spaced" and set(nw) & (_ID_WORDS | _FREE_NAME_WORDS):
+            continue  # "Values: made by hand" for an id or a name: words of prose, not a list
         free = bool(nw) and nw[-1] in _FREE_NAME_WORDS and not set(nw) & _VOCAB_WORDS
         if free and f.trigger in _SENTENCE_FORMS and (len(values) < 3 or f.trigger != "value-sentences"):
             continue  # "`true` for checkboxes" in the text of a free value: a use, not the set (three

@@ -29,6 +29,9 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         # run-in definitions on one line
         ("Print quality, possible settings: DRAFT - fast and light, NORMAL - the usual, BEST - slow and dark",
          ("DRAFT", "NORMAL", "BEST")),
+        # … the first marked as the default
+        ("What to do with a cracked jar. Possible values are: mend (default) - glue the crack; toss - throw it out.",
+         ("mend", "toss")),
         # one sentence per value
         ("How ties are broken. When set to `OLDEST`, the first entry wins. When set to `NEWEST`, the last one does.",
          ("OLDEST", "NEWEST")),
@@ -48,11 +51,21 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         ("The lamp must be either `red`, `green`, `blue`.", ("red", "green", "blue")),
         # "choices are … and …", a parenthesised list of codes mid-sentence, ||, oneOf, a sentence of codes
         ("The kind of board. Choices are solo and team.", ("solo", "team")),
+        ("The kiln kind. Choose from Gas and Wood. Default to Gas.", ("Gas", "Wood")),
+        ("The jar kind. Options are TIN_LID, JAR_LID. More may follow.", ("TIN_LID", "JAR_LID")),
         ("The tone to play (BEEP1, BEEP2, CHIME) before a message", ("BEEP1", "BEEP2", "CHIME")),
         ("The view, ALL||OPEN||DONE. default = ALL", ("ALL", "OPEN", "DONE")),
         ("Audience. Enumerable oneOf public, team, self.", ("public", "team", "self")),
         ("Access for the robot. view_only, edit_only, or view_edit", ("view_only", "edit_only", "view_edit")),
         ("Specify `added` to list new items or `edited` to list changed ones.", ("added", "edited")),
+        # glossed alternatives set in emphasis
+        ("The kiln status. Set to *hot* for fast firing or *cool* for slow firing.", ("hot", "cool")),
+        # run-in definitions numbered in one line, after a text that says it lists values
+        ("How the kiln was lit. The possible values follow. 1) Manual—lit by hand 2) Timer—lit by the clock",
+         ("Manual", "Timer")),
+        ("Firing kind: 1. Bisque: first firing. 2. Glaze: second firing.", ("Bisque", "Glaze")),
+        # a line whose only note is that it is the default holds the value alone
+        ("Name of the kiln. Valid values are: \nGasKiln\nWoodKiln -- default\nPitKiln", ("GasKiln", "WoodKiln", "PitKiln")),
         # a values adjective, one more word, then a kind noun (the cue's gate must let it through)
         ("Supported hash algorithms are sha1, sha256 or md5.", ("sha1", "sha256", "md5")),
         # a quoted value, then its meaning as a sentence of its own
@@ -241,6 +254,15 @@ def test_structural_lists_are_closed_vocabularies(description: str, values: tupl
         "The text value - only present if the kind is text, choice or hidden.",
         # other fields set to values, each glossed: the names are not values of this field
         "Set `verbose` to true for full logs, or `quiet` to true for none.",
+        # numbered steps, numbered labels, a broken numbering
+        "To ship: 1) Pack - wrap the jar 2) Label - print the tag 3) Send - hand it over",
+        "The kiln modes. 1) Note—this is slow 2) Warning—may fail",
+        "The kiln modes. 1) Manual—by hand 3) Timer—by clock",
+        # a range after "choose between", words after "options are" said with a comma only
+        "Choose between 1 and 9.",
+        "The jar kind. Options are tin, jar.",
+        # emphasised names of other fields, each set to a value
+        "Set *vents* to true for fast firing, or *doors* to true for slow firing.",
         # glossed samples after an example cue
         'For example, "abc" to find words that start with abc, or "xyz" to find the others.',
     ],
@@ -384,6 +406,10 @@ def test_valid_plural_of_the_fields_own_noun_gives_its_values() -> None:
         ("Whether the lid is sealed or vented", "lid_state", ("sealed", "vented")),
         ("Specifies if the tray is small, medium, large, or unknown.", "traySize", ("small", "medium", "large", "unknown")),
         ("State of the tray lock, indicating if the lock is engaged or released", "lock", ("engaged", "released")),
+        # each word after its article
+        ("Whether the tray is a crate or a drum", "tray_kind", ("crate", "drum")),
+        ("Indicates whether the depot is the hub or the spoke.", "role", ("hub", "spoke")),
+        ("Indicates whether the parcel held is the `crate` or a `drum`.", "kind", ("crate", "drum")),
         # another closed set the text states gives the values as written
         ("Controls whether the tray is hidden or shown. Can be set to `HiddenTray` or `ShownTray`.", "visibility",
          ("HiddenTray", "ShownTray")),
@@ -401,6 +427,9 @@ def test_what_a_whether_clause_says_the_subject_is(description: str, name: str, 
         "The reason for a stop if the tray is jammed or empty.",  # "if" that is no verb of telling
         "Whether the tray is an open or a closed one.",  # no single words
         "Whether the tray is sealed or vented before it ships to the buyer.",  # the sentence goes on
+        "Whether the tray is a crate or not.",  # articles: a negation
+        "Whether the tray is a crate or a drum when it ships abroad.",  # the sentence goes on
+        "Whether the tray is a heavy crate or a light drum.",  # two words each
     ],
 )
 def test_whether_clauses_that_list_no_values(description: str) -> None:
@@ -430,3 +459,29 @@ def test_sentences_that_each_open_with_a_quoted_value(description: str, name: st
 def test_quoted_openings_that_are_no_set_of_their_own(description: str, name: str) -> None:
     got = closed(description, name)
     assert got in ([], [("flat", "dome")])
+
+
+@pytest.mark.parametrize(
+    ("description", "name", "values"),
+    [
+        # bare words joined by "or", the first marked as the default
+        ("Fire the pots in the gas (default) or wood kiln.", "kiln", ("gas", "wood")),
+        ("Reply in yaml (default) or toml format.", "reply", ("yaml", "toml")),
+        ("Pack the jar with straw (default), foam or paper.", "packing", ("straw", "foam", "paper")),
+    ],
+)
+def test_alternatives_marked_with_a_default(description: str, name: str, values: tuple[str, ...]) -> None:
+    assert closed(description, name) == [values]
+
+
+@pytest.mark.parametrize(
+    "description",
+    [
+        "Use the cache (default) or the network.",  # a word of a phrase
+        "Set to any label (default) or Jar.",  # a kind of value
+        "The depot name, e.g. north (default) or south.",  # samples
+        "If the lid is glass, use gas (default) or wood.",  # one case
+    ],
+)
+def test_default_marks_that_give_no_set(description: str) -> None:
+    assert closed(description, "kiln_mode") == []

@@ -53,6 +53,13 @@ CLOSED = [
     # a cue's list set apart from it: in brackets, or on the line after its colon
     ("How lids are packed. One of [LOOSE, STACKED, BOXED]. Default is BOXED.", "packing", "string",
      ("LOOSE", "STACKED", "BOXED"), "One of [LOOSE, STACKED, BOXED]"),
+    # … or words set apart by blanks alone, up to the end of the line
+    ("The kiln fuel. Accepted values: gas wood coal", "fuel", "string", ("gas", "wood", "coal"), "Accepted values: gas wood coal"),
+    ("Kind of jar. Enumerable oneOf: tin glass clay", "kind", "string", ("tin", "glass", "clay"), "Enumerable oneOf: tin glass clay"),
+    ("The jar to fill. Valid values: (Clay, Glass, Tin)", "jar", "string", ("Clay", "Glass", "Tin"),
+     "Valid values: (Clay, Glass, Tin)"),
+    ("One of (north, south, east). Max 5 characters.", "depot", "string", ("north", "south", "east"),
+     "One of (north, south, east)"),
     ("Lid finish.\nPossible values: \n**Matte**, **Gloss**.\n", "finish", "string", ("Matte", "Gloss"),
      "Possible values: \n**Matte**, **Gloss"),
     ("<p>The lid kind. It must be one of the following kinds: </p> <p> <code>FLAT</code>, <code>DOME</code>, or "
@@ -87,6 +94,22 @@ CLOSED = [
      'Valid values for jars are "S", "M" and "L". Valid values for tins are "S" and "XL"'),
     ("Lid kind. Following kinds are allowed: * FLAT * DOME * VENT Default kind is FLAT.", "kind", "string",
      ("FLAT", "DOME", "VENT"), "Following kinds are allowed: * FLAT * DOME * VENT"),
+    # a wish to filter or sort by the field is its use, not a case of it; a gloss that wraps onto the next line
+    ("If you need to sort by depot, pick one of north or south.", "depot", "string", ("north", "south"),
+     "pick one of north or south"),
+    ("To sort jars, use one of fill (the jars by how\nfull they are) or age (by date).", "jarSort", "string", ("fill", "age"),
+     "use one of fill (the jars by how\nfull they are) or age (by date)"),
+    # code-like words a sentence says are the only ones taken
+    ("The kind of lid to make. Only JAR_LID and TIN_LID lids are supported. One lid per jar.", "type", "string",
+     ("JAR_LID", "TIN_LID"), "JAR_LID and TIN_LID"),
+    ("The source kind. Currently TinLid, JarLid and BoxLid are supported.", "type", "string", ("TinLid", "JarLid", "BoxLid"),
+     "TinLid, JarLid and BoxLid"),
+    ('If given, only jars of that kind are kept. "glass" and "clay" are currently supported.', "jar_kind", "string",
+     ("glass", "clay"), '"glass" and "clay"'),
+    # a verb of having before the values ("may have values", "can take the values")
+    ("The kiln fuel. It may have values Gas/Wood.", "fuel", "string", ("Gas", "Wood"), "may have values Gas/Wood"),
+    ("The depot, which may take the values north, south or east.", "depot", "string", ("north", "south", "east"),
+     "may take the values north, south or east"),
     # Chinese, Simplified and Traditional
     ("状态，可选值：active、inactive、deleted", "status", "string", ("active", "inactive", "deleted"),
      "可选值：active、inactive、deleted"),
@@ -204,6 +227,9 @@ QUIET = [
     # an interval in brackets, and one value set apart on the next line, are no list of values
     ("Retries. The valid value range is [0, 10].", "retries", "integer"),
     ("The following media types are supported:\n** image/png", "media", "string"),
+    # a cue's parenthesis that a form goes on from, a numeric pair in parentheses
+    ("Firing time as <n><span>, where span is one of (q,r,t) standing for (quick, regular, thorough).", "firing", "string"),
+    ("Jar size. Valid values are (1, 10).", "size", "string"),
     # free-form examples
     ('Free-text keywords, e.g. "machine learning"', "keywords", "string"),
     ("The user's id, e.g. 12345", "user_id", "string"),
@@ -219,6 +245,20 @@ QUIET = [
     ("Either this or ack_ids must be populated, but not both.", "ackId", "string"),
     ("The possible values for `enabled` are `true` and `false`.", "maintenance", "string"),
     ("Specify the value based on the picker (`PickerType`):\n* `DATE`: a date\n* `TIME`: a time", "value", "string"),
+    # kinds of content, one case, plain words
+    ("The photo. Only PNG and JPEG files are supported.", "photo", "string"),
+    ("The kind. Only JAR_LID and TIN_LID are supported for glass jars.", "type", "string"),
+    ("Wildcards and Regex are supported.", "q", "string"),
+    # a wish about another thing is a case of the field
+    ("If you want to ship abroad, use one of north or south.", "depot", "string"),
+    # words of prose after a cue's colon: a phrase, a sheet of "Label: value" lines, an id
+    ("The jar tax. Values: a known jar code", "jarTax", "string"),
+    ("Allowed values: Plain Text", "body", "string"),
+    ("The jar maker.\n\n**Length**: 32\n\n**Values**: server supplied\n", "maker", "string"),
+    ("The first jar id.\n\n**Values**: server supplied\n", "firstJarId", "string"),
+    # values another noun can have, an open "values between"
+    ("Built from the kiln state. The burner heat may take values: HOT and COLD.", "state", "string"),
+    ("The weight may have values between 1 and 9.", "weight", "string"),
     # booleans, prose, partial, typed
     ("true or false", "flag", "boolean"),
     ("Possible values are described in the guide.", "mode", "string"),
@@ -296,3 +336,9 @@ def test_glossed_groups_set_apart_by_semicolons_are_one_list() -> None:
     # without the glosses a semicolon still ends the list
     d = "Valid values: `tin`, `tin-x`; `jar1` is kept for old kilns."
     assert only(d, "closed_vocab", name="lidType")[0].values == ("tin", "tin-x")
+def test_a_layout_under_a_condition_does_not_make_the_values_parts() -> None:
+    d = ("The lane kind of the depot. If set to LANE_ONE, trucks get IPv4 addresses only. "
+         "If set to LANE_BOTH, trucks get IPv4 and IPv6 addresses.")
+    assert [e.values for e in only(d, "closed_vocab", name="laneKind")] == [("LANE_ONE", "LANE_BOTH")]
+    # the field's own layout still does: the days are values of one of its parts
+    assert not only("The slot of the kiln. Format: ddd:hh24. Valid days: Mon, Tue, Wed", "closed_vocab", name="slot")
