@@ -59,6 +59,7 @@ class Facts:
     formatted: bool  # the schema's format makes the value a date, an address, an id
     closed: bool  # the description also lists a closed set of values
     vocabulary: bool  # the description also lists values, closed or by example
+    description: str = ""  # the text the evidence was read from
 
 
 Decision = Callable[[Evidence, Facts], "Gap | None"]
@@ -94,6 +95,7 @@ def gaps(description: str, *, name: str, type: str | None, where: str, schema: M
         formatted=isinstance(schema.get("format"), str) and schema["format"] in _VALUE_FORMATS,
         closed=closed,
         vocabulary=closed or any(e.kind == "example_vocab" for e in ev),
+        description=description,
     )
     decide = _decisions()
     out: list[Gap] = []

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+import re
+from typing import Any, Iterable, Mapping
 
 from linter.checks import Context, check
 from linter.checks._vocabulary import Facts, Gap, hits, known_vocabulary, preview
@@ -10,6 +11,12 @@ from linter.model import Field, Fix, Hit
 from linter.prose import Evidence
 
 RULE = "example-only-vocabulary"
+# a pointer to where the whole set is listed ("For a complete list, see …", "the full list of codes is at …")
+_LISTED_ELSEWHERE = re.compile(
+    r"\b(?:for\s+(?:a|the)\s+(?:complete|full)\s+(?:list(?:ing)?|set)\b|see\s+(?:the\s+)?(?:complete|full)\s+list"
+    r"|(?:complete|full)\s+list(?:ing)?\s+of\s+[\w\s-]{1,40}?\s+(?:is|are|can\s+be)\s+(?:found|available|listed|given)\b)",
+    re.I,
+)
 EVIDENCE = "example_vocab"
 
 
@@ -18,9 +25,35 @@ def gap(e: Evidence, facts: Facts) -> Gap | None:
     (prose-enum reports that one) and the value is not a date, an address, an id or a boolean."""
     if facts.formatted or facts.closed or facts.type == "boolean":
         return None
+    if _LISTED_ELSEWHERE.search(facts.description):
+        return None  # "For a complete list, see …": the text points to the whole set, as the fix asks
     n = len(e.values)
+    if e.data.get("open"):
+        # "custom or one of these predefined values": the known values of an open set, in full
+        if _names_known(facts.schema, e.values):
+            return None
+        return Gap(RULE, e, f"description lists {n} known value{'s' if n != 1 else ''} ({preview(e.values)}) of an open set "
+                            "(other values are allowed) and the schema names none of them; `examples`, or `anyOf` with "
+                            "those values beside an open string, would")
     return Gap(RULE, e, f"description shows {'only an example' if n == 1 else f'only {n} examples'} "
                         f"({preview(e.values)}) of what looks like a fixed set of values, with no full list or enum")
+
+
+def _names_known(schema: Mapping[str, Any], values: tuple[str, ...]) -> bool:
+    """Whether the schema already names the known values: in ``examples``, or as ``const``/``enum``
+    branches of an ``anyOf``/``oneOf`` (beside an open string)."""
+    named: set[str] = set()
+    examples = schema.get("examples")
+    if isinstance(examples, list):
+        named |= {str(v) for v in examples}
+    for key in ("anyOf", "oneOf"):
+        for branch in schema.get(key) or ():
+            if isinstance(branch, dict):
+                if "const" in branch:
+                    named.add(str(branch["const"]))
+                if isinstance(branch.get("enum"), list):
+                    named |= {str(v) for v in branch["enum"]}
+    return set(values) <= named
 
 
 def fix(field: Field, gap: Gap, ctx: Context) -> tuple[Fix | None, str]:

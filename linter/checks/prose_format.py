@@ -114,8 +114,18 @@ def _format_advice(data: Mapping[str, Any], ty: str | None = None) -> str:
 
 
 def fix(field: Field, gap: Gap, ctx: Context) -> tuple[Fix | None, str]:
-    """The one keyword the message names; left to an enum listed in the same description."""
+    """The one keyword the message names; left to an enum listed in the same description.
+    ``contentMediaType``/``contentEncoding`` are JSON Schema 2019-09 keywords: OpenAPI 3.1 and
+    tool schemas have them, an OpenAPI 2.0 or 3.0 schema object does not."""
+    if ctx.document.format in ("openapi-2.0", "openapi-3.0") and set(gap.keywords) & _CONTENT_KEYWORDS:
+        from linter.fixes.build import NoFix
+
+        raise NoFix(f"{' and '.join(sorted(set(gap.keywords) & _CONTENT_KEYWORDS))} needs OpenAPI 3.1: it is no keyword of an "
+                    f"OpenAPI {ctx.document.format.rsplit('-', 1)[1]} schema")
     return keyword_fix(field, gap, ctx, after_enum=True)
+
+
+_CONTENT_KEYWORDS = frozenset({"contentMediaType", "contentEncoding"})
 
 
 @check("field")

@@ -741,6 +741,12 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             add(m.start(), m.end(), {"pattern": f"^[0-9]{{{_num(groups['n'])},{_num(groups['hi'])}}}$"})
             continue
         n = _num(groups.get("n") or groups.get("n2") or groups.get("n3") or groups.get("n4") or "")
+        hexed = _HEX_AFTER.match(s, m.end())
+        if hexed is not None:
+            # "a 6-digit hex colour", "with a leading '#'": hexadecimal digits, and the mark before them
+            mark = "#" if _HASH_LEAD.search(s, m.start(), min(len(s), m.end() + 60)) else ""
+            add(m.start(), hexed.end(), {"pattern": f"^{mark}[0-9a-fA-F]{{{n}}}$"})
+            continue
         add(m.start(), m.end(), {"pattern": f"^[0-9]{{{n}}}$"})
     # "RFC 3339 format (for example, "P1W3D")": the instance is a duration, whatever the name said
     # (each match opens with one of these cues: "for example", "e.g", "such as", "like")
@@ -890,6 +896,10 @@ def _glued_elsewhere(s: str, layout: str) -> bool:
             return True  # (glued after alone is no part: "hh:mm:ss.ms" is a form of its own)
         i = s.find(layout, j)
     return False
+
+
+_HEX_AFTER = re.compile(r"[ ]*(?:hex(?:adecimal)?)\b", re.I)  # "6-digit hex": digits of base 16
+_HASH_LEAD = re.compile(r"\b(?:leading|preceded\s+by|prefixed\s+(?:by|with)|starts?\s+with|starting\s+with)\s+(?:an?\s+|the\s+)?['\"`]?#", re.I)
 
 
 def _qualified(s: str, a: int, b: int) -> str:

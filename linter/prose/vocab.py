@@ -145,7 +145,7 @@ _ZH_ONE_OF = re.compile(r"(?:为|為|是|取|选择|選擇)[ ]*(?=\S)")
 _ZH_ONE_OF_TAIL = re.compile(r"[ ]*(?:之一|其中之一|中的一个|中的一個|中的一种|中的一種)")
 _PAIRS = re.compile(
     r"(?P<v>(?<![\w.])-?\d{1,4}|(?<![\w.])[A-Za-z][A-Za-z0-9_]{0,20})[ ]*(?:[:：=]|[-－—](?=[ ]*[\u4e00-\u9fff]))[ ]*"
-    r"(?P<m>[\u4e00-\u9fff][^，,；;、\s)）]{0,15}|(?<=[=:])[ ]*[A-Za-z][A-Za-z ]{0,24}?(?=[ ]*(?:[,;，；)）]|$)))"
+    r"(?P<m>[\u4e00-\u9fff][^，,；;、\s)）]{0,15}|(?<=[=:])[ ]*[A-Za-z][A-Za-z ]{0,24}?(?=[ ]*(?:[,;，；)）]|\.?$)))"
 )
 _PAIR_SEP = re.compile(r"[ ]*[，,；;、][ ]*|[ ]+")
 # "e.g" is a whole word: "i.e. Gallery" and "i.e. GBP" hold "e. G" too
@@ -211,6 +211,11 @@ _FORMS = re.compile(
 _PARTIAL_WORDS = re.compile(
     r"\b(?:(?<!to )include|includes|including|among|such as|e\.g|for example|(?<!would )(?<!you'd )like(?!\s+to\b))\b"
     r"|包括但不限于|包括但不限於", re.I)
+_OR_OTHER_KIND = re.compile(
+    r"[ ]*,?[ ]*or\s+(?:an?|any|the)\s+(?!(?:combination|list|comma|mix|array|default|same|empty|null|none|other\s+values?)\b|[\w-]*(?:separated|delimited))[a-z]",
+    re.I)
+_ID_NAME = re.compile(r"(?:[a-z0-9]Id|[a-z0-9]ID|_id|Ids)$")
+_CLOSED_PAREN = re.compile(r"\([^()\n]*\)")
 _BY_DEPENDS = re.compile(r"\b(?:based on|depending on|depends on|according to)\b", re.I)
 
 _EXPRESSION_TEXT = re.compile(
@@ -234,7 +239,8 @@ _FREE_NAME_WORDS = frozenset(
 )
 _FREE_DESC = re.compile(
     r"\b(?:free[- ]?(?:text|form)|search\s+(?:terms?|query|string)|keywords?|identifier|\bids?\b|names?\s+(?:of|for)|^(?:the\s+)?names?|"
-    r"e-?mail\s+address|url|uri|file\s*name|path\s+to|(?:branch|user|display|host|domain|repo(?:sitory)?|bucket|project|account|company|table|key)\s+names?)\b",
+    r"e-?mail\s+address|url|uri|file\s*name|path\s+to|(?:branch|user|display|host|domain|repo(?:sitory)?|bucket|project|account|company|table|key"
+    r"|package|library|module|model|image|function|person|product|team|brand|vendor|device|machine|server|service)\s+names?)\b",
     re.I,
 )
 _CJK_ANY = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -266,6 +272,7 @@ _STRONG_FREE = re.compile(
 )
 _PLACEHOLDER = re.compile(
     r"\{[^}]*\}|<[^>]*>|\[[A-Za-z_ ]+\]|^[A-Z]+\d+-[A-Z]+\d+$|^[A-Z]{1,4}(?:XX+|NN+|##+)$"
+    r"|^[A-Z][a-z]+(?:\.[A-Z][a-z]+){1,3}$"  # "Major.Minor.Build": a layout of named parts
     r"|^[NAX9#]{2,}(?:[-. ][NAX9#]{2,})+$"  # "NNN-AAAA": a layout of digits and letters
     r"|^(?:YYYY|YY|MM|DD|HH|hh|mm|ss)(?:[-/:._ T]?(?:YYYY|YY|MM|DD|HH|hh|mm|ss|SSS))+$"  # "YYYYMM": a date layout
 )
@@ -302,6 +309,7 @@ _DIGIT = re.compile(r"\d")  # what _INT and _NUM need
 # a release line ("4.2", "11", "2203"): what a server offers; a patch level ("4.2.17") is rather a
 # threshold or the caller's own version
 _BOUND_WORDS = frozenset({"min", "max", "minimum", "maximum", "lowest", "highest", "from", "to", "since", "until"})
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
 _VERSION_NUMBER = re.compile(r"^\d{1,4}(?:\.\d{1,3})?$")
 _NUM = re.compile(r"^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$")
 
@@ -595,6 +603,13 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         before = " ".join(_clause_before(s, m.start()).split()[-4:])
         if p is not None and p.partial and (cjk or _names_field(before, name) or structure.kind_head(before)):
             add(m.start(), p, False, "paren-etc", 1)  # "non-Latin alphabets (a, b, etc)": another noun's
+    if "\n" in s and ("(`" in s or '("' in s or "('" in s):
+        # "- Arabic (`ar`)\n- Chinese Simplified (`zh_CN`)": a name, then its code: the codes
+        coded = _coded_bullets(s)
+        if coded is not None:
+            lead_in = _intro(s, coded.items[0].start)
+            add(coded.items[0].start, coded, not (_PARTIAL_WORDS.search(lead_in) and not _INCLUDE_FOLLOWING.search(lead_in)),
+                "coded-bullets")
     for p in parse_tables(s):
         add(p.items[0].start, p, True, "table")
     # only a short text's "(a/b/c)" is a vocabulary, and the list needs a "/" or "|"
@@ -676,6 +691,9 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         handover = intro if c.trigger != "value-sentences" else _intro(s, c.start)
         if c.trigger == "value-sentences" and not handover.rstrip().endswith((":", "：")):
             handover = ""  # only a lead that hands over to the sentences ("The possible values include:") qualifies them
+        # (a parenthesis the lead-in closes is about something else: "regulated parameters
+        # (including lids and jars) at the depot: - A = …")
+        handover = _CLOSED_PAREN.sub(" ", handover) if "(" in handover else handover
         pm = _PARTIAL_WORDS.search(handover)
         partial = pm and not _INCLUDE_FOLLOWING.search(handover) and not (
             # "for example, tin 1 is written T1:" then every code: the sample shows how a member
@@ -714,6 +732,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             continue  # "(e.g., location, platform, auction type, …)": the samples go on past what was read
         if _SEE_AFTER.match(s, p.end):
             continue  # "For example usage, see the guide": a pointer to examples, not one
+        if not p.items[-1].quoted and s[p.items[-1].end : p.items[-1].end + 1] == "(":
+            continue  # "e.g. pow(edges, 0.3)": the name of a call in a sample expression, not a value
         if _FORM_WORDS.match(s, p.end) or _FORM_NOUN.search(s, max(0, m.start() - 30), m.start()):
             continue  # "like "CEDEX", optionally followed by a number", "Common formats include …": forms
         add(m.start(), p, False, "example", 1)
@@ -957,7 +977,9 @@ _NAME_OF = re.compile(r"\bthe\s+(?:full\s+)?names?\s+of\b", re.I)
 _PUBLIC_CODE = re.compile(r"^[A-Z]{2,3}$")
 _PUBLIC_SET = re.compile(
     r"\b(?:state|region|province|city|dns\s+record)\s+(?:codes?|abbreviations?|types?)\b"
-    r"|\b(?:country|countries|airports?|airlines?|carriers?|currency|currencies|language)\b", re.I)
+    r"|\b(?:country|countries|airports?|airlines?|carriers?|currency|currencies|language|iata|icao)\b"
+    r"|^(?:the\s+)?(?:state|province)\b[^\n]{0,60}?\babbreviations?\b", re.I)
+_CLOUD_REGION = re.compile(r"^[a-z]{2}(?:-gov)?-(?:north|south|east|west|central|northeast|northwest|southeast|southwest)-\d[a-z]?$")
 
 
 # public sets a model knows whole, told by their members: HTTP methods, DNS record types, IP
@@ -969,6 +991,7 @@ _KNOWN_SETS = tuple(frozenset(x.split()) for x in (
     "ext2 ext3 ext4 xfs btrfs zfs ntfs vfat fat fat32 exfat hfs apfs nfs cifs smb tmpfs",
     "g pg pg-13 r nc-17 nr tv-y tv-y7 tv-g tv-pg tv-14 tv-ma",
     "usd eur gbp jpy cny aud cad chf hkd sgd sek nok dkk nzd inr brl mxn zar krw rub pln try",
+    "monday tuesday wednesday thursday friday saturday sunday mon tue wed thu fri sat sun",
 ))
 
 
@@ -977,9 +1000,12 @@ def public_codes(values: tuple[str, ...], text: str) -> bool:
     MX": codes of a public set (states, countries, airports, DNS record types, HTTP methods …)
     that a model knows; shown by example, they are not a hidden vocabulary (the standards rule
     reports them when the text names the standard)."""
-    if values and any(all(v.lower() in known for v in values) for known in _KNOWN_SETS):
+    vals = [v for v in values if v.lower() not in ("null", "none")]  # ("GET, PUT, or null": the set, and no value)
+    if vals and any(all(v.lower() in known for v in vals) for known in _KNOWN_SETS):
         return True
-    return all(_PUBLIC_CODE.match(v) for v in values) and _PUBLIC_SET.search(text) is not None
+    if vals and all(_CLOUD_REGION.match(v) for v in vals):
+        return True  # "us-east-1", "eu-west-3b": a cloud's regions and zones, a public list
+    return bool(vals) and all(_PUBLIC_CODE.match(v) for v in vals) and _PUBLIC_SET.search(text) is not None
 
 
 def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None, trigger: str, first_sentence: bool) -> bool:
@@ -1015,6 +1041,8 @@ def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None,
         return False
     if not words & _SELECTORS and any(not v.isupper() and v.lower() in _FREE_NAME_WORDS for v in values):
         return False  # "including name, email": what the value contains, not values it takes
+    if all(_YEAR.match(v) for v in values):
+        return False  # "like 2010, 2015": years, any of them
     for v in values:
         if _INT.match(v):
             if not (type_ == "integer" and cue):
@@ -1070,6 +1098,29 @@ def _per_case_samples(s: str, pos: int) -> Parsed | None:
         end = p.end
         i = _CASE_GAP.match(s, p.end).end()  # type: ignore[union-attr]  # (it matches the empty string)
     return Parsed(items, end, partial=True) if cases >= 2 and len(items) >= 2 else None
+
+
+_CODED_LINE = re.compile(r"^[ \t]*[-*•+][ \t]+[^\n()`\"']{1,60}?[ \t]*\((?P<q>`[^`\n]{1,40}`|\"[^\"\n]{1,40}\"|'[^'\n]{1,40}')\)[ \t]*[.,;]?[ \t]*$",
+                         re.M)
+
+
+def _coded_bullets(s: str) -> Parsed | None:
+    """Bullets that each name a thing and give its quoted code in parentheses, in one run of
+    consecutive lines: the codes."""
+    run: list[re.Match[str]] = []
+    best: list[re.Match[str]] = []
+    for m in _CODED_LINE.finditer(s):
+        if run and s.count("\n", run[-1].end(), m.start()) > 1:
+            run = []  # (a blank line or another line between: a new run)
+        run.append(m)
+        if len(run) > len(best):
+            best = list(run)
+    if len(best) < 2:
+        return None
+    items = [Item(clean_token(m.group("q")), m.start("q"), m.end("q"), True) for m in best]
+    if len({i.value for i in items}) != len(items):
+        return None
+    return Parsed(items, best[-1].end(), style="bullets")
 
 
 def _combination(v: str, values: tuple[str, ...]) -> bool:
@@ -1146,7 +1197,7 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
     # a value glossed in parentheses ("oldest (`old`)") is the value, not the word before it
     # and a list a cue or a definition gives before one read from a parenthesis alone
     # (a list after a cue before one read from sentences: "Valid values are: … When `x` is …")
-    found.sort(key=lambda f: (not f.closed, f.trigger in _FALLBACK, f.trigger in _CUED_FIRST_OVER, f.trigger != "glossed",
+    found.sort(key=lambda f: (not f.closed, f.trigger in _FALLBACK, f.trigger in _CUED_FIRST_OVER, f.trigger not in ("glossed", "coded-bullets"),
                               f.trigger in _WEAK, -(f.parsed.end - f.start)))
     # "… or `k` (any whole number)", "may be any user-defined text", "any combination of ids and kinds":
     # whatever else the text lists, the field also takes values outside it
@@ -1183,8 +1234,10 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
         lead_in = _clause_before(t.norm, f.start) + " " + _intro(t.norm, f.start) + " " + t.norm[f.start : f.parsed.items[0].start]
         if f.closed and any_value:
             continue  # "… or `k` (any whole number)", "any user-defined text": the field takes any value
+        opened = False
         if f.closed and _OPEN_SET.search(lead_in):
             f.closed = False  # "can be custom or one of these predefined values": an open vocabulary
+            opened = True  # (its listed values are the known ones, not samples)
         if f.closed and (
             (nw and (nw[-1] in _NOT_A_SET or nw[-1].rstrip("s") in _NOT_A_SET) and f.trigger not in structure.STRUCTURAL)
             or any(_PLACEHOLDER.search(v) or _SAMPLE_VALUE.search(v) for v in values)
@@ -1200,6 +1253,10 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
                 continue  # "For tin lids, it can be set to:\n* `a` …": the values of one case
         if f.closed and _fragment(t.norm, values):
             continue  # six cache.r4.* types picked out of a list of every cache.* type
+        if f.closed and _OR_OTHER_KIND.match(t.norm, f.parsed.end):
+            continue  # "`upcoming`, `past`, or a date range", "… or the ARN of the job": another kind of value too
+        if f.closed and not name_is_selector and all(_ID_NAME.search(v) for v in values):
+            continue  # "one of the following IDs: `lidId`, `jarId`": which id to give, not values
         if f.closed and f.trigger not in structure.STRUCTURAL and _MORE_VALUES.match(t.norm, f.parsed.items[-1].end):
             continue  # "a, b (older trays may also hold c or d)": more values than the list
         first = not re.search(r"[.!?。]\s|\n", t.norm[: f.start].strip())
@@ -1217,12 +1274,21 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
                 data["multi"] = multi
             if sort_keyed and not any(v.lower() in _DIRECTIONS or v.lower().endswith((" asc", " desc")) for v in values):
                 data["suffix"] = "asc desc"  # sort keys that each take a direction: "name desc" is a value too
+        elif opened:
+            data["open"] = "known"  # the known values of a set that also takes others
         ev = Evidence("closed_vocab" if f.closed else "example_vocab", span, t.original[span[0] : span[1]], values, data)
         out.append(ev)
         if f.trigger in _FALLBACK:
             fallback.append(ev)
     if fallback and any(e.kind == "closed_vocab" and e not in fallback for e in out):
         out = [e for e in out if e not in fallback]  # "… sealed or vented. Can be set to `Sealed` or `Vented`.": the values
+    closed = [e for e in out if e.kind == "closed_vocab"]
+    if len(closed) > 1:
+        # "clients typically ask for a, b … Valid values are: a, b, c, d": the lists inside the
+        # whole set are samples of it; the whole set is the field's
+        whole = min(closed, key=lambda e: (-len(e.values), e.span))  # (the first of the longest)
+        if all(set(e.values) <= set(whole.values) for e in closed):
+            out = [e for e in out if e.kind != "closed_vocab" or e is whole]
     out.sort(key=lambda e: e.span)
     return _one_closed_set(t, out, name)
 

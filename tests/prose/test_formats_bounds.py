@@ -565,3 +565,10 @@ def test_a_value_said_to_take_several_forms_is_one_of_them() -> None:
     # "it may be a … or a …" about something else than the value's forms
     d = "The lid range, in CIDR format. The lid may be a tin or a jar."
     assert [data.get("alternatives") for _, data in fmt(d, "lidRange")] == [None]
+
+
+def test_digits_in_hex_are_hexadecimal_digits() -> None:
+    assert [d["pattern"] for _, d in fmt("The lid colour, a 6-digit hex with leading '#' (e.g. #FFAABB).", "colour")] == \
+        ["^#[0-9a-fA-F]{6}$"]
+    assert [d["pattern"] for _, d in fmt("The lid colour as a 6-digit hex code.", "colour")] == ["^[0-9a-fA-F]{6}$"]
+    assert [d["pattern"] for _, d in fmt("A 6-digit lid code.", "lidCode")] == ["^[0-9]{6}$"]

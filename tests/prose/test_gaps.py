@@ -158,3 +158,21 @@ def test_sort_keys_that_take_a_direction_are_keys_with_no_fix() -> None:
     assert "suffix" not in g.evidence.data
     (g,) = gaps('Sort by one of: "size", "size desc".', name="sortBy", type="string", where="query", schema={})
     assert "suffix" not in g.evidence.data
+
+
+def test_an_open_set_with_its_known_values_asks_for_examples_or_any_of() -> None:
+    d = "The kind of the lid. The kind can be custom or one of these predefined values: * `home` * `work` * `other`"
+    (g,) = gaps(d, name="type", type="string", where="body", schema={})
+    assert g.rule == "example-only-vocabulary"
+    assert g.message == ("description lists 3 known values (home, work, other) of an open set (other values are "
+                         "allowed) and the schema names none of them; `examples`, or `anyOf` with those values beside an "
+                         "open string, would")
+    assert gaps(d, name="type", type="string", where="body", schema={"examples": ["home", "work", "other"]}) == []
+    assert gaps(d, name="type", type="string", where="body",
+                schema={"anyOf": [{"enum": ["home", "work", "other"]}, {"type": "string"}]}) == []
+
+
+def test_samples_with_a_pointer_to_the_whole_list_are_not_reported() -> None:
+    d = "Required. The lid kind to update, such as Snap or Screw. For a complete list, see the Lid Index."
+    assert rules(d, {}, name="type") == []
+    assert rules("Required. The lid kind to update, such as Snap or Screw.", {}, name="type") == ["example-only-vocabulary"]

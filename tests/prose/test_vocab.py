@@ -342,3 +342,60 @@ def test_a_layout_under_a_condition_does_not_make_the_values_parts() -> None:
     assert [e.values for e in only(d, "closed_vocab", name="laneKind")] == [("LANE_ONE", "LANE_BOTH")]
     # the field's own layout still does: the days are values of one of its parts
     assert not only("The slot of the kiln. Format: ddd:hh24. Valid days: Mon, Tue, Wed", "closed_vocab", name="slot")
+
+
+def test_lists_inside_the_whole_set_give_way_to_it() -> None:
+    d = ('Lid uses.\n\nClient lids typically ask for: "seal", "snap".\n\nValid values are:\n'
+         ' "signing", "seal", "snap", "server lock", "any"')
+    assert [e.values for e in only(d, "closed_vocab", name="usages", type="array")] == [
+        ("signing", "seal", "snap", "server lock", "any")]
+
+
+def test_the_last_pair_before_a_full_stop_is_kept() -> None:
+    assert only("Match kind. 0=All lids, 1=Only sealed, 2=Only open.", "closed_vocab", name="match_kind",
+                type="integer")[0].values == ("0", "1", "2")
+
+
+def test_bullets_that_give_a_name_and_its_code_give_the_codes() -> None:
+    d = "The jar language. The following are supported:\n\n- Arabic (`ar`)\n- Chinese Simplified (`zh_CN`)\n- Danish (`da`)"
+    assert only(d, "closed_vocab", name="langCode")[0].values == ("ar", "zh_CN", "da")
+
+
+@pytest.mark.parametrize(
+    ("description", "name"),
+    [
+        ('Can be one of: "soon", "gone", "all", or a date range such as "2015-05-05,2017-05-05".', "when"),
+        ("This value can be one of `lid-a`, `lid-b`, or the ARN of the lid.", "lidDef"),  # another kind of value
+        ("Provide one of the following IDs:\n* `depotId`: the depot\n* `shelfId`: the shelf", "target_ids"),
+        ("The allowed formats are Major.Minor.Build or 'latest'.", "version"),  # a layout of named parts
+    ],
+)
+def test_lists_beside_another_kind_of_value_are_not_the_set(description: str, name: str) -> None:
+    assert not only(description, "closed_vocab", name=name)
+
+
+def test_a_list_or_a_separated_list_of_its_values_is_still_the_set() -> None:
+    d = "The lid kind. Valid kinds are snap, screw, seal, or a space-separated list of those for a mixed lid."
+    assert only(d, "closed_vocab", name="kind")[0].values == ("snap", "screw", "seal")
+
+
+@pytest.mark.parametrize(
+    ("description", "name"),
+    [
+        ("HTTP verb of the lid call, such as DELETE, GET, PUT, or null.", "verb"),  # HTTP methods
+        ("The state. Use local abbreviations, such as NSW or CA", "state"),  # state codes
+        ("Journey start, a 3-letter IATA code e.g. 'MAD'", "origin"),
+        ("The source region of the lid. For example, <code>eu-west-3</code>.", "source"),  # a cloud's regions
+        ("Business days, such as 'tuesday'.", "days"),  # weekdays
+        ("Filter lids by the given package name (e.g. tar)", "lid_package"),  # a free name
+        ("Lid year (like: 2010, 2015, 2019)", "lid_year"),  # years
+        ("Boost function e.g. pow(edges,0.334)", "boost_fx"),  # a call in a sample expression
+    ],
+)
+def test_samples_of_public_sets_and_free_values_are_no_vocabulary(description: str, name: str) -> None:
+    assert not only(description, "example_vocab", name=name)
+
+
+def test_a_partial_word_inside_a_closed_parenthesis_does_not_open_the_list() -> None:
+    d = "The method used on the parts (including lids, jars and tins) at the depot:  - PAT = Pots - MET = Metals - OTH = Other Parts"
+    assert only(d, "closed_vocab", name="method_category")[0].values == ("PAT", "MET", "OTH")
