@@ -364,8 +364,8 @@ def test_bullets_that_give_a_name_and_its_code_give_the_codes() -> None:
 @pytest.mark.parametrize(
     ("description", "name"),
     [
-        ('Can be one of: "soon", "gone", "all", or a date range such as "2015-05-05,2017-05-05".', "when"),
-        ("This value can be one of `lid-a`, `lid-b`, or the ARN of the lid.", "lidDef"),  # another kind of value
+        ('Can be one of: "soon", "gone", "every", or a span of days such as "2031-02-03,2031-04-05".', "when"),
+        ("The lid takes one of `lid-a`, `lid-b`, or the ARN of the lid.", "lidDef"),  # another kind of value
         ("Provide one of the following IDs:\n* `depotId`: the depot\n* `shelfId`: the shelf", "target_ids"),
         ("The allowed formats are Major.Minor.Build or 'latest'.", "version"),  # a layout of named parts
     ],
