@@ -215,12 +215,13 @@ _EDGE = re.compile(r"\b(?:start|begin|end)s?\s+(?:and\s+end\s+)?with\s+(?:an?\s+
 _ID_OF = re.compile(r"\b(?:ID|Id|id|identifier|ARN)\s+of\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,3}$")
 _NAMED_LAYOUT = re.compile(r"[A-Za-z][\w .+-]*")
 _OTHER_FORM = re.compile(
-    r"[^.;\n]{0,80}?,\s+or\s+[`'\"‘“]\w+[`'\"’”](?:\s+to\s+[^.;\n]{0,60})?\s*(?:[.;)(]|$)|[^;\n]{0,160}?\b(?:can|may)\s+also\s+be\s+(?:provided|given|passed|sent|specified)\b", re.I
+    r"[^.;\n]{0,80}?,\s+or\s+[`'\"‘“](?:\w+|[*?%])[`'\"’”](?:\s+to\s+[^.;\n]{0,60})?\s*(?:[.;)(]|$)|[^;\n]{0,160}?\b(?:can|may)\s+also\s+be\s+(?:provided|given|passed|sent|specified)\b", re.I
 )
 _ARMOURED = re.compile(r"\bOpenSSH\b|\bssh-(?:rsa|ed25519|dss)\b|\bPEM\b|-----BEGIN", re.I)
 _GLUED_AFTER = re.compile(r"_[A-Za-z0-9]|\.[A-Za-z]{2,4}\b")  # (not "__", the close of bold or italics)
 _PART_BEFORE = re.compile(
     r"(?:\bdefault(?:s|\s+value)?\s+(?:is|to|of)|\bwhere\s+(?:the\s+)?[`\w.-]+\s+is"
+    r"|\bthe\s+(?:[\w-]+\s+){0,2}(?:part|portion|segment|component|section)\s+(?:can|may|must|should|is)(?:\s+be)?(?:\s+any)?"
     r"|\b(?:starts?|starting|begins?|beginning|ends?|ending)\s+with|\b(?:prefixed|suffixed|preceded|followed)\s+by)"
     r"\s+(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,2}$",
     re.I,
@@ -492,7 +493,11 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         else:
             # no pattern: "^[^,]+(,[^,]+)*$" accepts nearly anything, and checks nothing
             d = {}
-            if style == "default":
+            if where in ("body", "argument"):
+                # a property of a body or a tool's arguments: no parameter style applies, JSON has arrays
+                d["advice"] = ("declare an array of the values (a JSON body carries it as it is; a form body sends it "
+                               "with its encoding's style: form, explode: false)")
+            elif style == "default":
                 d["advice"] = f"declare an array: a {where} parameter's default style (simple) sends it comma-separated"
             elif style:
                 d["advice"] = f"declare an array with style: {style}, explode: false"
@@ -781,6 +786,11 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         how = _qualified(s, a, b)
         if how == "hedged":
             continue  # "usually lang-country": not prescribed
+        if "pattern" in d and "layout" not in d and _TYPE_NOTATION.match(s, b):
+            continue  # "alphanumeric(256)": a data dictionary's type and size, not a charset the text holds to
+        if not how and "pattern" in d and "layout" not in d and _BRACKET_CLASS.fullmatch(s, a, b) \
+                and _ANOTHER_CLASS.match(s, b):
+            how = "alternatives"  # "[A-Za-z0-9], and punctuation [/_-.]": more characters than the class
         if _FREE_ALTERNATIVE.search(s, max(0, a - 80), min(len(s), b + 80)):
             continue  # "a YYYY-MM-DD date or natural language": one form beside free text constrains nothing
         if _ONE_OF_QUOTED.match(s, b) and _ONE_OF_QUOTED_BEFORE.search(s, max(0, a - 40), a):
@@ -884,6 +894,12 @@ _FREE_ALTERNATIVE = re.compile(r"\bor\s+(?:in\s+)?(?:natural|plain|free|human)[-
 _ONE_OF_QUOTED = re.compile(r"['\"`’”]\s*,\s*['\"`‘“]")  # closes one quoted item of a list that goes on
 _ONE_OF_QUOTED_BEFORE = re.compile(r"['\"`’”]\s*,\s*['\"`‘“]$")  # a quoted item of the same list before
 _IF_LEAD = re.compile(r"(?:^|[.;:]\s+|\n)\s*(?:if|when|unless|whenever)\b[^.;\n]*$", re.I)
+
+
+_BRACKET_CLASS = re.compile(r"\[[^\]\n]{1,30}\]")
+_TYPE_NOTATION = re.compile(r"[ ]?\(\d{1,5}\)")
+# another class joined to the one read ("[A-Za-z0-9], and punctuation … [/_-.]")
+_ANOTHER_CLASS = re.compile(r"[^.\n]{0,80}?\b(?:and|or|plus|including|as\s+well\s+as)\b[^.\n]{0,80}?\[[^\]\n]{1,30}\]", re.I)
 
 
 def _glued_elsewhere(s: str, layout: str) -> bool:

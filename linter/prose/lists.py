@@ -356,6 +356,11 @@ def parse_bullets(t: str, pos: int) -> Parsed | None:
     return _parse_block(t, start)
 
 
+# keys of a note on the field itself, written as one more bullet after its values
+_META_KEYS = frozenset("encoding charset format pattern type length minlength maxlength min max minimum maximum "
+                       "default example examples note notes required optional size".split())
+
+
 def _parse_block(t: str, start: int) -> Parsed | None:
     items: list[Item] = []
     indent: int | None = None
@@ -380,6 +385,8 @@ def _parse_block(t: str, start: int) -> Parsed | None:
             item = _item_in_body(t, bm.end(), eol, inline=False)
             if item is None:
                 break
+            if items and not item.quoted and item.value.lower() in _META_KEYS:
+                break  # "* Encoding: ASCII", "* maxLength: 1": notes on the field after its values, not values
             if indent is None:
                 indent = ind
         elif (indent is None or defn) and QTOK.match(t, pos + ind):

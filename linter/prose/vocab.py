@@ -297,7 +297,8 @@ _OPEN_SET = re.compile(
     r"\b(?:custom\s+or\s+one\s+of|(?:custom|other|any)\s+(?:values?|strings?)\s+or|or\s+(?:any\s+)?(?:other|custom)\s+(?:values?|strings?)"
     r"|(?:common|typical|popular|well[- ]known|known|standard|some|sample)\s+values?|not\s+limited\s+to|among\s+others"
     r"|\b(?:you|user)\s+(?:created|defined|define|create)\b[^.;:]{0,40}\bor\b|\bor\s+(?:use\s+)?one\s+of\s+the\s+(?:predefined|built-in|standard)"
-    r"|(?:predefined|pre-defined|built-in)\s+values?\s+(?:include|are)\b)",
+    r"|(?:predefined|pre-defined|built-in)\s+values?\s+(?:include|are)\b"
+    r"|\bfollowing\s+(?:\w+\s+)?(?:are|is)\s+(?:the\s+)?(?:most\s+)?(?:common|typical|popular|frequent)\b)",
     re.I,
 )
 _UPPER_CODE = re.compile(r"^[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)*$")

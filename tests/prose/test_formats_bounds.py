@@ -572,3 +572,29 @@ def test_digits_in_hex_are_hexadecimal_digits() -> None:
         ["^#[0-9a-fA-F]{6}$"]
     assert [d["pattern"] for _, d in fmt("The lid colour as a 6-digit hex code.", "colour")] == ["^[0-9a-fA-F]{6}$"]
     assert [d["pattern"] for _, d in fmt("A 6-digit lid code.", "lidCode")] == ["^[0-9]{6}$"]
+
+
+def test_a_list_in_a_body_or_a_tool_argument_is_advised_as_an_array() -> None:
+    (_, d), = fmt("Lid symbols (comma-separated, max 20)", "symbols", where="body")
+    assert d["advice"] == ("declare an array of the values (a JSON body carries it as it is; a form body sends it with "
+                           "its encoding's style: form, explode: false)")
+    (_, d), = fmt("Lid symbols (comma-separated, max 20)", "symbols", where="query")
+    assert d["advice"] == "declare an array with style: form, explode: false"
+
+
+@pytest.mark.parametrize(
+    ("description", "name"),
+    [
+        ('A comma-separated list of lid fields to return, or "*" to return all.', "select"),  # one of two forms
+        ('The depot subdomain. Call it as "sip:@depot.example.com", where the user part can be any alphanumeric value.',
+         "sip_subdomain"),  # the format of another part
+        ("The depot note. alphanumeric(256)", "note"),  # a data dictionary's type and size
+    ],
+)
+def test_formats_of_another_form_or_part_or_a_type_notation_are_not_the_fields(description: str, name: str) -> None:
+    assert fmt(description, name) == []
+
+
+def test_a_class_joined_by_another_is_one_of_several() -> None:
+    d = "The lid name. It may hold alphanumeric characters [A-Za-z0-9], and punctuation including slash and dot [/.]."
+    assert [data.get("alternatives") for _, data in fmt(d, "name")] == [True]

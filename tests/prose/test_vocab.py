@@ -399,3 +399,10 @@ def test_samples_of_public_sets_and_free_values_are_no_vocabulary(description: s
 def test_a_partial_word_inside_a_closed_parenthesis_does_not_open_the_list() -> None:
     d = "The method used on the parts (including lids, jars and tins) at the depot:  - PAT = Pots - MET = Metals - OTH = Other Parts"
     assert only(d, "closed_vocab", name="method_category")[0].values == ("PAT", "MET", "OTH")
+
+
+def test_notes_on_the_field_after_its_bulleted_values_are_no_values() -> None:
+    d = "A one-letter lid class. The following are valid:\n * F: first lid\n* J: jar lid\n* Y: tin lid\n\n* Encoding: ASCII\n* maxLength: 1 character"
+    assert only(d, "closed_vocab", name="lid_class")[0].values == ("F", "J", "Y")
+    # "the following are common": the usual ones, not the set
+    assert not only(d.replace("are valid", "are common"), "closed_vocab", name="lid_class")
