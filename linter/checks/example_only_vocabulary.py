@@ -25,8 +25,8 @@ def gap(e: Evidence, facts: Facts) -> Gap | None:
     (prose-enum reports that one) and the value is not a date, an address, an id or a boolean."""
     if facts.formatted or facts.closed or facts.type == "boolean":
         return None
-    if _LISTED_ELSEWHERE.search(facts.description):
-        return None  # "For a complete list, see …": the text points to the whole set, as the fix asks
+    if _LISTED_ELSEWHERE.search(facts.description) or _links_to_set(facts.description):
+        return None  # "For a complete list, see …", "see [Kinds of lids](…)": the text points to the whole set, as the fix asks
     n = len(e.values)
     if e.data.get("open"):
         # "custom or one of these predefined values": the known values of an open set, in full
@@ -37,6 +37,23 @@ def gap(e: Evidence, facts: Facts) -> Gap | None:
                             "those values beside an open string, would")
     return Gap(RULE, e, f"description shows {'only an example' if n == 1 else f'only {n} examples'} "
                         f"({preview(e.values)}) of what looks like a fixed set of values, with no full list or enum")
+
+
+_LINK = re.compile(r"\[(?P<t>[^\]\n]{1,120})\]\((?P<u>[^)\s]{1,300})\)|<a\s[^>]*href=['\"](?P<u2>[^'\"]{1,300})['\"][^>]*>(?P<t2>[^<]{0,120})|(?P<u3>https?://\S{1,300})")
+_SET_WORDS = re.compile(r"enum|types|values|codes|events|kinds|categories|options|list|table", re.I)
+
+
+def _links_to_set(text: str) -> bool:
+    """Whether the description links to a page whose name or address names a set of values
+    ("[Events that trigger workflows](…)", "…/types/ReportTypeEnum", "…/place-types"): where the
+    values come from, which is what the fix asks the text to say."""
+    if "http" not in text and "](" not in text:
+        return False
+    for m in _LINK.finditer(text):
+        words = " ".join(g for g in (m.group("t"), m.group("u"), m.group("u2"), m.group("t2"), m.group("u3")) if g)
+        if _SET_WORDS.search(words):
+            return True
+    return False
 
 
 def _names_known(schema: Mapping[str, Any], values: tuple[str, ...]) -> bool:

@@ -20,6 +20,10 @@ def gap(e: Evidence, facts: Facts) -> Gap | None:
     if facts.formatted or facts.type == "boolean" or _pattern_lists(facts.schema, e.values):
         return None
     n = len(e.values)
+    if e.data.get("prefix"):
+        return Gap(RULE, e, f"description lists {n} sort key{'s' if n != 1 else ''} ({preview(e.values)}), each optionally "
+                            f"preceded by {e.data['prefix']} for descending order, but the schema has no enum or pattern",
+                   {"enum": list(e.values)})
     if e.data.get("suffix"):
         # sort keys that take a direction after them ("name desc"): the keys are the closed set
         return Gap(RULE, e, f"description lists {n} sort key{'s' if n != 1 else ''} ({preview(e.values)}), each optionally "
@@ -51,6 +55,8 @@ def fix(field: Field, gap: Gap, ctx: Context) -> tuple[Fix | None, str]:
     data = gap.evidence.data
     if data.get("suffix"):
         raise NoFix("each key may be followed by a direction, which an enum of the keys rejects")
+    if data.get("prefix"):
+        raise NoFix(f"each key may be preceded by {data['prefix']}, which an enum of the keys rejects")
     made, why = enum_fix(field, gap.keywords["enum"], multi=data.get("multi"), conditional=bool(data.get("condition")))
     return made, f" (unsafe fix: {why})" if why else ""
 

@@ -1150,6 +1150,10 @@ _DIRECTION_SUFFIX = re.compile(
     r"|[`'\"]\s?(?:asc|desc)[`'\"]\s+(?:postfix|suffix|modifier|after)"  # "`desc` postfix"
     r"|\b(?:postfix|suffix|append\w*|add|followed\s+by)\s+(?:an?\s+|the\s+)?[`'\"]?\s?(?:asc|desc)\b",  # "add \" desc\""
     re.I)
+_DIRECTION_PREFIX = re.compile(
+    r"\b(?:precede[ds]?|prefix(?:ed)?|prepend(?:ed)?|start)\s+(?:\w+\s+){0,4}?(?:with|by)\s+(?:an?\s+|the\s+)?['\"`]?-['\"`]?"
+    r"|['\"`]-['\"`]\s+(?:prefix|before|in\s+front)|\bminus\s+sign\b",
+    re.I)
 # right after a list, in its own sentence: other values beside it
 _MORE_VALUES = re.compile(
     r"[^.;\n]{0,80}?\b(?:may|can|could|might)\s+also\s+(?:be|specify|use|accept|take|hold|contain|send|set|have|give|pass|return)\b"
@@ -1191,7 +1195,9 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
     taken: list[tuple[int, int]] = []
     name_is_selector = bool(set(name_words(name)) & _SELECTORS)
     # a sort field whose keys take a direction after them ("name desc", "`asc` or `desc` postfix")
-    sort_keyed = bool(set(name_words(name)) & _SORT_NAMES) and _DIRECTION_SUFFIX.search(t.norm) is not None
+    sorting = bool(set(name_words(name)) & _SORT_NAMES)
+    sort_keyed = sorting and _DIRECTION_SUFFIX.search(t.norm) is not None
+    sort_signed = sorting and not sort_keyed and _DIRECTION_PREFIX.search(t.norm) is not None
     nw = name_words(name)
     expression = _expression(t, nw)
     # closed sets first, longest first, so an example cue inside a closed list is not re-reported
@@ -1275,6 +1281,8 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
                 data["multi"] = multi
             if sort_keyed and not any(v.lower() in _DIRECTIONS or v.lower().endswith((" asc", " desc")) for v in values):
                 data["suffix"] = "asc desc"  # sort keys that each take a direction: "name desc" is a value too
+            elif sort_signed and not any(v.startswith(("-", "+")) for v in values):
+                data["prefix"] = "-"  # "precede a key with '-' for descending": "-name" is a value too
         elif opened:
             data["open"] = "known"  # the known values of a set that also takes others
         ev = Evidence("closed_vocab" if f.closed else "example_vocab", span, t.original[span[0] : span[1]], values, data)

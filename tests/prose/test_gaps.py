@@ -176,3 +176,21 @@ def test_samples_with_a_pointer_to_the_whole_list_are_not_reported() -> None:
     d = "Required. The lid kind to update, such as Snap or Screw. For a complete list, see the Lid Index."
     assert rules(d, {}, name="type") == []
     assert rules("Required. The lid kind to update, such as Snap or Screw.", {}, name="type") == ["example-only-vocabulary"]
+
+
+def test_samples_with_a_link_to_the_set_are_not_reported() -> None:
+    d = ('The event that started the lid run. For example, `push` or `issue`. For more, see '
+         '"[Events that start lid runs](https://docs.example.com/events-that-start-lid-runs)."')
+    assert rules(d, {}, name="event") == []
+    d = "The kind of lid report, such as LID_REPORT or JAR_REPORT. See the [guide](https://example.com/guide)."
+    assert rules(d, {}, name="reportType") == ["example-only-vocabulary"]  # a link to anything else says nothing
+
+
+def test_sort_keys_that_take_a_sign_are_keys_with_no_fix() -> None:
+    d = "Sort the lids by one of: `size`, `colour`. Precede a key with '-' for descending order."
+    (g,) = [g for g in gaps(d, name="sortBy", type="string", where="query", schema={}) if g.rule == "prose-enum"]
+    assert g.evidence.data.get("prefix") == "-"
+    assert g.message == ("description lists 2 sort keys (size, colour), each optionally preceded by - for descending "
+                         "order, but the schema has no enum or pattern")
+    (g,) = gaps("Sort by one of: `size`, `-size`.", name="sortBy", type="string", where="query", schema={})
+    assert "prefix" not in g.evidence.data
