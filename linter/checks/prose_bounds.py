@@ -39,9 +39,12 @@ def gap(e: Evidence, facts: Facts) -> Gap | None:
         and not (ty == "array" and k not in ("minItems", "maxItems") and has(facts.items, *_FAMILIES.get(k, (k,))))
         and not (widths and ((k == "minLength" and widths[0] >= e.data[k]) or (k == "maxLength" and widths[1] <= e.data[k])))
     ]
+    missing = [k for k in missing if not _format_holds(schema.get("format"), k, e.data[k])]
     if not missing:
         return None
-    stated = ", ".join(f"{k} {e.data[k]}" for k in e.data)
+    stated = ", ".join(f"{k} {e.data[k]}" for k in e.data if k != "file")
+    if ty == "array" and not set(e.data) <= {"minItems", "maxItems"}:
+        stated += " for each item"  # (the fix puts a value or length bound on `items`)
     return Gap(RULE, e, f"description states {stated} (\"{short(e.text)}\") but the "
                         f"schema has no {' or '.join(missing)}", {k: e.data[k] for k in missing})
 
@@ -55,7 +58,9 @@ def _size_gap(e: Evidence, facts: Facts) -> Gap | None:
     size = int(e.data["maxBytes"])
     schema = facts.schema
     stated = f"description limits its size to {size} bytes (\"{short(e.text)}\")"
-    if facts.type == "string" and schema.get("format") != "binary":
+    if schema.get("format") in ("uri", "url", "uri-reference", "iri"):
+        return None  # an address: the size is its target's
+    if facts.type == "string" and schema.get("format") != "binary" and not e.data.get("file"):
         base64 = schema.get("format") == "byte" or schema.get("contentEncoding") == "base64"
         longest = 4 * -(-size // 3) if base64 else size
         if has(schema, "maxLength") or schema.get("format") in ("uri", "url", "uri-reference", "iri"):
@@ -66,6 +71,22 @@ def _size_gap(e: Evidence, facts: Facts) -> Gap | None:
     if facts.type in ("integer", "number", "boolean"):
         return None  # a number's size is its encoding's, not a bound a caller can break
     return Gap(RULE, e, f"{stated} but nothing in the schema bounds it (JSON Schema has no keyword for a size in bytes)")
+
+
+_FORMAT_RANGES = {"int32": (-(2**31), 2**31 - 1), "int64": (-(2**63), 2**63 - 1), "uint32": (0, 2**32 - 1),
+                  "uint64": (0, 2**64 - 1), "int8": (-128, 127), "uint8": (0, 255), "int16": (-(2**15), 2**15 - 1)}
+
+
+def _format_holds(fmt: object, keyword: str, value: object) -> bool:
+    """``format: int32`` already holds "at most 2147483647": a bound at the format's own edge."""
+    lo_hi = _FORMAT_RANGES.get(fmt) if isinstance(fmt, str) else None
+    if lo_hi is None or not isinstance(value, (int, float)):
+        return False
+    if keyword == "maximum":
+        return value >= lo_hi[1]
+    if keyword == "minimum":
+        return value <= lo_hi[0]
+    return False
 
 
 def _pattern_widths(pattern: object) -> tuple[int, int] | None:

@@ -15,7 +15,7 @@ _UNIT = (
     r"(?:(?:(?:unicode|utf-?8|ascii|alphanumeric|numeric|total|decimal|single-?byte|double-?byte|multi-?byte|printable)\s+){0,2}"
     r"(?P<unit>(?:characters?|chars?|letters?|bytes?|digits?|symbols?|code\s*points?|items?|elements?|entries|entry"
     r"|values?|objects?|records?|results?|tags?|ids?|strings?|members?|numbers?|keys?"
-    r"|kb|mb|gb|kib|mib|gib|percent|seconds?|minutes?|hours?|days?|weeks?|months?|years?|ms|milliseconds?)(?![a-z])(?![ \t]*:)"
+    r"|kb|mb|gb|kib|mib|gib|kilobytes?|megabytes?|gigabytes?|percent|seconds?|minutes?|hours?|days?|weeks?|months?|years?|ms|milliseconds?)(?![a-z])(?![ \t]*:)"
     r"|字符|个字符|個字符|字元|個字元|字节|字節|个字|個字|字(?![段节節])|位|个|個|项|項|条|條|%"
     r"|毫秒|秒|分钟|分鐘|小时|小時|天|周|週|岁|歲))"
 )
@@ -30,7 +30,7 @@ _ITEM_UNITS = re.compile(r"^(?:items?|elements?|entries|entry|objects?|tags?|ids
 _TIME_UNITS = re.compile(r"^(?:ms|milliseconds?|seconds?|minutes?|hours?|days?|weeks?|months?|years?|毫秒|秒|分钟|分鐘|小时|小時|天|周|週)$", re.I)
 _NAMED_SIZE = re.compile(r"\b([a-z]+)\s+(?:size|sizes|length)\b|\b([a-z]+)s?\s+(?:(?:must|should|can|may)\s+(?:not\s+)?be|are|is)\b", re.I)
 _BYTE_MULTIPLES = {"k": 1024, "m": 1024**2, "g": 1024**3}
-_SKIP_UNITS = re.compile(r"^(?:kb|mb|gb|kib|mib|gib)$", re.I | re.A)
+_SKIP_UNITS = re.compile(r"^(?:kb|mb|gb|kib|mib|gib|kilobytes?|megabytes?|gigabytes?)$", re.I | re.A)
 
 _NOTE = r"(?:\s*\([^()\n]{1,30}\))?"  # "300 (5 minutes)": what the number means, in passing
 # "must not be", "cannot be": a comparison refused ("cannot be less than 4" is a lower bound)
@@ -460,6 +460,8 @@ _SIZE_WORDS = frozenset("the a an this that its it field value property paramete
 
 # a field whose value is a size, or the address of what has one: a size in the text is not its own
 _NOT_OWN_SIZE = frozenset("size bytes length capacity quota url urls uri uris link links href".split())
+_MEDIA_NAMES = frozenset("file files image images photo photos picture video videos audio sticker thumbnail thumb "
+                         "attachment attachments document documents media avatar logo icon png jpg jpeg gif pdf".split())
 _ATTRIBUTE_HEADS = frozenset("type types kind name names id ids format extension url uri path key code mode status count number".split())
 
 
@@ -615,7 +617,10 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 return  # "photos stay under 3 MB" on the image's caption: another thing's size
             size = hi * _BYTE_MULTIPLES[unit.strip().lower()[:1]]
             if float(size).is_integer() and size > 0:
-                hits.append((a, b, {"maxBytes": int(size)}))
+                data: dict[str, Any] = {"maxBytes": int(size)}
+                if _MEDIA_NAMES & set(name_words(name)):
+                    data["file"] = True  # "sticker, up to 512 kilobytes": a file's size, sent as a file, an id or a URL
+                hits.append((a, b, data))
             return
         e = m.end(num_group)
         if not unit and e < len(s) and s[e].isascii() and s[e].isalpha():

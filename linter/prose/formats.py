@@ -981,7 +981,10 @@ def _pattern_data(rx: str) -> Data:
 _GARBLED = re.compile(r"^[._/]|(?<!\.)\._|_\.(?!\.)|/\.(?!\.)|[._]$")
 _ILLUSTRATIVE = re.compile(r"\bpath/to\b|\bexample\b|\b(?:your|my)[-_]", re.I | re.A)
 _STAR_SEGMENT = re.compile(r"(?:(?<=/)|^)\*(?=/|$)")  # "projects/*/locations/*": a wildcard segment
-_ANY_SLOT = re.compile(r"\{[^}]+\}|<[^>]+>|\[[A-Z][A-Z0-9_]*\]|(?:(?<=/)|^)\*(?=/|$)")
+# (a segment that holds a character range, "_a-zA-Z0-9*", is a class whose brackets were lost: any name)
+_RANGE_SEGMENT = re.compile(r"(?<=/)[^/\s\[\]]*(?:a-z|A-Z|0-9)[^/\s\[\]]*(?=/|$)")
+_ANY_SLOT = re.compile(r"\{[^}]+\}|<[^>]+>|\[[A-Z][A-Z0-9_]*\]|(?:(?<=/)|^)\*(?=/|$)"
+                       r"|(?<=/)[^/\s\[\]]*(?:a-z|A-Z|0-9)[^/\s\[\]]*(?=/|$)")
 _SLOT = re.compile(r"\{[^}]+\}|<[^>]+>|\[[A-Z][A-Z0-9_]*\]")  # {project}, <id>, [PROJECT_ID]
 
 
@@ -989,10 +992,12 @@ def _layout_pattern(layout: str) -> Data:
     """``projects/{project}/locations/{location}`` → ``^projects/[^/]+/locations/[^/]+$``."""
     if _LAYOUT.fullmatch(layout):
         return layout_data(layout)
+    if layout.count("[") == layout.count("]") + 1 and re.search(r"\[[A-Z][A-Z0-9_]*$", layout):
+        layout += "]"  # "…/cryptoKeys/[KEY_NAME]." read up to its full stop: the slot's close too
     layout, guessed = _restore_slots(layout)
     if _ANY_SLOT.fullmatch(layout):
         return {}  # "Format: `{parent}`": one placeholder says nothing of the value's shape
-    if not (_SLOT.search(layout) or _STAR_SEGMENT.search(layout)) or _ILLUSTRATIVE.search(layout):
+    if not (_SLOT.search(layout) or _STAR_SEGMENT.search(layout) or _RANGE_SEGMENT.search(layout)) or _ILLUSTRATIVE.search(layout):
         if _GARBLED.search(layout.split("://", 1)[-1]):
             return {}  # "bq://.monitoring_._": its placeholders were stripped, nothing is left to read
         return {"layout": layout}  # "gs://{bucket}/path/to/app.conf": the literal parts are only an illustration

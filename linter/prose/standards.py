@@ -277,6 +277,9 @@ def _one_per_domain(hits: list[_Hit], words: set[str], s: str) -> list[_Hit]:
     return sorted(by_domain.values(), key=lambda h: h.start)
 
 
+_SET_TO_CODE = re.compile(r"\b(?:set\s+to|must\s+be)\s+([a-z]{2,3}|[A-Z]{2,3})(?=[ ]*(?:[.,;)]|$))")
+
+
 def _evidence(t: Text, hits: list[_Hit], type_: str | None = None) -> list[Evidence]:
     if not hits:
         return []  # most descriptions: skip the two searches below
@@ -287,6 +290,7 @@ def _evidence(t: Text, hits: list[_Hit], type_: str | None = None) -> list[Evide
     listed = type_ != "array" and (bool(_LIST.search(t.norm)) or sep in (",", ";", " "))
     # instances the text quotes: "'de'", "`us`" in lower case say the codes are written so
     quoted = {m.group(1) for m in _QUOTED_CODE.finditer(t.norm)}
+    quoted |= {m.group(1) for m in _SET_TO_CODE.finditer(t.norm)}  # "it must be set to us": one, as written
     low_seen = any(q.islower() for q in quoted)
     up_seen = any(q.isupper() for q in quoted)
     out: list[Evidence] = []

@@ -121,6 +121,8 @@ def prepare(description: str) -> Text:
                 char = _ENTITIES[name.lower()]
             piece(char, m.start(), m.end(), False)
         elif kind == "link":
+            if plain.count("`", 0, m.start()) % 2:
+                continue  # inside a code span it is text ("`[a-z]([a-z0-9]{0,8})`"): a code span binds first
             ts, te = m.span("ltext")
             piece(plain[ts:te], ts, te, True)
         # "tag" and "bold" vanish

@@ -112,7 +112,7 @@ NOT_COPULA = [
 def test_a_size_in_bytes_is_kept_as_bytes() -> None:
     # no length in characters: the rule decides what keyword, if any, the size makes
     assert evidence("The file. The maximum file size is 10 MB.", "file", "string") == \
-        [("bounds", "maximum file size is 10 MB", {"maxBytes": 10485760}, ())]
+        [("bounds", "maximum file size is 10 MB", {"maxBytes": 10485760, "file": True}, ())]  # a file's: no length
 
 
 @pytest.mark.parametrize(("description", "name", "type_"), NOT_COPULA)

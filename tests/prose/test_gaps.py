@@ -194,3 +194,22 @@ def test_sort_keys_that_take_a_sign_are_keys_with_no_fix() -> None:
                          "order, but the schema has no enum or pattern")
     (g,) = gaps("Sort by one of: `size`, `-size`.", name="sortBy", type="string", where="query", schema={})
     assert "prefix" not in g.evidence.data
+
+
+def test_sizes_in_kilobytes_and_of_files() -> None:
+    (g,) = gaps("A note on the lid, up to 2 kilobytes.", name="note", type="string", where="body", schema={})
+    assert dict(g.keywords) == {"maxLength": 2048}
+    (g,) = gaps("The lid sticker, up to 512 kilobytes in size.", name="png_sticker", type="string", where="body", schema={})
+    assert dict(g.keywords) == {}  # the size of the file it names or carries: no length of this text
+    assert g.message.endswith("nothing in the schema bounds it (JSON Schema has no keyword for a size in bytes)")
+
+
+def test_a_bound_at_the_formats_own_edge_is_held_already() -> None:
+    assert rules("Delay in ms, at most 2147483647.", {"format": "int32"}, name="delayMs", type="integer") == []
+    assert rules("Delay in ms, at most 60000.", {"format": "int32"}, name="delayMs", type="integer") == ["prose-bounds"]
+
+
+def test_an_item_bound_on_an_array_says_it_is_each_items() -> None:
+    (g,) = gaps("Lid labels. Each label can be a maximum of 100 characters.", name="labels", type="array", where="body",
+                schema={"items": {"type": "string"}})
+    assert g.message == 'description states maxLength 100 for each item ("maximum of 100 characters") but the schema has no maxLength'
