@@ -173,7 +173,7 @@ def field_gaps(field: Field, ctx: Context | None = None) -> list[Gap]:
             doc_format = ctx.document.format if ctx else ""
             schema = effective_schema(field, doc_format)
             ty = _type(schema)
-            if ty != "object":  # an object keeps none of its gaps: its prose is not even analysed
+            if ty not in ("object", "boolean"):  # an object or a boolean keeps none of its gaps: its prose is not even analysed
                 # only the run's first limits.max-description-chars characters are read
                 text = field.description[: field.location.source.reader.limits.max_description_chars]
                 got = gaps(text, name=field.name, type=ty, where=field.where, schema=schema)

@@ -18,6 +18,8 @@ def gap(e: Evidence, facts: Facts) -> Gap | None:
     """A standard the schema does not check (no pattern or format, on the field or its items),
     where the description lists no values of its own (the vocabulary rules report those)."""
     schema = facts.schema
+    if facts.type == "boolean":
+        return None  # no pattern fits a boolean ("true if the ISO 3166 code is known" speaks of another value)
     if has(schema, "pattern", "format") or facts.vocabulary or has(facts.items, "pattern", "format"):
         return None
     said = "" if e.text.replace(" ", "").lower() == e.data["standard"].replace(" ", "").lower() else f" (\"{short(e.text)}\")"
