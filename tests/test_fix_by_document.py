@@ -63,3 +63,18 @@ def test_sort_keys_that_take_a_direction_get_no_enum(tmp_path: Path, version: st
     assert f.message == ("POST /lids › orderBy: description lists 2 sort keys (size, colour), each optionally followed "  # type: ignore[attr-defined]
                          "by asc or desc, but the schema has no enum or pattern (no automatic fix: each key may be "
                          "followed by a direction, which an enum of the keys rejects)")
+
+
+def test_a_set_beside_another_kind_of_value_gets_no_enum(tmp_path: Path) -> None:
+    spec = tmp_path / "when.yaml"
+    spec.write_text(SPEC.format(version="3.0.3").replace(
+        'Fields to sort the lids by, comma-separated; add " desc" after a field for descending order. Supported fields are `size` and `colour`.',
+        "'Which lids to list. Can be one of: \"soon\", \"gone\", \"every\", or a span of days.'").replace(
+        "name: orderBy", "name: when"),
+        encoding="utf-8")
+    (f,) = run([str(spec)], Config(), select=["prose-enum"], jobs=1).findings
+    assert f.fix is None
+    assert f.message == ('POST /lids › when: description lists 3 values (soon, gone, every) beside another kind of value '
+                         '("or a span of days") but the schema has no enum; anyOf with an enum of them and the other kind '
+                         "would (no automatic fix: the field also takes another kind of value, which an enum of these "
+                         "values rejects)")

@@ -20,6 +20,10 @@ def gap(e: Evidence, facts: Facts) -> Gap | None:
     if facts.formatted or facts.type == "boolean" or _pattern_lists(facts.schema, e.values):
         return None
     n = len(e.values)
+    if e.data.get("beside"):
+        return Gap(RULE, e, f"description lists {n} value{'s' if n != 1 else ''} ({preview(e.values)}) beside another kind "
+                            f"of value (\"{e.data['beside']}\") but the schema has no enum; anyOf with an enum of them "
+                            "and the other kind would", {"enum": list(e.values)})
     if e.data.get("prefix"):
         return Gap(RULE, e, f"description lists {n} sort key{'s' if n != 1 else ''} ({preview(e.values)}), each optionally "
                             f"preceded by {e.data['prefix']} for descending order, but the schema has no enum or pattern",
@@ -55,6 +59,8 @@ def fix(field: Field, gap: Gap, ctx: Context) -> tuple[Fix | None, str]:
     data = gap.evidence.data
     if data.get("suffix"):
         raise NoFix("each key may be followed by a direction, which an enum of the keys rejects")
+    if data.get("beside"):
+        raise NoFix("the field also takes another kind of value, which an enum of these values rejects")
     if data.get("prefix"):
         raise NoFix(f"each key may be preceded by {data['prefix']}, which an enum of the keys rejects")
     made, why = enum_fix(field, gap.keywords["enum"], multi=data.get("multi"), conditional=bool(data.get("condition")))

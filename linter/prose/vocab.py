@@ -214,6 +214,16 @@ _PARTIAL_WORDS = re.compile(
 _OR_OTHER_KIND = re.compile(
     r"[ ]*,?[ ]*or\s+(?:an?|any|the)\s+(?!(?:combination|list|comma|mix|array|default|same|empty|null|none|other\s+values?)\b|[\w-]*(?:separated|delimited))[a-z]",
     re.I)
+_NAMED_SLOT = re.compile(r"^[a-z]+(?:-[a-z]+)*-(?:name|id|arn|key)(?::[a-z-]+)?$")  # "lid-name", "lid-name:rev"
+
+
+def _words_after_or(s: str, i: int) -> str:
+    """The few words that name the other kind of value ("a span of days"), up to a stop."""
+    m = re.match(r"(?:(?!\b(?:such\s+as|e\.g|for\s+example|like|which|that|to)\b)[^.;,\n(\"'`]){1,60}", s[i:])
+    words = (m.group() if m else "").split()
+    return " ".join(words[:6]).rstrip(" :")
+
+
 _ID_NAME = re.compile(r"(?:[a-z0-9]Id|[a-z0-9]ID|_id|Ids)$")
 _CLOSED_PAREN = re.compile(r"\([^()\n]*\)")
 _BY_DEPENDS = re.compile(r"\b(?:based on|depending on|depends on|according to)\b", re.I)
@@ -1260,8 +1270,10 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
                 continue  # "For tin lids, it can be set to:\n* `a` …": the values of one case
         if f.closed and _fragment(t.norm, values):
             continue  # six cache.r4.* types picked out of a list of every cache.* type
-        if f.closed and _OR_OTHER_KIND.match(t.norm, f.parsed.end):
-            continue  # "`upcoming`, `past`, or a date range", "… or the ARN of the job": another kind of value too
+        beside = _OR_OTHER_KIND.match(t.norm, f.parsed.end) if f.closed else None
+        # ("`soon`, `every`, or a span of days", "… or the ARN of the lid": another kind of value too)
+        if beside is not None and any(_NAMED_SLOT.search(v) for v in values):
+            continue  # "`lid-name`, `lid-name:rev`, or the ARN": the forms of a name, not values
         if f.closed and not name_is_selector and all(_ID_NAME.search(v) for v in values):
             continue  # "one of the following IDs: `lidId`, `jarId`": which id to give, not values
         if f.closed and f.trigger not in structure.STRUCTURAL and _MORE_VALUES.match(t.norm, f.parsed.items[-1].end):
@@ -1283,6 +1295,9 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
                 data["suffix"] = "asc desc"  # sort keys that each take a direction: "name desc" is a value too
             elif sort_signed and not any(v.startswith(("-", "+")) for v in values):
                 data["prefix"] = "-"  # "precede a key with '-' for descending": "-name" is a value too
+            if beside is not None:
+                # the set's values, and another kind of value beside them: no enum alone holds both
+                data["beside"] = "or " + _words_after_or(t.norm, t.norm.index("or", beside.start()) + 3)
         elif opened:
             data["open"] = "known"  # the known values of a set that also takes others
         ev = Evidence("closed_vocab" if f.closed else "example_vocab", span, t.original[span[0] : span[1]], values, data)

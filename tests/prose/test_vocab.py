@@ -364,14 +364,27 @@ def test_bullets_that_give_a_name_and_its_code_give_the_codes() -> None:
 @pytest.mark.parametrize(
     ("description", "name"),
     [
-        ('Can be one of: "soon", "gone", "every", or a span of days such as "2031-02-03,2031-04-05".', "when"),
-        ("The lid takes one of `lid-a`, `lid-b`, or the ARN of the lid.", "lidDef"),  # another kind of value
+        ("The lid takes one of `lid-name`, `lid-name:rev`, or the ARN of the lid.", "lidDef"),  # forms of a name
         ("Provide one of the following IDs:\n* `depotId`: the depot\n* `shelfId`: the shelf", "target_ids"),
         ("The allowed formats are Major.Minor.Build or 'latest'.", "version"),  # a layout of named parts
     ],
 )
 def test_lists_beside_another_kind_of_value_are_not_the_set(description: str, name: str) -> None:
     assert not only(description, "closed_vocab", name=name)
+
+
+@pytest.mark.parametrize(
+    ("description", "values", "beside"),
+    [
+        ('Can be one of: "soon", "gone", "every", or a span of days such as "2031-02-03,2031-04-05".',
+         ("soon", "gone", "every"), "or a span of days"),
+        ("The lid takes one of `lid-a`, `lid-b`, or the ARN of the lid.", ("lid-a", "lid-b"), "or the ARN of the lid"),
+    ],
+)
+def test_a_set_beside_another_kind_of_value_says_what_else_is_taken(description: str, values: tuple[str, ...],
+                                                                      beside: str) -> None:
+    (e,) = only(description, "closed_vocab", name="when")
+    assert (e.values, e.data.get("beside")) == (values, beside)
 
 
 def test_a_list_or_a_separated_list_of_its_values_is_still_the_set() -> None:
