@@ -69,7 +69,7 @@ def test_a_set_beside_another_kind_of_value_gets_no_enum(tmp_path: Path) -> None
     spec = tmp_path / "when.yaml"
     spec.write_text(SPEC.format(version="3.0.3").replace(
         'Fields to sort the lids by, comma-separated; add " desc" after a field for descending order. Supported fields are `size` and `colour`.',
-        "'Which lids to list. Can be one of: \"soon\", \"gone\", \"every\", or a span of days.'").replace(
+        "'Which lids to show; it takes one of: \"soon\", \"gone\", \"every\", or a span of days.'").replace(
         "name: orderBy", "name: when"),
         encoding="utf-8")
     (f,) = run([str(spec)], Config(), select=["prose-enum"], jobs=1).findings
