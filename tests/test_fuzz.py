@@ -358,7 +358,7 @@ def test_a_string_array_length_fix_is_not_reported_again(tmp_path: Path) -> None
     assert _findings(STRING_ARRAY_LENGTH, tmp_path) == [
         (
             "prose-bounds",
-            'GET /items › team: description states maxLength 64 ("最多64个字符") but the schema has no maxLength',
+            'GET /items › team: description states maxLength 64 for each item ("最多64个字符") but the schema has no maxLength',
             "Add maxLength: 64",
         ),
     ]

@@ -215,7 +215,7 @@ _EDGE = re.compile(r"\b(?:start|begin|end)s?\s+(?:and\s+end\s+)?with\s+(?:an?\s+
 _ID_OF = re.compile(r"\b(?:ID|Id|id|identifier|ARN)\s+of\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,3}$")
 _NAMED_LAYOUT = re.compile(r"[A-Za-z][\w .+-]*")
 _OTHER_FORM = re.compile(
-    r"[^.;\n]{0,80}?,\s+or\s+[`'\"‘“](?:\w+|[*?%])[`'\"’”](?:\s+to\s+[^.;\n]{0,60})?\s*(?:[.;)(]|$)|[^;\n]{0,160}?\b(?:can|may)\s+also\s+be\s+(?:provided|given|passed|sent|specified)\b", re.I
+    r"[^.;\n]{0,80}?;?\s*[`'\"]?\w+[`'\"]?\s+(?:shorthand|alias)\s+is\s+(?:also\s+)?(?:available|supported|accepted)|[^.;\n]{0,80}?,\s+or\s+[`'\"‘“](?:\w+|[*?%])[`'\"’”](?:\s+to\s+[^.;\n]{0,60})?\s*(?:[.;)(]|$)|[^;\n]{0,160}?\b(?:can|may)\s+also\s+be\s+(?:provided|given|passed|sent|specified)\b", re.I
 )
 _ARMOURED = re.compile(r"\bOpenSSH\b|\bssh-(?:rsa|ed25519|dss)\b|\bPEM\b|-----BEGIN", re.I)
 _GLUED_AFTER = re.compile(r"_[A-Za-z0-9]|\.[A-Za-z]{2,4}\b")  # (not "__", the close of bold or italics)

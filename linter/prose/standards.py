@@ -277,6 +277,7 @@ def _one_per_domain(hits: list[_Hit], words: set[str], s: str) -> list[_Hit]:
     return sorted(by_domain.values(), key=lambda h: h.start)
 
 
+_BOTH_ALPHAS = re.compile(r"alpha-?2\b.{0,80}?\balpha-?3|alpha-?3\b.{0,80}?\balpha-?2|\b2\s+(?:or|to)\s+3[- ](?:letter|char)", re.I | re.S)
 _SET_TO_CODE = re.compile(r"\b(?:set\s+to|must\s+be)\s+([a-z]{2,3}|[A-Z]{2,3})(?=[ ]*(?:[.,;)]|$))")
 
 
@@ -297,6 +298,8 @@ def _evidence(t: Text, hits: list[_Hit], type_: str | None = None) -> list[Evide
     for h in hits:
         span = t.span(h.start, h.end)
         pattern = PATTERNS[h.std]
+        if h.std in ("ISO 3166-1 alpha-2", "ISO 3166-1 alpha-3") and _BOTH_ALPHAS.search(t.norm):
+            pattern = "^[A-Z]{2,3}$"  # "2 chars (Alpha-2) or 3 chars (Alpha-3)": either length
         if pattern.startswith("^[A-Z]{") and pattern.endswith("}$"):
             if lower or (low_seen and not up_seen):
                 pattern = pattern.replace("A-Z", "a-z")

@@ -302,6 +302,8 @@ _COND_INTRO = re.compile(r"(?:\b(?:if|whenever|unless)|(?<!by )(?<!of )\bwhen)\b
 # A field that holds a URL, an address or free text does not take words from a list.
 _NOT_A_SET = frozenset("url uri urls href email mail phone description summary comment message note notes body text title".split())
 # a lone punctuation character, a character range, or a token with brackets or a comma inside
+_NOTE_WORDS = frozenset({"case-sensitive", "case-insensitive", "case sensitive", "case insensitive"})
+_PHRASE_ITEMS_AFTER = re.compile(r"[ ]*,[ ]*[a-z]+[ ]+[a-z]+(?:[ ]*,|[ ]+(?:or|and)\b)")
 _NOT_A_VALUE = re.compile(r"^[^\w\s]$|^\w-\w$|[\[\]{},#!'\"<>^~=?]|^[A-Z0-9]{1,3}:[A-Z0-9]{1,3}$|/\*|\*/")
 _OPEN_SET = re.compile(
     r"\b(?:custom\s+or\s+one\s+of|(?:custom|other|any)\s+(?:values?|strings?)\s+or|or\s+(?:any\s+)?(?:other|custom)\s+(?:values?|strings?)"
@@ -743,6 +745,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             continue  # "(e.g., location, platform, auction type, …)": the samples go on past what was read
         if _SEE_AFTER.match(s, p.end):
             continue  # "For example usage, see the guide": a pointer to examples, not one
+        if not p.items[-1].quoted and _PHRASE_ITEMS_AFTER.match(s, p.end):
+            continue  # "such as cash, credit card, bank transfer, or check": samples in phrases, read only in part
         if not p.items[-1].quoted and s[p.items[-1].end : p.items[-1].end + 1] == "(":
             continue  # "e.g. pow(edges, 0.3)": the name of a call in a sample expression, not a value
         if _FORM_WORDS.match(s, p.end) or _FORM_NOUN.search(s, max(0, m.start() - 30), m.start()):
@@ -1246,6 +1250,8 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             # values or more, each with a sentence of its own, are the field's set)
         if free and f.closed and all(v.startswith(".") for v in values):
             continue  # "a path … Supported: .pdf, .docx": suffixes the path may end with, not its values
+        if f.closed and any(v.lower() in _NOTE_WORDS for v in values):
+            continue  # "organization, user, case-sensitive": a note on the values among them, a list of kinds
         if f.closed and any(_NOT_A_VALUE.search(v) and not _combination(v, values) for v in values):
             continue  # "`a-z`, `@`, `[`": characters of a syntax, not values
         lead_in = _clause_before(t.norm, f.start) + " " + _intro(t.norm, f.start) + " " + t.norm[f.start : f.parsed.items[0].start]

@@ -598,3 +598,14 @@ def test_formats_of_another_form_or_part_or_a_type_notation_are_not_the_fields(d
 def test_a_class_joined_by_another_is_one_of_several() -> None:
     d = "The lid name. It may hold alphanumeric characters [A-Za-z0-9], and punctuation including slash and dot [/.]."
     assert [data.get("alternatives") for _, data in fmt(d, "name")] == [True]
+
+
+def test_a_list_beside_a_shorthand_is_one_of_two_forms() -> None:
+    assert fmt("List of comma separated lid IDs to be affected; `all` shorthand is available too.", "lidIds") == []
+
+
+def test_country_codes_of_either_length() -> None:
+    (e,) = only("Lid origin country, an ISO 3166-1 code: either alpha-2 or alpha-3.", "standard", name="country")
+    assert e.data["pattern"] == "^[A-Z]{2,3}$"
+    (e,) = only("Lid origin country, an ISO 3166-1 alpha-2 code.", "standard", name="country")
+    assert e.data["pattern"] == "^[A-Z]{2}$"

@@ -419,3 +419,14 @@ def test_notes_on_the_field_after_its_bulleted_values_are_no_values() -> None:
     assert only(d, "closed_vocab", name="lid_class")[0].values == ("F", "J", "Y")
     # "the following are common": the usual ones, not the set
     assert not only(d.replace("are valid", "are common"), "closed_vocab", name="lid_class")
+
+
+def test_samples_read_only_in_part_and_notes_among_values_are_no_list() -> None:
+    # the samples go on as phrases the reading stops at: no sample list of one
+    assert not only("How the lid was paid, such as cash, credit card, bank transfer, or check", "example_vocab",
+                    name="payment_method")
+    # a note among the values ("case-sensitive") makes the list one of kinds
+    assert not only("The owner of the lid (organization or user, case-sensitive).", "closed_vocab", name="owner")
+    # "optional" and "required" are values where a list says so
+    assert only("Acceptable values are: `always`, `never`, `optional`.", "closed_vocab", name="check")[0].values == \
+        ("always", "never", "optional")
