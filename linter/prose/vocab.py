@@ -468,7 +468,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     def list_after(pos: int, *, quoted_only: bool = False) -> Parsed | None:
         b = parse_bullets(s, pos)
         if b is not None and len(b.items) >= 2 and not quoted_only:
-            return b
+            return _labelled_quotes(s, b)  # ("* HD = `1280x720`": the quoted value, not its label)
         p = parse_inline(s, pos, quoted_only=quoted_only)
         if p is None:
             p = _list_apart(s, pos, quoted_only)
@@ -602,6 +602,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         p = parse_bullets(s, m.end())
         if p is None or len(p.items) < 2:
             continue
+        p = _labelled_quotes(s, p)
         st = m.start() + 1 - len(intro)
         while st < m.start() and s[st].isspace():
             st += 1
@@ -755,6 +756,11 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     for m in scan(_SET_THIS, s, low, ('set ', 'use ', 'if ', 'when ')) if quoted and set_this else ():  # needs a quote after it
         p = parse_inline(s, m.end(), quoted_only=True)
         if p is not None:
+            dflt = _DEFAULT_QUOTED.search(s)
+            if dflt is not None and clean_token(dflt.group("q")) not in p.values:
+                # "The default value is `Plain`, but … set this field as `Sealed`": both are values
+                q = dflt.group("q")
+                p = Parsed([Item(clean_token(q), dflt.start("q"), dflt.end("q"), True), *p.items], p.end, p.partial)
             add(m.start(), p, False, "set-this", 1)
     for m in scan(_SYNTAX_SAMPLE, s, low, ('separat', 'delimit', 'split')) if has_any(s, (",", ";", "|")) else ():
         st = m.start("v")
@@ -1138,6 +1144,29 @@ def _coded_bullets(s: str) -> Parsed | None:
     return Parsed(items, best[-1].end(), style="bullets")
 
 
+_LABELLED_QUOTE = re.compile(r"[ \t]*[:=][ \t]*(?P<q>`[^`\n]{1,60}`|\"[^\"\n]{1,60}\")[ \t]*[.,;]?[ \t]*(?:\n|$)")
+_DEFAULT_QUOTED = re.compile(r"\bdefault(?:\s+value)?\s+is\s+(?P<q>`'?[^`\n]{1,40}'?`|\"[^\"\n]{1,40}\")", re.I)
+
+
+def _labelled_quotes(s: str, p: Parsed) -> Parsed:
+    """Bullets that each give a label and then only a quoted value ("* HD = `1280x720`"): the
+    quoted values."""
+    got = [_LABELLED_QUOTE.match(s, i.end) for i in p.items]
+    if not all(got):
+        return p
+    return Parsed([Item(clean_token(m.group("q")), m.start("q"), m.end("q"), True) for m in got if m], p.end, p.partial, p.style)
+
+
+def _instances_of_templates(s: str, values: tuple[str, ...]) -> bool:
+    """Samples that fill in a template the text lists ("GTXX … e.g. GT12"): how to write one of
+    the listed forms, not values of a hidden set."""
+    templates = [m.group() for m in _TEMPLATE_CODE_TOKEN.finditer(s)]
+    return bool(templates) and all(any(re.fullmatch(re.escape(t.rstrip("XN#")) + r"\d+", v) for t in templates) for v in values)
+
+
+_TEMPLATE_CODE_TOKEN = re.compile(r"\b[A-Z]{1,4}(?:XX+|NN+|##+)(?![\w#])")
+
+
 def _combination(v: str, values: tuple[str, ...]) -> bool:
     """``ONECLICK,RECURRING`` beside ``ONECLICK`` and ``RECURRING``: a value that combines two of
     the others is a value too (its comma is no syntax)."""
@@ -1285,6 +1314,8 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
         if f.closed and f.trigger not in structure.STRUCTURAL and _MORE_VALUES.match(t.norm, f.parsed.items[-1].end):
             continue  # "a, b (older trays may also hold c or d)": more values than the list
         first = not re.search(r"[.!?。]\s|\n", t.norm[: f.start].strip())
+        if not f.closed and ("XX" in t.norm or "NN" in t.norm or "##" in t.norm) and _instances_of_templates(t.norm, values):
+            continue  # "GTXX: more than XX months … e.g. GT12": a filled-in template, not a sample of a set
         if not f.closed and (
             _qual_other(_clause_before(t.norm, f.start), name)
             or not _looks_vocab(values, name, t, type_, f.trigger, first)

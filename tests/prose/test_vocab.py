@@ -430,3 +430,19 @@ def test_samples_read_only_in_part_and_notes_among_values_are_no_list() -> None:
     # "optional" and "required" are values where a list says so
     assert only("Acceptable values are: `always`, `never`, `optional`.", "closed_vocab", name="check")[0].values == \
         ("always", "never", "optional")
+
+
+def test_a_filled_in_template_is_no_sample_of_a_set() -> None:
+    d = ("Lid date qualifier. Enter one of the following:\n- NEVER = No lids\n- ANY = Any lid\n"
+         "- GTXX = More than XX months. Put a number in place of XX, eg. GT12, for a lid older than 12 months.")
+    assert not only(d, "example_vocab", name="p_lid")
+
+
+def test_labels_before_quoted_values_give_the_values() -> None:
+    d = "The lid kind. Valid values are:\n\n* Snap = `snp`\n* Screw = `scr`\n* Seal = `sel`"
+    assert only(d, "closed_vocab", name="kind")[0].values == ("snp", "scr", "sel")
+
+
+def test_the_stated_default_joins_the_value_to_set() -> None:
+    d = "How lids are kept. Its default value is `Plain`; for a cold depot, set it to `Sealed`."
+    assert only(d, "example_vocab", name="LidPolicy")[0].values == ("Plain", "Sealed")
