@@ -759,8 +759,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             dflt = _DEFAULT_QUOTED.search(s)
             if dflt is not None and clean_token(dflt.group("q")) not in p.values:
                 # "The default value is `Plain`, but … set this field as `Sealed`": both are values
-                q = dflt.group("q")
-                p = Parsed([Item(clean_token(q), dflt.start("q"), dflt.end("q"), True), *p.items], p.end, p.partial)
+                dq = dflt.group("q")
+                p = Parsed([Item(clean_token(dq), dflt.start("q"), dflt.end("q"), True), *p.items], p.end, p.partial)
             add(m.start(), p, False, "set-this", 1)
     for m in scan(_SYNTAX_SAMPLE, s, low, ('separat', 'delimit', 'split')) if has_any(s, (",", ";", "|")) else ():
         st = m.start("v")
@@ -1167,6 +1167,21 @@ def _instances_of_templates(s: str, values: tuple[str, ...]) -> bool:
 _TEMPLATE_CODE_TOKEN = re.compile(r"\b[A-Z]{1,4}(?:XX+|NN+|##+)(?![\w#])")
 
 
+def _holds_sample(found: list[_Found], f: _Found, values: tuple[str, ...], name: str, t: Text, type_: str | None) -> bool:
+    """Whether an open list holds every value of a shorter sample list of the same text that
+    reads as a vocabulary on its own (it is the same vocabulary, given at more length)."""
+    vs = set(values)
+    for g in found:
+        if g is f or g.closed:
+            continue
+        gv = tuple(dict.fromkeys(i.value for i in g.parsed.items))
+        if gv and set(gv) < vs:
+            first = not re.search(r"[.!?。]\s|\n", t.norm[: g.start].strip())
+            if _looks_vocab(gv, name, t, type_, g.trigger, first):
+                return True
+    return False
+
+
 def _combination(v: str, values: tuple[str, ...]) -> bool:
     """``ONECLICK,RECURRING`` beside ``ONECLICK`` and ``RECURRING``: a value that combines two of
     the others is a value too (its comma is no syntax)."""
@@ -1318,7 +1333,7 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             continue  # "GTXX: more than XX months … e.g. GT12": a filled-in template, not a sample of a set
         if not f.closed and (
             _qual_other(_clause_before(t.norm, f.start), name)
-            or not _looks_vocab(values, name, t, type_, f.trigger, first)
+            or not (_looks_vocab(values, name, t, type_, f.trigger, first) or _holds_sample(found, f, values, name, t, type_))
         ):
             continue
         taken.append((start, end))
@@ -1343,6 +1358,11 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             fallback.append(ev)
     if fallback and any(e.kind == "closed_vocab" and e not in fallback for e in out):
         out = [e for e in out if e not in fallback]  # "… sealed or vented. Can be set to `Sealed` or `Vented`.": the values
+    samples = [e for e in out if e.kind == "example_vocab"]
+    if len(samples) > 1:
+        # "(e.g. a, b) … names include: a – …, b – …, c – …": the longer list holds the samples
+        out = [e for e in out if not (e.kind == "example_vocab" and any(
+            o is not e and set(e.values) < set(o.values) for o in samples))]
     closed = [e for e in out if e.kind == "closed_vocab"]
     if len(closed) > 1:
         # "clients typically ask for a, b … Valid values are: a, b, c, d": the lists inside the

@@ -446,3 +446,9 @@ def test_labels_before_quoted_values_give_the_values() -> None:
 def test_the_stated_default_joins_the_value_to_set() -> None:
     d = "How lids are kept. Its default value is `Plain`; for a cold depot, set it to `Sealed`."
     assert only(d, "example_vocab", name="LidPolicy")[0].values == ("Plain", "Sealed")
+
+
+def test_a_longer_list_that_holds_the_samples_is_the_one_shown() -> None:
+    d = ("A comma-separated list of depot modules to turn off (e.g., sc,tf,ev).\n\nModule names include:\n"
+         " sc – lid lines\ntf – jar traffic\nev – tin events\ntr – tray turns")
+    assert [e.values for e in only(d, "example_vocab", name="disable")] == [("sc", "tf", "ev", "tr")]
