@@ -42,7 +42,7 @@ def gap(e: Evidence, facts: Facts) -> Gap | None:
     missing = [k for k in missing if not _format_holds(schema.get("format"), k, e.data[k])]
     if not missing:
         return None
-    stated = ", ".join(f"{k} {e.data[k]}" for k in e.data if k != "file")
+    stated = ", ".join(f"{k} {e.data[k]}" for k in e.data)
     if ty == "array" and not set(e.data) <= {"minItems", "maxItems"}:
         stated += " for each item"  # (the fix puts a value or length bound on `items`)
     return Gap(RULE, e, f"description states {stated} (\"{short(e.text)}\") but the "
@@ -63,8 +63,8 @@ def _size_gap(e: Evidence, facts: Facts) -> Gap | None:
     if facts.type == "string" and schema.get("format") != "binary" and not e.data.get("file"):
         base64 = schema.get("format") == "byte" or schema.get("contentEncoding") == "base64"
         longest = 4 * -(-size // 3) if base64 else size
-        if has(schema, "maxLength") or schema.get("format") in ("uri", "url", "uri-reference", "iri"):
-            return None  # a length already stated (bytes and characters differ); an address's target's size
+        if has(schema, "maxLength"):
+            return None  # a length already stated (bytes and characters differ)
         how = f"base64 of {size} bytes is at most {longest} characters" if base64 else \
             f"a text of {size} bytes has at most {size} characters"
         return Gap(RULE, e, f"{stated} but the schema has no maxLength ({how})", {"maxLength": longest})
