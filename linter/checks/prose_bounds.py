@@ -68,7 +68,7 @@ def _size_gap(e: Evidence, facts: Facts) -> Gap | None:
         how = f"base64 of {size} bytes is at most {longest} characters" if base64 else \
             f"a text of {size} bytes has at most {size} characters"
         return Gap(RULE, e, f"{stated} but the schema has no maxLength ({how})", {"maxLength": longest})
-    if facts.type in ("integer", "number", "boolean"):
+    if facts.type in ("integer", "number"):
         return None  # a number's size is its encoding's, not a bound a caller can break
     return Gap(RULE, e, f"{stated} but nothing in the schema bounds it (JSON Schema has no keyword for a size in bytes)")
 

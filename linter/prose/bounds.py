@@ -466,9 +466,11 @@ _ATTRIBUTE_HEADS = frozenset("type types kind name names id ids format extension
 
 
 def _own_size(words: str, name: str) -> bool:
-    """Whether the words that name a size ("maximum file size") name this field's: no noun but
-    the field's own name words and size words."""
+    """Whether the words that name a size ("maximum file size", or "") name this field's: no
+    noun but the field's own name words and size words, on a field that is no size or address."""
     nw = name_words(name)
+    if _NOT_OWN_SIZE & set(nw):
+        return False  # the value is a size, or the address of what has one
     # a file's type, name or address is not the file: "file size" is not the size of fileType
     own = set() if nw[-1:] and nw[-1] in _ATTRIBUTE_HEADS else {w.rstrip("s") for w in nw}
     return all(w in _SIZE_WORDS or w.rstrip("s") in own for w in re.findall(r"[a-z]+", words.lower()))
@@ -484,7 +486,7 @@ def _np_family(np: str, unit: str | None, name: str, type_: str | None) -> str |
     if u and _SKIP_UNITS.match(u):
         # "the maximum size of this value is 3 KB": its size, whatever its type ("the maximum
         # file size" on a file's type: another thing's)
-        return "bytes" if _own_size(np, name) and not _NOT_OWN_SIZE & set(name_words(name)) else None
+        return "bytes" if _own_size(np, name) else None
     if type_ not in (None, "string", "integer", "number", "array"):
         return None
     if (u and _LEN_UNITS.match(u)) or _NP_LENGTH.search(np):
@@ -613,7 +615,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             sent = _sentence(s, a, b)
             named = [x.group(1) or x.group(2) for x in _NAMED_SIZE.finditer(sent[: max(0, sent.find(s[a:b])) + b - a])]
             named = [w for w in named if w.lower() not in _SIZE_WORDS]  # ("the maximum is …": no name)
-            if (named and not _own_size(named[-1], name)) or _NOT_OWN_SIZE & set(name_words(name)):
+            if not _own_size(named[-1] if named else "", name):
                 return  # "photos stay under 3 MB" on the image's caption: another thing's size
             size = hi * _BYTE_MULTIPLES[unit.strip().lower()[:1]]
             if float(size).is_integer() and size > 0:

@@ -983,8 +983,7 @@ _ILLUSTRATIVE = re.compile(r"\bpath/to\b|\bexample\b|\b(?:your|my)[-_]", re.I | 
 _STAR_SEGMENT = re.compile(r"(?:(?<=/)|^)\*(?=/|$)")  # "projects/*/locations/*": a wildcard segment
 # (a segment that holds a character range, "_a-zA-Z0-9*", is a class whose brackets were lost: any name)
 _RANGE_SEGMENT = re.compile(r"(?<=/)[^/\s\[\]]*(?:a-z|A-Z|0-9)[^/\s\[\]]*(?=/|$)")
-_ANY_SLOT = re.compile(r"\{[^}]+\}|<[^>]+>|\[[A-Z][A-Z0-9_]*\]|(?:(?<=/)|^)\*(?=/|$)"
-                       r"|(?<=/)[^/\s\[\]]*(?:a-z|A-Z|0-9)[^/\s\[\]]*(?=/|$)")
+_ANY_SLOT = re.compile(r"\{[^}]+\}|<[^>]+>|\[[A-Z][A-Z0-9_]*\]|(?:(?<=/)|^)\*(?=/|$)|" + _RANGE_SEGMENT.pattern)
 _SLOT = re.compile(r"\{[^}]+\}|<[^>]+>|\[[A-Z][A-Z0-9_]*\]")  # {project}, <id>, [PROJECT_ID]
 
 

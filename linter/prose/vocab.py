@@ -212,7 +212,7 @@ _PARTIAL_WORDS = re.compile(
     r"\b(?:(?<!to )include|includes|including|among|such as|e\.g|for example|(?<!would )(?<!you'd )like(?!\s+to\b))\b"
     r"|包括但不限于|包括但不限於", re.I)
 _OR_OTHER_KIND = re.compile(
-    r"[ ]*,?[ ]*or\s+(?:an?|any|the)\s+(?!(?:combination|list|comma|mix|array|default|same|empty|null|none|other\s+values?)\b|[\w-]*(?:separated|delimited))[a-z]",
+    r"[ ]*,?[ ]*or\s+(?P<kind>(?:an?|any|the)\s+(?!(?:combination|list|comma|mix|array|default|same|empty|null|none|other\s+values?)\b|[\w-]*(?:separated|delimited))[a-z])",
     re.I)
 _NAMED_SLOT = re.compile(r"^[a-z]+(?:-[a-z]+)*-(?:name|id|arn|key)(?::[a-z-]+)?$")  # "lid-name", "lid-name:rev"
 
@@ -1167,6 +1167,11 @@ def _instances_of_templates(s: str, values: tuple[str, ...]) -> bool:
 _TEMPLATE_CODE_TOKEN = re.compile(r"\b[A-Z]{1,4}(?:XX+|NN+|##+)(?![\w#])")
 
 
+def _in_first_sentence(s: str, i: int) -> bool:
+    """Whether position ``i`` of ``s`` is in its first sentence (no sentence end or line break before it)."""
+    return not re.search(r"[.!?。]\s|\n", s[:i].strip())
+
+
 def _holds_sample(found: list[_Found], f: _Found, values: tuple[str, ...], name: str, t: Text, type_: str | None) -> bool:
     """Whether an open list holds every value of a shorter sample list of the same text that
     reads as a vocabulary on its own (it is the same vocabulary, given at more length)."""
@@ -1176,8 +1181,7 @@ def _holds_sample(found: list[_Found], f: _Found, values: tuple[str, ...], name:
             continue
         gv = tuple(dict.fromkeys(i.value for i in g.parsed.items))
         if gv and set(gv) < vs:
-            first = not re.search(r"[.!?。]\s|\n", t.norm[: g.start].strip())
-            if _looks_vocab(gv, name, t, type_, g.trigger, first):
+            if _looks_vocab(gv, name, t, type_, g.trigger, _in_first_sentence(t.norm, g.start)):
                 return True
     return False
 
@@ -1328,7 +1332,7 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             continue  # "one of the following IDs: `lidId`, `jarId`": which id to give, not values
         if f.closed and f.trigger not in structure.STRUCTURAL and _MORE_VALUES.match(t.norm, f.parsed.items[-1].end):
             continue  # "a, b (older trays may also hold c or d)": more values than the list
-        first = not re.search(r"[.!?。]\s|\n", t.norm[: f.start].strip())
+        first = _in_first_sentence(t.norm, f.start)
         if not f.closed and ("XX" in t.norm or "NN" in t.norm or "##" in t.norm) and _instances_of_templates(t.norm, values):
             continue  # "GTXX: more than XX months … e.g. GT12": a filled-in template, not a sample of a set
         if not f.closed and (
@@ -1349,7 +1353,7 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
                 data["prefix"] = "-"  # "precede a key with '-' for descending": "-name" is a value too
             if beside is not None:
                 # the set's values, and another kind of value beside them: no enum alone holds both
-                data["beside"] = "or " + _words_after_or(t.norm, t.norm.index("or", beside.start()) + 3)
+                data["beside"] = "or " + _words_after_or(t.norm, beside.start("kind"))
         elif opened:
             data["open"] = "known"  # the known values of a set that also takes others
         ev = Evidence("closed_vocab" if f.closed else "example_vocab", span, t.original[span[0] : span[1]], values, data)
