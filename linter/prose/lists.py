@@ -329,6 +329,13 @@ def parse_bullets(t: str, pos: int) -> Parsed | None:
         i += 1
     eol = _line_end(t, i)
     if t[i:eol].strip():
+        line_start = t.rfind("\n", 0, i) + 1
+        if not t[line_start:i].strip() and BULLET_LINE.match(t, line_start) and _NEXT_BULLET.match(t, eol):
+            # the list opens the text ("* `LID` - Lid\n* `JAR` - Jar of clay"): bullet lines,
+            # each "value - meaning", not one run of inline bullets across the lines
+            block = _parse_block(t, line_start)
+            if block is not None and len(block.items) >= 2:
+                return block
         return _parse_inline_bullets(t, i)
     # block: skip up to two blank lines
     k = eol

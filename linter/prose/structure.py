@@ -171,6 +171,8 @@ def _def_lines(s: str) -> Iterator[_Def]:
                 elif sep is not None:
                     g = sep.group("sep").strip(" \t")
                     kind = {":": ":", "=": "=", "=>": "=", "->": "-"}.get(g, "-" if g else ("v" if quoted else "\t"))
+                elif quoted and raw[-2:-1] == ":" and rest[:1] in " \t" and rest.strip():
+                    kind = ":"  # "`kiln:` pieces fired in a kiln": the colon inside the quotes is the separator
                 elif quoted and (_DEF_VERB.match(s, tok_end, eol) or _QUOTED_THEN_SENTENCE.match(s, tok_end, eol)):
                     kind = "v"  # "`keep` Keeps the old entries.": the quotes set the value apart
                 elif marker and _CODE_TOKEN.fullmatch(s, i, tok_end) and _ONE_BLANK_GLOSS.match(s, tok_end, eol):
@@ -421,6 +423,9 @@ def _value_sentence_matches(s: str) -> list[re.Match[str]]:
     return out
 
 
+_FOR_CODE = re.compile(r"(?:for\s+)?`[^`\n]{1,60}`")
+
+
 def value_sentences(s: str, low: str) -> Iterator[Candidate]:
     """One sentence per value: ``When set to `LOCAL`, …``, ``Use 'Banded' for …``,
     ``<code>EVERY</code> marks …``. Two or more distinct values make the set; the stated
@@ -437,6 +442,8 @@ def value_sentences(s: str, low: str) -> Iterator[Candidate]:
         st = s.find(tok, m.start())
         if m.group().startswith(("or ", "Or ")) and _LIST_BEFORE_OR.search(s, max(0, m.start() - 40), m.start()):
             continue  # "CSV, PARQUET, or AVRO for tables": the end of a longer list, not a value sentence
+        if _FOR_CODE.match(s, m.end()) and (s.startswith("for", m.end()) or s[m.end() - 4 : m.end()].rstrip().endswith("for")):
+            continue  # "`HTTP` for `Kind`": a value another field is set to
         v = clean_token(tok)
         if tok[0] not in "`\"'“*" and v in _ACRONYMS or _EXAMPLE_LEAD.search(sentence_before(s, st)):
             continue  # "API returns …": a word of prose in capitals; "for example, `x` for …"
@@ -999,11 +1006,11 @@ def _one_code_shape(p: Parsed) -> bool:
     (a digit, "_" or "-"): codes, not words of prose."""
     if any(i.quoted or not _BARE_CODE.fullmatch(i.value) for i in p.items):
         return False
-    shapes = {_shape(i.value) for i in p.items}
+    shapes = {value_case(i.value) for i in p.items}
     return len(shapes) == 1 and (shapes != {"lower"} or any(_CODE_MARK.search(i.value) for i in p.items))
 
 
-def _shape(v: str) -> str:
+def value_case(v: str) -> str:
     """A value's case: "upper" (``SELL``, ``IO_1``), "title" (``Fixed``, ``AllTrusted``) or "lower" (``gp2``)."""
     if v.isupper() or not any(c.isalpha() for c in v):
         return "upper"

@@ -71,7 +71,8 @@ _VALUES_LABEL = re.compile(
 )
 _ONE_OF = re.compile(
     r"(?P<pre>\b\w+\s+)?\bone\s*of(?:\s+the(?:se)?\s+following(?P<what>(?:\s+(?:valid|allowed|supported|possible|accepted))?"
-    r"\s+(?:values?|options?|keywords?|strings?|choices?|statuses|categories|entries|[a-z]{2,}[^s\W]s))?)?[ ]*(?::|\b)",
+    r"\s+(?:values?|options?|keywords?|strings?|choices?|statuses|categories|entries|[a-z]{2,}[^s\W]s))?"
+    r"|\s+th(?:ese|e)(?P<noun>\s+(?:[a-z]+\s+)?[a-z]{2,}[^s\W]s)(?=[ ]*:))?[ ]*(?::|\b)",  # "one of these lids:"
     re.I,
 )
 # "There are two valid values, A and B": a set whose size the text states (kept when the list has that many)
@@ -523,7 +524,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         pre = m.group("pre") or ""
         if _ONE_OF_BAD_PRE.search(pre):
             continue
-        if m.group("what") and _FORMS.search(m.group(0)):
+        if (m.group("what") or m.group("noun")) and _FORMS.search(m.group(0)):
             continue
         p = list_after(m.end())
         if p and _EXCLUSIVE_TAIL.match(s, p.end):
@@ -1040,7 +1041,7 @@ def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None,
     if trigger == "version":
         return True
     if words & {"version", "versions"} and not words & _BOUND_WORDS and len(values) >= 2 and all(_VERSION_NUMBER.match(v) for v in values) \
-            and _ANY_VALUE.search(t.norm) is None:
+            and _ANY_NUMBER.search(t.norm) is None:
         return True  # the versions a server runs or accepts: a set it knows, shown by samples (a
         # version the caller makes up is "any" number)
     if nw and nw[-1] in _FREE_NAME_WORDS and not (words & {"type", "status", "mode", "kind", "category", "state"}):
@@ -1086,10 +1087,15 @@ _CUED_FIRST_OVER = frozenset({"value-sentences", "conditional-values"})
 # what a sentence says the subject is ("whether it is hidden or public"): the values only when the
 # text states no other closed set (which then gives them as they are written)
 _FALLBACK = frozenset({"whether-alternatives", "code-led"})
+_ANY_NUMBER = re.compile(r"\bany\s+(?:[\w-]+\s+){0,2}?(?:numbers?|integers?|values?)\b", re.I)  # "pick any whole number"
 _ANY_VALUE = re.compile(
-    r"\bany\s+(?:[\w-]+\s+){0,2}?(?:numbers?|integers?|strings?|values?|ids?|identifiers?|names?|text)\b"
-    r"|\bany\s+combination\s+of\s+(?:[\w-]+\s+){0,2}?(?:ids?|names?)\b"
-    r"|\bany\s+user[- ]defined\b", re.I)
+    # what the field may be or take: "can be any string", "or `k` (any whole number)", "Any text
+    # is accepted" (not "the encoder ignores any values you give it", "over any existing values")
+    r"(?:\b(?:be|is|are|accepts?|takes?|allows?|permits?|supports?|or|to|also)\s+(?:also\s+|just\s+|simply\s+)?|[(:]\s*"
+    r"|(?:^|[.;!?]\s+|\n\s*))"
+    r"(?:any\s+(?:[\w-]+\s+){0,2}?(?:numbers?|integers?|strings?|values?|ids?|identifiers?|names?|text)\b"
+    r"|any\s+combination\s+of\s+(?:[\w-]+\s+){0,2}?(?:ids?|names?)\b"
+    r"|any\s+user[- ]defined\b)", re.I)
 # "Any other value will be rejected": the set is closed, not open
 _REFUSED = re.compile(
     r"[^.;\n]{0,40}?\b(?:rejected|refused|ignored|invalid|disallowed|not\s+(?:allowed|accepted|supported|valid)|an?\s+error|fails?)\b",
@@ -1234,7 +1240,7 @@ def _fragment(s: str, values: tuple[str, ...]) -> bool:
         return False
     others = set(re.findall(re.escape(m.group()) + r"(?:[\w.-]*\w)?", s)) - set(values)  # a sentence's "." is not the token's
     return len(others) >= 2
-_ID_WORDS = frozenset({"id", "ids", "uuid", "guid", "identifier"})
+_ID_WORDS = frozenset({"id", "ids", "uuid", "guid", "identifier", "arn", "arns", "urn"})  # (an ARN, a URN: an identifier too)
 # lists that are alternatives in a sentence (not a definition list or a values cue)
 _ALTERNATIVES = frozenset({"quoted-alternatives", "bare-alternatives", "paren-list", "slash-list", "appositive",
                            "default-marked"})
@@ -1374,6 +1380,14 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
         whole = min(closed, key=lambda e: (-len(e.values), e.span))  # (the first of the longest)
         if all(set(e.values) <= set(whole.values) for e in closed):
             out = [e for e in out if e.kind != "closed_vocab" or e is whole]
+        elif len({frozenset(map(structure.value_case, e.values)) for e in closed}) == 1:
+            # "Must be `a` or `b` for tins. Must be `c` for jars.": a list per case, written alike;
+            # the field takes them all. One claim with their union, never two enums that contradict
+            out = [e for e in out if e.kind != "closed_vocab"] + [_union(t, closed)]
+        else:
+            # lists written unlike ("EvryDay, QtrDay" beside "ENGLISH, SCOTTISH"): one is another
+            # noun's; one claim still, the first of the longest
+            out = [e for e in out if e.kind != "closed_vocab" or e is whole]
     out.sort(key=lambda e: e.span)
     return _one_closed_set(t, out, name)
 
@@ -1389,9 +1403,21 @@ _ALSO = re.compile(
 )
 
 
+def _union(t: Text, closed: list[Evidence]) -> Evidence:
+    """One closed set from several lists of one field (in text order, each value once; what
+    any list's data says, such as a separator or another kind of value beside it, holds)."""
+    closed = sorted(closed, key=lambda e: e.span)
+    span = (closed[0].span[0], max(e.span[1] for e in closed))
+    values = tuple(dict.fromkeys(v for e in closed for v in e.values))
+    data: dict[str, str] = {}
+    for e in reversed(closed):
+        data.update(e.data)
+    return Evidence("closed_vocab", span, t.original[span[0] : span[1]], values, data)
+
+
 def _one_closed_set(t: Text, out: list[Evidence], name: str) -> list[Evidence]:
     """Values added with "can also be" / "also supported is" join the one closed list the
-    description gives. (Two lists are not merged: one is often another noun's.)"""
+    description gives (several closed lists are one set already, see ``_union``)."""
     closed = [e for e in out if e.kind == "closed_vocab"]
     s = t.norm
     if len(closed) != 1 or ("also" not in s and "Also" not in s):

@@ -452,3 +452,49 @@ def test_a_longer_list_that_holds_the_samples_is_the_one_shown() -> None:
     d = ("A comma-separated list of depot modules to turn off (e.g., sc,tf,ev).\n\nModule names include:\n"
          " sc – lid lines\ntf – jar traffic\nev – tin events\ntr – tray turns")
     assert [e.values for e in only(d, "example_vocab", name="disable")] == [("sc", "tf", "ev", "tr")]
+
+
+def test_lists_per_case_are_one_set_when_written_alike() -> None:
+    d = "The kiln level.\n\nMust be `low` or `off` for clay pots.\n\nMust be `on`, `high`, or `max` for glass jars.\n"
+    ev = only(d, "closed_vocab", name="level")
+    assert [e.values for e in ev] == [("low", "off", "on", "high", "max")]
+    assert ev[0].text == d[d.index("Must") : d.index("`max`") + 5]
+
+
+def test_lists_written_unlike_keep_the_longest_one_only() -> None:
+    d = ("How often the jar is checked:\n- DayOne - every day\n- WeekOne - every week\n- MonthOne - every month\n\n"
+         "The depot it goes to is one of `NORTH` or `SOUTH`.")
+    assert [e.values for e in only(d, "closed_vocab", name="cycle")] == [("DayOne", "WeekOne", "MonthOne")]
+
+
+def test_any_value_only_when_the_field_takes_it() -> None:
+    # "ignores any values you give": another thing's values; the set still closes the field
+    d = "Choose `SEALED` when the lid is on. The kiln ignores any values you give for heat. Choose `OPEN` when it is off."
+    assert only(d, "closed_vocab", name="lidState")[0].values == ("SEALED", "OPEN")
+    # "or any string": the field takes values outside the list
+    assert not only("The lid: `snap`, `screw`, or any string the depot knows.", "closed_vocab", name="lid")
+
+
+def test_one_of_these_nouns_before_a_list() -> None:
+    d = "Closing fails unless you use one of these lids:  \n\\* `snap`  \n\\* `screw`  \n\\* `seal`"
+    assert only(d, "closed_vocab", name="lid")[0].values == ("snap", "screw", "seal")
+
+
+def test_a_colon_inside_the_quotes_separates_a_definition() -> None:
+    d = "Where the jar was fired.\n`kiln:` jars fired in a kiln.\n\n`open fire:` jars fired outdoors.\n\n`other:` anything else."
+    assert only(d, "closed_vocab", name="firing")[0].values == ("kiln", "open fire", "other")
+
+
+def test_bullet_lines_that_open_the_text_are_value_then_meaning() -> None:
+    d = "* `LID` - LID\n* `JAR` - JarOfClay"
+    assert only(d, "closed_vocab", name="kind")[0].values == ("LID", "JAR")
+
+
+def test_a_value_for_another_code_named_field_is_not_this_fields() -> None:
+    d = ("If you give `80` for `Port` and `HTTP` or `HTTP_LID` for `Kind`, the jar opens. "
+         "If you give `443` for `Port` and `HTTPS` for `Kind`, it closes.")
+    assert not only(d, "closed_vocab", name="lidHost")
+
+
+def test_an_arn_is_an_identifier_whatever_kinds_it_names() -> None:
+    assert not only("The ARN of the holder (lid, jar, or tin).", "closed_vocab", name="HolderARN")
