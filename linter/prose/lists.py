@@ -368,6 +368,9 @@ _META_KEYS = frozenset("encoding charset format pattern type length minlength ma
                        "default example examples note notes required optional size".split())
 
 
+_MORE_QUOTED = re.compile(r"[ ]*,[ ]*[`\"'“]")
+
+
 def _parse_block(t: str, start: int) -> Parsed | None:
     items: list[Item] = []
     indent: int | None = None
@@ -394,6 +397,12 @@ def _parse_block(t: str, start: int) -> Parsed | None:
                 break
             if items and not item.quoted and item.value.lower() in _META_KEYS:
                 break  # "* Encoding: ASCII", "* maxLength: 1": notes on the field after its values, not values
+            if item.quoted and _MORE_QUOTED.match(t, item.end):
+                # "- `mc`, `mcdebit`, `mcprepaid`": a bullet that groups several values holds them all
+                run = parse_inline(t, item.start, quoted_only=True)
+                if run is not None and len(run.items) >= 2 and run.end <= eol:
+                    items.extend(run.items[:-1])
+                    item = run.items[-1]
             if indent is None:
                 indent = ind
         elif (indent is None or defn) and QTOK.match(t, pos + ind):

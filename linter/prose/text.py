@@ -20,6 +20,7 @@ _MARKUP = re.compile(
    |(?P<tr><tr(?:\s[^>]*)?>|</tr>)
    |(?P<cell><t[dh](?:\s[^>]*)?>)
    |(?P<code></?(?:code|tt|kbd|samp|var)(?:\s[^>]*)?>)
+   |(?P<boldcode>(?:<(?:b|strong)>[ ]*|\*\*)(?P<btext>(?=[\w.+/-]*[A-Za-z])[A-Za-z0-9][\w.+/-]{0,39}(?<![.+/-]))(?P<bpunct>[.]?)(?:[ ]*</(?:b|strong)>|\*\*)(?![\w*]|[ ]*[:：]))
    |(?P<tag></?(?:a|b|i|em|strong|span|u|sup|sub|small|font|h[1-6]|caption|section|article|header|footer|nav|img)(?:\s[^>]*)?/?>|</t[dh]>)
    |(?P<ent>&(?:lt|gt|amp|quot|apos|nbsp|\#\d{1,6}|\#x[0-9a-fA-F]{1,6});)
    |(?P<bold>\*\*)
@@ -27,6 +28,9 @@ _MARKUP = re.compile(
     """,
     re.X | re.I,
 )
+# bold words that label a part of the text rather than name a value
+_BOLD_LABELS = frozenset("""note notes important warning caution tip deprecated example examples default defaults required
+    optional conditional beta preview experimental new notice info see also caveat warnings limitations limits""".split())
 _ENTITIES = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'", "nbsp": " "}
 _SPACES = str.maketrans({"\u00a0": " ", "\u2007": " ", "\u202f": " ", "\u3000": " ", "\t": " "})
 
@@ -120,6 +124,19 @@ def prepare(description: str) -> Text:
             else:
                 char = _ENTITIES[name.lower()]
             piece(char, m.start(), m.end(), False)
+        elif kind == "boldcode":
+            ts, te = m.span("btext")
+            if plain[ts:te].lower() in _BOLD_LABELS or plain.count("`", 0, m.start()) % 2:
+                piece(plain[ts:te], ts, te, True)  # "**Note**", "**Required**": a label, as plain words
+            else:
+                # "<strong>none</strong> indicates …": one bold token is set apart as a literal, the
+                # way a code span is (a bold phrase stays plain words)
+                piece("`", m.start(), ts, False)
+                piece(plain[ts:te], ts, te, True)
+                pe = m.end("bpunct")
+                piece("`", te, pe if pe > te else m.end(), False)  # ("**fax.**": the stop ends the sentence)
+                if pe > te:
+                    piece(plain[te:pe], te, pe, True)
         elif kind == "link":
             if plain.count("`", 0, m.start()) % 2:
                 continue  # inside a code span it is text ("`[a-z]([a-z0-9]{0,8})`"): a code span binds first

@@ -396,7 +396,7 @@ def _mentions_other(text: str, name: str) -> bool:
 _VERB_TAIL = frozenset("can may must should will shall could only is are was either also always".split())
 
 
-_COND_SENTENCE = re.compile(r"\s*(?:if|when|whenever|unless)\b", re.I)
+_COND_SENTENCE = re.compile(r"\s*(?:(?:if|when|whenever|unless)\b|for\s+(?:`|$))", re.I)  # ("For `lidKind` …": a case of another field)
 
 
 _SENTENCE_BREAK_CJK = re.compile(r"[.!?。](?:\s|$)|\n")

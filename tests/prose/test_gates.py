@@ -145,13 +145,16 @@ def test_prepared_spans_point_into_the_original() -> None:
     a copied character to itself, a replacement to the whole markup it stands for."""
     from linter.prose.text import prepare
 
-    d = "<p>A &amp; [link](http://x.y) <b>bold</b></p>"
+    d = "<p>A &amp; [link](http://x.y) <b>bold</b> <b>two words</b></p>"
     t = prepare(d)
-    assert t.norm == "\nA & link bold\n"
+    assert t.norm == "\nA & link `bold` two words\n"
     assert t.span(1, 2) == (3, 4)  # "A"
     assert t.span(3, 4) == (5, 10)  # "&" from "&amp;"
     assert t.span(5, 9) == (12, 16)  # "link", the link's text only
-    assert t.span(10, 14) == (33, 37)  # "bold" inside <b>
+    assert t.span(10, 11) == (30, 33)  # the backtick that stands for <b> before one bold token
+    assert t.span(11, 15) == (33, 37)  # "bold" inside <b>
+    assert t.span(15, 16) == (37, 41)  # … and for </b>
+    assert t.span(17, 26) == (45, 54)  # a bold phrase: its words, as plain text
     assert t.span(0, len(t.norm)) == (0, len(d))
     assert t.span(len(t.norm), len(t.norm)) == (len(d), len(d))
     assert t.span(3, 3) == (5, 5)

@@ -61,7 +61,7 @@ CLOSED = [
     ("One of (north, south, east). Max 5 characters.", "depot", "string", ("north", "south", "east"),
      "One of (north, south, east)"),
     ("Lid finish.\nPossible values: \n**Matte**, **Gloss**.\n", "finish", "string", ("Matte", "Gloss"),
-     "Possible values: \n**Matte**, **Gloss"),
+     "Possible values: \n**Matte**, **Gloss**"),
     ("<p>The lid kind. It must be one of the following kinds: </p> <p> <code>FLAT</code>, <code>DOME</code>, or "
      "<code>VENTED</code>.</p>", "kind", "string", ("FLAT", "DOME", "VENTED"),
      "be one of the following kinds: </p> <p> <code>FLAT</code>, <code>DOME</code>, or <code>VENTED</code>"),
@@ -498,3 +498,17 @@ def test_a_value_for_another_code_named_field_is_not_this_fields() -> None:
 
 def test_an_arn_is_an_identifier_whatever_kinds_it_names() -> None:
     assert not only("The ARN of the holder (lid, jar, or tin).", "closed_vocab", name="HolderARN")
+
+
+def test_one_bold_token_is_set_apart_as_a_literal() -> None:
+    d = "The kiln heat. <strong>low</strong> means a warm kiln. <b> high </b> means a hot one. **off** means no fire."
+    ev = only(d, "closed_vocab", name="heat")
+    assert ev[0].values == ("low", "high", "off")
+    assert ev[0].text.startswith("<strong>low</strong> means")
+    # a bold label, a bold phrase and a bold number stay words
+    assert not only("**Note**: the lid is **screwed on** and holds **2** jars.", "closed_vocab", name="lid")
+
+
+def test_a_bullet_that_groups_values_holds_them_all() -> None:
+    d = "The lid brand. Possible values:\n\n- **lid**, **lidsnap**, **lidscrew**\n\n - **jar**, **jarclay**\n\n- **tin.**"
+    assert only(d, "closed_vocab", name="brand")[0].values == ("lid", "lidsnap", "lidscrew", "jar", "jarclay", "tin")
