@@ -84,7 +84,7 @@ _VALUE_SENTENCE = re.compile(
     + r"|\b(?:if|when)\s+" + _VTOK + r"(?:\s*,|\s+then\b|\s+is\s+(?:selected|chosen|specified)\b)"
     + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=\.\s\s)|(?<=,\s)|(?<=[a-z]\.)(?=`)|\b(?:while|whereas|and)\s+)(?:the\s+(?:value\s+(?:of\s+)?)?)?" + _VTOK
     + r"(?:\s*\((?:the\s+)?default\))?(?:\s*,\s*(?:the|which\s+is\s+the)\s+default\s*,)?"
-    r"\s+(?:(?:value|level|mode|option|setting|status|state|type)\s+)?"
+    r"\s+(?:(?:value|level|mode|option|setting|status|state|type)\s+(?:[a-z]+\s+)?)?"  # ("`user` level access allows")
     r"(?:means|indicates|specifies|signifies|represents|denotes|allows|enables|disables|returns|shows|permits|prohibits"
     r"|uses|sends|keeps|applies|ignores|creates|removes|adds)\b"
     + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=,\s)|\bor\s+)" + _CODETOK + r"\s+for\s+(?!example\b|instance\b)",
@@ -602,7 +602,7 @@ _SENTENCE_LEAD = re.compile(r"(?P<by>)(?P<verb>)(?P<be>)")
 _CODE_ONLY = re.compile(r"(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)")
 _SENTENCE_START = re.compile(r"(?:^|[.!?](?:\s+|$)|\n)", re.M)
 _BARE_CODE = re.compile(r"(?-i:[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)*|[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)*|[a-z]+(?:[A-Z][a-z0-9]+)+"
-                        r"|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*|\d+)")
+                        r"|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*|\d+(?:[a-z][a-z0-9]*)?)")  # ("4m", "3d": a code led by a digit)
 
 
 _MODAL_BE_END = re.compile(r"(?=[cmsw])\b(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either)?[ ]*$", re.I)

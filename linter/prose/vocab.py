@@ -918,10 +918,11 @@ def _at_line_starts(rx: "re.Pattern[str]", s: str) -> "Iterator[re.Match[str]]":
 
 def _content_nouns(p: Parsed) -> bool:
     """"Username or email" describes what the value is, it does not list values."""
-    return any(
+    content = sum(
         not i.quoted and not (len(i.value) > 1 and i.value.isupper())  # "by NAME or DATE": codes
-        and (i.value.lower().rstrip("s") in _FREE_NAME_WORDS or _ZH_CONTENT.search(i.value)) for i in p.items
+        and (i.value.lower().rstrip("s") in _FREE_NAME_WORDS or _ZH_CONTENT.search(i.value)) is not None for i in p.items
     )
+    return 2 * content >= len(p.items)  # ("Image, Text or Video": kinds of media, one of which is text)
 
 
 def _zh(s: str, name: str, add: Callable[..., None]) -> None:
@@ -1346,6 +1347,11 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             or not (_looks_vocab(values, name, t, type_, f.trigger, first) or _holds_sample(found, f, values, name, t, type_))
         ):
             continue
+        lead_value = _VALUE_OR_LIST.search(t.norm, max(0, f.parsed.items[0].start - 80), f.parsed.items[0].start) if f.closed else None
+        if lead_value is not None and clean_token(lead_value.group("v")) not in values:
+            # "`all` or a comma-separated list of: a, b": the word before the list is a value too
+            values = (clean_token(lead_value.group("v")), *values)
+            start = min(start, lead_value.start("v"))
         taken.append((start, end))
         span = t.span(start, end)
         data: dict[str, str] = {}
@@ -1400,6 +1406,12 @@ _ALSO = re.compile(
     # with "you can also" and ends in quoted alternatives (checked by the caller)
     r"|(?:^|(?<=[.!?]\s))you\s+(?:can|may)\s+also\s+(?:[A-Za-z]+\s+){1,10}?(?=[`\"'“])",
     re.I,
+)
+
+
+_VALUE_OR_LIST = re.compile(
+    r"(?:^|[\s(:])(?P<v>`[^`\n]{1,30}`|\"[^\"\n]{1,30}\"|'[^'\n]{1,30}'|[A-Za-z][\w-]{0,30})[ ]+or[ ]+(?:an?|one[ ]+or[ ]+more)[ ]+"
+    r"(?:(?:comma|space|semicolon|pipe)[- ](?:separated|delimited)[ ]+)?(?:list|set|array)[ ]+of\b[^.\n]{0,40}?[:]?[ ]*$"
 )
 
 

@@ -512,3 +512,23 @@ def test_one_bold_token_is_set_apart_as_a_literal() -> None:
 def test_a_bullet_that_groups_values_holds_them_all() -> None:
     d = "The lid brand. Possible values:\n\n- **lid**, **lidsnap**, **lidscrew**\n\n - **jar**, **jarclay**\n\n- **tin.**"
     assert only(d, "closed_vocab", name="brand")[0].values == ("lid", "lidsnap", "lidscrew", "jar", "jarclay", "tin")
+
+
+def test_kinds_of_content_are_values_when_most_are_not_content_words() -> None:
+    assert only("Image, Text or Video.", "closed_vocab", name="mediaKind")[0].values == ("Image", "Text", "Video")
+    assert not only("Username or email", "closed_vocab", name="login")
+
+
+def test_codes_led_by_a_digit_are_codes() -> None:
+    assert only("The jar for a given kiln (k4, e4, 4m, 4s)", "closed_vocab", name="kiln")[0].values == ("k4", "e4", "4m", "4s")
+
+
+def test_a_value_sentence_may_name_its_kind_in_two_words() -> None:
+    d = "The access.\n\n`none` means no access. `user` level access allows users. `depot` level access allows the depot."
+    assert only(d, "closed_vocab", name="access_level")[0].values == ("none", "user", "depot")
+
+
+def test_the_word_before_or_a_list_of_is_a_value_too() -> None:
+    d = "all or a comma-separated list of: lids, jarName, closed, potKind"
+    ev = only(d, "closed_vocab", name="fields")
+    assert ev[0].values == ("all", "lids", "jarName", "closed", "potKind") and ev[0].text == d
