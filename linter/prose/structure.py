@@ -82,12 +82,14 @@ _VALUE_SENTENCE = re.compile(
     + r"|\b(?:choosing|selecting|setting(?:\s+it)?\s+to|using)\s+" + _VTOK + r"\s+(?=(?:means|will|results|causes|makes)\b)"
     + r"|(?<![\w`'\"])(?<!\bof\s)" + _QVTOK + r"\s*,?\s+(?=(?:if|when|where|for)\s)"  # not "the value of `x`, if …"
     + r"|\b(?:if|when)\s+" + _VTOK + r"(?:\s*,|\s+then\b|\s+is\s+(?:selected|chosen|specified)\b)"
-    + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=\.\s\s)|(?<=,\s)|(?<=[a-z]\.)(?=`)|\b(?:while|whereas|and)\s+)(?:the\s+(?:value\s+(?:of\s+)?)?)?" + _VTOK
+    + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=\.\s\s)|(?<=,\s)|(?<=[a-z]\.)(?=`)|\b(?:while|whereas|and)\s+|(?<=[`\"'”]\sor\s))"
+    r"(?:the\s+(?:value\s+(?:of\s+)?)?)?" + _VTOK
     + r"(?:\s*\((?:the\s+)?default\))?(?:\s*,\s*(?:the|which\s+is\s+the)\s+default\s*,)?"
     r"\s+(?:(?:value|level|mode|option|setting|status|state|type)\s+(?:[a-z]+\s+)?)?"  # ("`user` level access allows")
     r"(?:means|indicates|specifies|signifies|represents|denotes|allows|enables|disables|returns|shows|permits|prohibits"
     r"|uses|sends|keeps|applies|ignores|creates|removes|adds)\b"
-    + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=,\s)|\bor\s+)" + _CODETOK + r"\s+for\s+(?!example\b|instance\b)",
+    + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=,\s)|\bor\s+)" + _CODETOK + r"\s+for\s+(?!example\b|instance\b)"
+    + r"|\bvalue\s+(?:will|would)\s+be\s+" + _QVTOK + r"(?=\s*(?:(?:if|when|for|where|once)\b|[.;,](?:\s|$)))",
     re.I,
 )
 _DEFAULT_VALUE = re.compile(
@@ -171,6 +173,8 @@ def _def_lines(s: str) -> Iterator[_Def]:
                 elif sep is not None:
                     g = sep.group("sep").strip(" \t")
                     kind = {":": ":", "=": "=", "=>": "=", "->": "-"}.get(g, "-" if g else ("v" if quoted else "\t"))
+                elif marker and (quoted or _UPPER.fullmatch(raw)) and _CLAUSE_GLOSS.match(rest):
+                    kind = "-"  # "- `SNAP`, which seals the jar", "- SNAP for a sealed jar": the code, then its meaning
                 elif quoted and raw[-2:-1] == ":" and rest[:1] in " \t" and rest.strip():
                     kind = ":"  # "`kiln:` pieces fired in a kiln": the colon inside the quotes is the separator
                 elif quoted and (_DEF_VERB.match(s, tok_end, eol) or _QUOTED_THEN_SENTENCE.match(s, tok_end, eol)):
@@ -186,6 +190,8 @@ def _def_lines(s: str) -> Iterator[_Def]:
         pos = eol + 1
 
 
+# what a code on a bullet may be followed by when a clause says what it means
+_CLAUSE_GLOSS = re.compile(r"[ \t]*,[ \t]+(?:(?i:which|when|where|that|if|for|meaning|used)\b|[a-z])|[ \t]+for[ \t]+(?!example\b|instance\b)\w")
 _CODE_TOKEN = re.compile(r"(?=[A-Z0-9]*[A-Z])[A-Z0-9]{1,6}|\d{1,3}")
 _ONE_BLANK_GLOSS = re.compile(r"[ ]+(?=[A-Z0-9][^\n]*\S)")
 _ONLY_DEFAULT = re.compile(r"[ \t]*(?:\((?:the[ \t]+)?default\)|(?:-{1,2}|[–—:])[ \t]*(?:the[ \t]+)?default)[ \t.,;]*$", re.I)
@@ -392,8 +398,9 @@ _VS_QUOTES = "`\"“'"
 # does not hold (only "İ" changes length under ``lower``), and each case-insensitive word of the
 # pattern matches there as its lower-case self
 _VS_AFTER_WORD_START = re.compile(
-    r"\W(?=(?:wh(?:en|ile|ereas)|if|once|us(?:e|ing)|choos(?:e|ing)|select(?:ing)?|specify|set(?:ting)?|or|and)\s)"
+    r"\W(?=(?:wh(?:en|ile|ereas)|if|once|us(?:e|ing)|choos(?:e|ing)|select(?:ing)?|specify|set(?:ting)?|or|and|value)\s)"
 )
+_VS_AFTER_OR = re.compile(r"[`\"'”]\sor\s")  # (the second value of "`x` or `y` means")
 _VS_AFTER_BREAK = re.compile(r"[.;:!?,\n]\s{0,2}(?=[`\"'“*A-Z]|(?i:the)\s|[a-z]+[A-Z])")
 
 
@@ -411,6 +418,7 @@ def _value_sentence_matches(s: str) -> list[re.Match[str]]:
             i = s.find(q, i + 1)
     at.update(m.end() for m in _VS_AFTER_WORD_START.finditer(s.lower()))
     at.update(m.end() for m in _VS_AFTER_BREAK.finditer(s))
+    at.update(m.end() for m in _VS_AFTER_OR.finditer(s)) if " or " in s else None
     out = []
     end = 0
     match = _VALUE_SENTENCE.match
@@ -423,6 +431,7 @@ def _value_sentence_matches(s: str) -> list[re.Match[str]]:
     return out
 
 
+_ALT_BEFORE = re.compile(r"(?:^|(?<=[.;:!?]\s)|(?<=\n))" + _QVTOK + r"\s+or\s+$")
 _FOR_CODE = re.compile(r"(?:for\s+)?`[^`\n]{1,60}`")
 
 
@@ -452,6 +461,11 @@ def value_sentences(s: str, low: str) -> Iterator[Candidate]:
         if v and v not in seen:
             seen.add(v)
             items.append(Item(v, st, st + len(tok), tok[0] in "`\"'“"))
+            alt = _ALT_BEFORE.search(s, max(0, st - 64), st) if tok[0] in "`\"'“" else None
+            if alt is not None and clean_token(alt.group(1)) not in seen:
+                # "`green` or `grey` means …": both values mean it
+                seen.add(clean_token(alt.group(1)))
+                items.append(Item(clean_token(alt.group(1)), alt.start(1), alt.end(1), True))
     if len(items) < 2:
         return
     for m in _DEFAULT_VALUE.finditer(s):
@@ -1144,7 +1158,8 @@ def _paragraphs(s: str) -> Iterator[tuple[int, str]]:
 _VALUE_SENTENCE_KEYS = ("set to", "equal", "select", "choos", "specify", "use ", "using", "mean", "indicat",
                         "signif", "represent", "denot", "if ", "when ", "return", "allow", "enabl", "disabl",
                         " for ", "where", "show", "permit", "prohibit", "uses", "send", "keep", "appl", "ignor",
-                        "creat", "remov", "adds", "once ", "set it to", "setting", "specifies")
+                        "creat", "remov", "adds", "once ", "set it to", "setting", "specifies", "value will be",
+                        "value would be")
 _COND_VALUE_KEYS = ("if ", "when ", "once ", "while ", "set ")
 # … and the "or"/"and" that opens its `or "x" to …` branch (whose lookahead word may be "to")
 _VALUE_SENTENCE_COUNTED = (*_VALUE_SENTENCE_KEYS, " or ", " and ")

@@ -360,8 +360,9 @@ def _clause_before(t: str, i: int) -> str:
     return chunk[cut + 1 :] if cut >= 0 else chunk
 
 
+_SAMPLES_LEAD = re.compile(r"(?:\be\.g|\bfor\s+example|\bsuch\s+as)[.,:]?\s*$", re.I)  # "E.g.\n- VIC for …": samples
 _INCLUDE_FOLLOWING = re.compile(r"\binclud(?:e|es|ing)\s+the\s+following\b", re.I)
-_INTRO_CUT = re.compile(r"[.!?。](?:\s|$)|\n[ \t]*\n")
+_INTRO_CUT = re.compile(r"(?<![eE]\.[gG])(?<![iI]\.[eE])[.!?。](?:\s|$)|\n[ \t]*\n")  # ("E.g.\n- …" leads into its list)
 
 
 _BULLET_START = re.compile(r"[ \t]*[-*•][ \t]+\S")
@@ -704,7 +705,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                     or _BY_DEPENDS.search(intro) or re.search(r"example|e\.g|such as|like", intro, re.I) or _FORMS.search(intro):
                 continue
         handover = intro if c.trigger != "value-sentences" else _intro(s, c.start)
-        if c.trigger == "value-sentences" and not handover.rstrip().endswith((":", "：")):
+        if c.trigger == "value-sentences" and not handover.rstrip().endswith((":", "：")) and not _SAMPLES_LEAD.search(handover):
             handover = ""  # only a lead that hands over to the sentences ("The possible values include:") qualifies them
         # (a parenthesis the lead-in closes is about something else: "regulated parameters
         # (including lids and jars) at the depot: - A = …")

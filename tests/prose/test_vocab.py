@@ -532,3 +532,28 @@ def test_the_word_before_or_a_list_of_is_a_value_too() -> None:
     d = "all or a comma-separated list of: lids, jarName, closed, potKind"
     ev = only(d, "closed_vocab", name="fields")
     assert ev[0].values == ("all", "lids", "jarName", "closed", "potKind") and ev[0].text == d
+
+
+def test_two_values_may_share_one_meaning_sentence() -> None:
+    d = "Which lids to show. `red` means red lids. `blue` means blue lids. `green` or `grey` means every other lid."
+    assert only(d, "closed_vocab", name="mode")[0].values == ("red", "blue", "green", "grey")
+
+
+def test_the_value_will_be_sentences_give_the_set() -> None:
+    d = "The value will be `alpha` if the lid is closed. If the lid is open the value will be `beta`. The value will be `gamma` if no lid exists."
+    assert only(d, "closed_vocab", name="kind")[0].values == ("alpha", "beta", "gamma")
+    # a bound said of "the value" is no value of a set
+    assert not only("The default value is `10`. The maximum value is `100`.", "closed_vocab", name="page_size", type="integer")
+
+
+def test_codes_on_bullets_glossed_by_a_clause() -> None:
+    d = "Jar option\n* **KEEP**, when the jar is full\n* **DROP_LATER**, drop it later\n* **DROP_NOW**, drop it now"
+    assert only(d, "closed_vocab", name="jarOption")[0].values == ("KEEP", "DROP_LATER", "DROP_NOW")
+    d = "the purpose of the jar.\n - STANDARD for everyday use\n - GIFT for your gifts\n - SPARE_NO_LID for spares"
+    assert only(d, "closed_vocab", name="jarPurpose")[0].values == ("STANDARD", "GIFT", "SPARE_NO_LID")
+
+
+def test_codes_after_an_e_g_line_are_samples() -> None:
+    d = "Regional variant of the jar (e.g. NTH jar)\n\nUse the local code.\nE.g.\n  - NTH for the north depot\n  - STH for the south depot\n  - etc\n"
+    assert not only(d, "closed_vocab", name="region")
+    assert only(d, "example_vocab", name="region")[0].values == ("NTH", "STH")
