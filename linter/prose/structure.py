@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterator
 
-from linter.prose.lists import QTOK, Item, Parsed, parse_inline
+from linter.prose.lists import QTOK, STOP_WORDS, Item, Parsed, parse_inline
 from linter.prose.text import clean_token, has_any, odd_case
 
 # Patterns that open with ``(?=[…])``: a lookahead on the first character a match can start with
@@ -614,6 +614,13 @@ _BARE_LEAD_AT = re.compile(
 _LEAD_BEFORE = {"are": ("choices", "options", "values"), "of": ("one",), "from": ("choose",), "between": ("choose",)}
 _SENTENCE_LEAD = re.compile(r"(?P<by>)(?P<verb>)(?P<be>)")
 _CODE_ONLY = re.compile(r"(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)")
+
+
+def code_only(v: str) -> bool:
+    """Whether ``v`` has the shape of a code and not of a word of prose (``ACTIVE``, ``lid_kind``, ``lidKind``)."""
+    return _CODE_ONLY.fullmatch(v) is not None
+
+
 _SENTENCE_START = re.compile(r"(?:^|[.!?](?:\s+|$)|\n)", re.M)
 _BARE_CODE = re.compile(r"(?-i:[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)*|[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)*|[a-z]+(?:[A-Z][a-z0-9]+)+"
                         r"|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*|\d+(?:[a-z][a-z0-9]*)?)")  # ("4m", "3d": a code led by a digit)
@@ -1138,6 +1145,32 @@ def whether_alternatives(s: str, low: str) -> Iterator[Candidate]:
         yield Candidate(p.items[0].start, p, True, "whether-alternatives")
 
 
+_NOUN_ALT = re.compile(
+    r"(?<![\w`'\"-])(?P<list>(?:[A-Za-z][\w-]{0,30}(?:[ ]*\((?:the[ ]+)?default\))?[ ]*,[ ]*){0,5}"
+    r"[A-Za-z][\w-]{0,30}(?:[ ]*\((?:the[ ]+)?default\))?[ ]*,?[ ]+or[ ]+[A-Za-z][\w-]{0,30})[ ]+(?P<noun>[a-z]{3,20})\b(?![-'`\"])"
+)
+_NOUN_ALT_ITEM = re.compile(r"[A-Za-z][\w-]{0,30}")
+# words that precede a noun without being values of it ("the old or new lid" is fine; "a or an" is not)
+_NOT_NOUN_VALUES = frozenset(w.rstrip("*") for w in STOP_WORDS) | frozenset("a an and or but nor not either neither true false yes no".split())
+
+
+def noun_alternatives(s: str, low: str) -> Iterator[Candidate]:
+    """``Return short or full plot.`` / ``sorted in ASCENDING or DESCENDING order``: single
+    words joined by "or" right before a noun, in the text's first sentence; ``subject`` is that
+    noun, and ``vocab`` keeps the list only when it is the field's own noun (these are the kinds
+    of it)."""
+    first_end = _first_sentence_end(s)
+    for m in _NOUN_ALT.finditer(s, 0, first_end + 1):
+        items = [Item(x.group(), m.start("list") + x.start(), m.start("list") + x.end(), False)
+                 for x in _NOUN_ALT_ITEM.finditer(m.group("list")) if x.group().lower() not in ("or", "default", "the")]
+        words = [i.value.lower() for i in items]
+        if len(set(words)) != len(words) or set(words) & _NOT_NOUN_VALUES or m.group("noun") in _NOT_NOUN_VALUES:
+            continue
+        if not all(_BARE_CODE.fullmatch(i.value) for i in items):
+            continue
+        yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "noun-alternatives", subject=m.group("noun"))
+
+
 _QVALUE = re.compile(r"(?=[`\"“'])" + _QVTOK)
 # … and a word set in emphasis ("Set to *fast* for …, or *slow* for …"): glossed values too
 _QVALUE_EM = re.compile(r"(?=[`\"“'*])(?:" + _QVTOK + r"|(?<![\w*])\*[A-Za-z0-9][\w.-]{0,39}(?<![.-])\*(?![\w*]))")
@@ -1197,6 +1230,7 @@ DETECTORS: tuple[tuple[str, tuple[str, ...], frozenset[str], Detector], ...] = (
     ("glossed-alternatives", (" or ",), frozenset({"codes"}), glossed_alternatives),
     ("appositive", (" or ",), frozenset({"list"}), appositive_alternatives),
     ("whether-alternatives", ("whether", " if "), frozenset({"list"}), whether_alternatives),
+    ("noun-alternatives", (" or ",), frozenset({"list"}), noun_alternatives),
     ("code-led", ("`", '"', "'", "“"), frozenset({"codes"}), code_led),
     ("sentence-run-in", (": ", "—", " – "), frozenset({"runs"}), sentence_run_in),
     ("numbered-run-in", ("2)", "2. "), frozenset(), numbered_run_in),

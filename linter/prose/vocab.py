@@ -429,6 +429,29 @@ def _names_field(subject: str, name: str) -> bool:
     return False
 
 
+_NOUN_TWINS = {"status": "state", "state": "status", "statuses": "states", "states": "statuses"}
+
+
+# nouns whose kinds a list before them gives ("in ASCENDING or DESCENDING order", "json or xml format");
+# not nouns of things that are kinds themselves ("a private group or IM channel" names a channel)
+_KIND_NOUNS = frozenset("""order direction format mode type kind style level scope visibility status state statuses states
+    category unit units method protocol policy priority strategy encoding orientation view layout""".split())
+
+
+def _own_noun(noun: str, nw: list[str], values: tuple[str, ...]) -> bool:
+    """Whether the noun that kinds are listed before ("ASCENDING or DESCENDING *order*") is the
+    field's own kind noun: a kind word that is its last name word; never when a value is one of
+    its name words ("deployment or provisioning state" of ``provisioningState``: which state)."""
+    if not nw:
+        return False
+    noun = noun.lower()
+    if noun not in _KIND_NOUNS or {v.lower() for v in values} & set(nw):
+        return False
+    if noun not in ("format", "encoding") and not all(structure.code_only(v) for v in values):
+        return False  # "ascending or descending order": words that say what it does, not what to send
+    return nw[-1] in (noun, noun.rstrip("s"), _NOUN_TWINS.get(noun, noun))
+
+
 def _qual_other(qual: str, name: str, fieldish: "re.Pattern[str] | None" = None) -> bool:
     if not qual.strip():
         return False
@@ -675,7 +698,10 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if re.search(r"\bor\b|\||或", seps) and not _content_nouns(whole):
             add(whole_start, whole, True, "whole")
     for c in structure.candidates(s, low):
-        if c.subject is not None and not _names_field(c.subject, name):
+        if c.trigger == "noun-alternatives":
+            if not _own_noun(c.subject or "", nw, c.parsed.values):
+                continue  # "the postal or zip code", "Gets or sets the location": not kinds of the field
+        elif c.subject is not None and not _names_field(c.subject, name):
             continue  # "The sender's status can be …" said in the description of another field
         if c.trigger == "paren-list" and nw_free and s[: c.start].rstrip(" (").lower().endswith(nw[-1]):
             continue  # "The DNS name (wildcard or exact)": kinds of name, not names

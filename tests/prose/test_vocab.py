@@ -557,3 +557,16 @@ def test_codes_after_an_e_g_line_are_samples() -> None:
     d = "Regional variant of the jar (e.g. NTH jar)\n\nUse the local code.\nE.g.\n  - NTH for the north depot\n  - STH for the south depot\n  - etc\n"
     assert not only(d, "closed_vocab", name="region")
     assert only(d, "example_vocab", name="region")[0].values == ("NTH", "STH")
+
+
+def test_codes_before_the_fields_own_kind_noun() -> None:
+    assert only("You can sort them in ASCENDING or DESCENDING order.", "closed_vocab", name="order")[0].values == \
+        ("ASCENDING", "DESCENDING")
+    assert only("Whether the jar is in an ACTIVE,INACTIVE, or UNKNOWN state.", "closed_vocab", name="jarStatus")[0].values == \
+        ("ACTIVE", "INACTIVE", "UNKNOWN")
+    assert only("Returns the lid in json (default) or xml format.", "closed_vocab", name="format")[0].values == ("json", "xml")
+    # words that say what the kinds do, another noun than the field's kind, or the field's own name words
+    assert not only("Show the jars in ascending or descending order.", "closed_vocab", name="order")
+    assert not only("The source or target language.", "closed_vocab", name="language")
+    assert not only("The DEPOT or KILN state of the jar.", "closed_vocab", name="depotState")
+    assert not only("A private GROUP or IM channel.", "closed_vocab", name="channel")
