@@ -438,11 +438,13 @@ _FOR_CODE = re.compile(r"(?:for\s+)?`[^`\n]{1,60}`")
 def value_sentences(s: str, low: str) -> Iterator[Candidate]:
     """One sentence per value: ``When set to `LOCAL`, …``, ``Use 'Banded' for …``,
     ``<code>EVERY</code> marks …``. Two or more distinct values make the set; the stated
-    default joins it."""
-    if not _twice(low, _VALUE_SENTENCE_COUNTED):
-        return  # each match holds its own occurrence of one of these, and two matches are needed
+    default joins it ("The default is `plain`. Use `sealed` if …": one sentence and the
+    default are two, when they are words, not numbers)."""
+    dflt = "default" in low
+    if not _twice(low, _VALUE_SENTENCE_COUNTED) and not (dflt and has_any(low, _VALUE_SENTENCE_COUNTED)):
+        return  # each match holds its own occurrence of one of these; two are needed, or one and a default
     ms = _value_sentence_matches(s)
-    if len(ms) < 2:
+    if len(ms) < 2 and not (ms and dflt):
         return
     items: list[Item] = []
     seen: set[str] = set()
@@ -466,8 +468,9 @@ def value_sentences(s: str, low: str) -> Iterator[Candidate]:
                 # "`green` or `grey` means …": both values mean it
                 seen.add(clean_token(alt.group(1)))
                 items.append(Item(clean_token(alt.group(1)), alt.start(1), alt.end(1), True))
-    if len(items) < 2:
+    if not items or (len(items) < 2 and not dflt):
         return
+    sentences = len(items)
     for m in _DEFAULT_VALUE.finditer(s):
         tok = next(g for g in m.groups() if g)
         v = clean_token(tok)
@@ -475,6 +478,10 @@ def value_sentences(s: str, low: str) -> Iterator[Candidate]:
             seen.add(v)
             st = s.find(tok, m.start())
             items.append(Item(v, st, st + len(tok), tok[0] in "`\"'“"))
+    if len(items) < 2 or (sentences < 2 and (any(i.value.lstrip("-").isdigit() for i in items)
+                                             or len({value_case(i.value) for i in items}) > 1)):
+        return  # ("The default is `10`. Use `0` to turn it off": numbers of a range; "`GetLids` returns
+        # an error … Default: `CREATED_AT`": two kinds of name, not one set)
     items.sort(key=lambda i: i.start)
     yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "value-sentences")
 
@@ -1171,6 +1178,24 @@ def noun_alternatives(s: str, low: str) -> Iterator[Candidate]:
         yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "noun-alternatives", subject=m.group("noun"))
 
 
+# "RES is Residential, CND is Condo, LND is Land": a code in capitals, "is", what it stands for,
+# each opening the text or following a comma, a semicolon or a sentence break
+_IS_DEF = re.compile(r"(?:^|(?<=[,;.]\s)|(?<=[,;]))[ ]*(?P<tok>(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*))[ ]+is[ ]+(?!(?:not|also|only|the|a|an|required|optional|used|deprecated)\b)(?=\S)")
+
+
+def is_definitions(s: str, low: str) -> Iterator[Candidate]:
+    """``RES is Residential, CND is CondoOrTownhome, RNT is Rental``: three or more codes in
+    capitals, each defined by "is" in one paragraph (two could be any two sentences about
+    acronyms)."""
+    for para_start, para in _paragraphs(s):
+        ms = [m for m in _IS_DEF.finditer(para) if m.group("tok") not in _ACRONYMS and len(m.group("tok")) >= 2]
+        values = [m.group("tok") for m in ms]
+        if len(ms) < 3 or len(set(values)) != len(values):
+            continue
+        items = [Item(m.group("tok"), para_start + m.start("tok"), para_start + m.end("tok"), False) for m in ms]
+        yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "is-definitions")
+
+
 _QVALUE = re.compile(r"(?=[`\"“'])" + _QVTOK)
 # … and a word set in emphasis ("Set to *fast* for …, or *slow* for …"): glossed values too
 _QVALUE_EM = re.compile(r"(?=[`\"“'*])(?:" + _QVTOK + r"|(?<![\w*])\*[A-Za-z0-9][\w.-]{0,39}(?<![.-])\*(?![\w*]))")
@@ -1234,6 +1259,7 @@ DETECTORS: tuple[tuple[str, tuple[str, ...], frozenset[str], Detector], ...] = (
     ("code-led", ("`", '"', "'", "“"), frozenset({"codes"}), code_led),
     ("sentence-run-in", (": ", "—", " – "), frozenset({"runs"}), sentence_run_in),
     ("numbered-run-in", ("2)", "2. "), frozenset(), numbered_run_in),
+    ("is-definitions", (" is ",), frozenset({"codes"}), is_definitions),
     ("conditional-values", _COND_VALUE_KEYS, frozenset({"codes"}), conditional_values),
     ("value-sentences", _VALUE_SENTENCE_KEYS, frozenset({"codes"}), value_sentences),
 )

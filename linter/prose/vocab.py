@@ -642,7 +642,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         before = " ".join(_clause_before(s, m.start()).split()[-4:])
         if p is not None and p.partial and (cjk or _names_field(before, name) or structure.kind_head(before)):
             add(m.start(), p, False, "paren-etc", 1)  # "non-Latin alphabets (a, b, etc)": another noun's
-    if "\n" in s and ("(`" in s or '("' in s or "('" in s):
+    if "\n" in s and ("(`" in s or '("' in s or "('" in s or _PAREN_CAPS.search(s) is not None):
         # "- Arabic (`ar`)\n- Chinese Simplified (`zh_CN`)": a name, then its code: the codes
         coded = _coded_bullets(s)
         if coded is not None:
@@ -1155,7 +1155,9 @@ def _per_case_samples(s: str, pos: int) -> Parsed | None:
     return Parsed(items, end, partial=True) if cases >= 2 and len(items) >= 2 else None
 
 
-_CODED_LINE = re.compile(r"^[ \t]*[-*•+][ \t]+[^\n()`\"']{1,60}?[ \t]*\((?P<q>`[^`\n]{1,40}`|\"[^\"\n]{1,40}\"|'[^'\n]{1,40}')\)[ \t]*[.,;]?[ \t]*$",
+_PAREN_CAPS = re.compile(r"\([A-Z][A-Z0-9_]+\)")
+_CODED_LINE = re.compile(r"^[ \t]*[-*•+][ \t]+[^\n()`\"']{1,60}?[ \t]*\((?P<q>`[^`\n]{1,40}`|\"[^\"\n]{1,40}\"|'[^'\n]{1,40}'"
+                         r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*(?<=..))\)[ \t]*[.,;]?[ \t]*$",  # (or a code in capitals: "- Dry Kiln (DK)")
                          re.M)
 
 
@@ -1172,7 +1174,7 @@ def _coded_bullets(s: str) -> Parsed | None:
             best = list(run)
     if len(best) < 2:
         return None
-    items = [Item(clean_token(m.group("q")), m.start("q"), m.end("q"), True) for m in best]
+    items = [Item(clean_token(m.group("q")), m.start("q"), m.end("q"), m.group("q")[0] in "`\"'") for m in best]
     if len({i.value for i in items}) != len(items):
         return None
     return Parsed(items, best[-1].end(), style="bullets")

@@ -570,3 +570,26 @@ def test_codes_before_the_fields_own_kind_noun() -> None:
     assert not only("The source or target language.", "closed_vocab", name="language")
     assert not only("The DEPOT or KILN state of the jar.", "closed_vocab", name="depotState")
     assert not only("A private GROUP or IM channel.", "closed_vocab", name="channel")
+
+
+def test_bullets_of_names_with_their_codes_in_capitals() -> None:
+    d = "<br>Kiln system to use:  <br><br> - Dry/Wood fired (DWF) <br> - Gas fired (GAS) <br> - Electric Earth Kiln (EEK) <br> See the manual."
+    assert only(d, "closed_vocab", name="kiln_sys")[0].values == ("DWF", "GAS", "EEK")
+
+
+def test_three_codes_each_defined_by_is() -> None:
+    assert only("Short jar kind. JR is Jar, LD is Lid,\nTN is Tin, PT is Pot.", "closed_vocab", name="kind")[0].values == \
+        ("JR", "LD", "TN", "PT")
+    assert only("Jar size; SM is less than 1 litre, MD is 1 to 3 litres, LG is more than 3 litres", "closed_vocab",
+                name="size")[0].values == ("SM", "MD", "LG")
+    # two sentences about acronyms are no set
+    assert not only("The API is slow. The URL is long. JSON is used.", "closed_vocab", name="kind")
+    assert not only("The JAR is sealed. The LID is on.", "closed_vocab", name="kind")
+
+
+def test_one_value_sentence_and_the_default_are_a_set_of_words() -> None:
+    d = "Sets the glaze. The default is 'plain'. Use 'glossy' if your jar is fired twice."
+    assert only(d, "closed_vocab", name="glazeType")[0].values == ("plain", "glossy")
+    # numbers are a range's; names of two kinds are not one set
+    assert not only("The default is `10`. Use `0` to turn it off.", "closed_vocab", name="limit")
+    assert not only("Sorting by it in `GetLids` returns an error.\n\nDefault: `CREATED_AT`", "closed_vocab", name="sort_field")
