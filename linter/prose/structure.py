@@ -93,9 +93,20 @@ _VALUE_SENTENCE = re.compile(
     re.I,
 )
 _DEFAULT_VALUE = re.compile(
-    r"\b(?:default(?:\s+value)?(?:\s+is|:)|defaults\s+to|is\s+the\s+default|by\s+default(?:\s+is)?)\s*:?\s*" + _VTOK,
+    r"\b(?:default(?:\s+value)?(?:\s+is|:)|defaults\s+to|is\s+the\s+default|by\s+default(?:\s+is)?|the\s+default,)\s*:?\s*" + _VTOK,
     re.I,
 )
+
+
+def stated_default(s: str) -> "tuple[str, int, int, bool] | None":
+    """The default the text states as a literal (``defaults to `Any```, ``The default, `pull`,``):
+    its value, span and whether it was quoted; None when none is stated."""
+    m = _DEFAULT_VALUE.search(s)
+    if m is None:
+        return None
+    tok = next(g for g in m.groups() if g)
+    st = s.find(tok, m.start())
+    return clean_token(tok), st, st + len(tok), tok[0] in "`\"'“"
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +202,8 @@ def _def_lines(s: str) -> Iterator[_Def]:
 
 
 # what a code on a bullet may be followed by when a clause says what it means
-_CLAUSE_GLOSS = re.compile(r"[ \t]*,[ \t]+(?:(?i:which|when|where|that|if|for|meaning|used)\b|[a-z])|[ \t]+for[ \t]+(?!example\b|instance\b)\w")
+_CLAUSE_GLOSS = re.compile(r"[ \t]*,[ \t]+(?:(?i:which|when|where|that|if|for|meaning|used)\b|[a-z])|[ \t]+for[ \t]+(?!example\b|instance\b)\w"
+                           r"|[ \t]+is[ \t]+(?:an?|the)?[ \t]*[a-z]")  # ("- SPARE is a jar kept back")
 _CODE_TOKEN = re.compile(r"(?=[A-Z0-9]*[A-Z])[A-Z0-9]{1,6}|\d{1,3}")
 _ONE_BLANK_GLOSS = re.compile(r"[ ]+(?=[A-Z0-9][^\n]*\S)")
 _ONLY_DEFAULT = re.compile(r"[ \t]*(?:\((?:the[ \t]+)?default\)|(?:-{1,2}|[–—:])[ \t]*(?:the[ \t]+)?default)[ \t.,;]*$", re.I)

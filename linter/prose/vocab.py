@@ -112,6 +112,8 @@ _FOLLOWING = re.compile(
     re.I,
 )
 _EITHER = re.compile(r"\beither\b[ ]*:?[ ]*", re.I)
+_PLAIN_VALUE = re.compile(r"[A-Za-z0-9][\w.-]{0,60}")  # (a default such as `["a", "b"]`, `a b` or `id:asc` is a form, not one more value)
+_EITHER_GROUPS = re.compile(r"[^()\n.;]{0,60}?\((?P<a>[ ]*[`\"'“][^()\n]{0,200}?)\)[ ]*,?[ ]+or[ ]+[^()\n.;]{0,60}?\((?P<b>[ ]*[`\"'“][^()\n]{0,200}?)\)")
 _CAN_BE = re.compile(
     r"(?=\b[cmswia])"
     r"\b(?:(?:can|may|must|should|could|will|shall)(?:\s+only)?\s+be|(?:is|are)(?:\s+(?:either|always))?)"
@@ -577,6 +579,16 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             continue
         add(m.start(), list_after(m.end()), True, "following")
     for m in scan(_EITHER, s, low, ('either',)):
+        two = _EITHER_GROUPS.match(s, m.end())
+        if two is not None:
+            # "either given by the maker (`a`, `b`) or set by the depot (`c`)": both groups are values
+            a = parse_inline(s, two.start("a"), quoted_only=True)
+            b = parse_inline(s, two.start("b"), quoted_only=True)
+            if a is not None and b is not None and a.end <= two.end("a") and b.end <= two.end("b") \
+                    and max(len(a.items), len(b.items)) >= 2 \
+                    and not _mentions_other(_clause_before(s, m.start()), name):
+                add(m.start(), Parsed([*a.items, *b.items], b.end), True, "either")
+                continue
         p = parse_inline(s, m.end())
         if p is None or len(p.items) < 2 or _EXCLUSIVE_TAIL.match(s, p.end):
             continue
@@ -586,6 +598,12 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         before = _clause_before(s, m.start())
         if _mentions_other(before, name) or _COND_INTRO.search(before):
             continue
+        if _in_open_paren(s, m.start()):
+            opening = s.rfind("(", 0, m.start())
+            noun = " ".join(s[:opening].split()[-4:])
+            head = " ".join(_sentence_of(s, opening).split()[:2])  # "The status of the jars you want (either …)"
+            if not (_names_field(noun, name) or _names_field(head, name)):
+                continue  # "before the second step (either DRY or WET)": the kinds of another noun
         add(m.start(), p, True, "either")
     for m in scan(_CAN_BE, s, low, ('`', '"', "'", '“', '‘', '「')) if can_be else ():
         p = parse_inline(s, m.end(), quoted_only=True)
@@ -1376,6 +1394,13 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             or not (_looks_vocab(values, name, t, type_, f.trigger, first) or _holds_sample(found, f, values, name, t, type_))
         ):
             continue
+        dflt = structure.stated_default(t.norm) if f.closed and "efault" in t.norm else None
+        if dflt is not None and dflt[0] not in values and dflt[3] and not beside and _PLAIN_VALUE.fullmatch(dflt[0]) \
+                and {structure.value_case(dflt[0])} == {structure.value_case(v) for v in values} \
+                and not _mentions_other(_sentence_of(t.norm, dflt[1]), name):
+            # "The status (`Unassigned` or `Assigned`) … defaults to `Any`": the default is a value too
+            values = (*values, dflt[0])
+            end = max(end, dflt[2])
         lead_value = _VALUE_OR_LIST.search(t.norm, max(0, f.parsed.items[0].start - 80), f.parsed.items[0].start) if f.closed else None
         if lead_value is not None and clean_token(lead_value.group("v")) not in values:
             # "`all` or a comma-separated list of: a, b": the word before the list is a value too

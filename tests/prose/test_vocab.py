@@ -593,3 +593,31 @@ def test_one_value_sentence_and_the_default_are_a_set_of_words() -> None:
     # numbers are a range's; names of two kinds are not one set
     assert not only("The default is `10`. Use `0` to turn it off.", "closed_vocab", name="limit")
     assert not only("Sorting by it in `GetLids` returns an error.\n\nDefault: `CREATED_AT`", "closed_vocab", name="sort_field")
+
+
+def test_the_stated_default_joins_a_closed_list() -> None:
+    d = "The state (`Open` or `Shut`) of the jars to list. If you do not give a `JarState`, it defaults to `Any`, which lists both."
+    assert only(d, "closed_vocab", name="JarState")[0].values == ("Open", "Shut", "Any")
+    # a default written as a form (a list, two words, a key and a direction) is no more value
+    assert only("The lid kind: `snap` or `screw`. The default value is `lid:snap`.", "closed_vocab",
+                name="lidKind")[0].values == ("snap", "screw")
+
+
+def test_either_two_groups_of_quoted_values() -> None:
+    d = "Why the jar was closed, either given by the maker (`broken`, `empty`, or `lost`) or set by the depot (`expired`)."
+    assert only(d, "closed_vocab", name="reason")[0].values == ("broken", "empty", "lost", "expired")
+    # one sample each: the forms of a value, not a set
+    d = "The lid is either a maker's lid (`maker_one`) or a depot's own lid (`depot_one`)."
+    assert not [e for e in only(d, "closed_vocab", name="lid") if e.text.startswith("either")]
+
+
+def test_either_in_parentheses_gives_the_kinds_of_the_noun_before_it() -> None:
+    d = "The commands.\nA stop is only possible before the second step (either DRY or WET) starts."
+    assert not only(d, "closed_vocab", name="cmd")
+    d = "The status of the jars you would like returned (either 'OPEN', 'SHUT' or 'GONE')"
+    assert only(d, "closed_vocab", name="status")[0].values == ("OPEN", "SHUT", "GONE")
+
+
+def test_values_each_followed_by_what_they_do() -> None:
+    d = "the purpose of the jar.\n - STANDARD for everyday use\n - GIFT for your gifts\n - SPARE_NO_LID is a jar kept back"
+    assert only(d, "closed_vocab", name="jarPurpose")[0].values == ("STANDARD", "GIFT", "SPARE_NO_LID")
