@@ -89,7 +89,11 @@ _VALUE_SENTENCE = re.compile(
     r"(?:means|indicates|specifies|signifies|represents|denotes|allows|enables|disables|returns|shows|permits|prohibits"
     r"|uses|sends|keeps|applies|ignores|creates|removes|adds)\b"
     + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=,\s)|\bor\s+)" + _CODETOK + r"\s+for\s+(?!example\b|instance\b)"
-    + r"|\bvalue\s+(?:will|would)\s+be\s+" + _QVTOK + r"(?=\s*(?:(?:if|when|for|where|once)\b|[.;,](?:\s|$)))",
+    + r"|\bvalue\s+(?:will|would)\s+be\s+" + _QVTOK + r"(?=\s*(?:(?:if|when|for|where|once)\b|[.;,](?:\s|$)))"
+    # "The type 'Shared' will use …, and 'None' will not": a quoted value, then what it will do
+    + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=[^\s`'\"”],\s))"  # (not after "`a`, `b`, and": the end of a list of samples)
+    r"(?:the\s+(?:type|value|mode|option|status|state|level|kind)\s+|(?-i:Type|Value|Mode|Option|Status|State|Level|Kind)\s+)?"
+    + _QVTOK + r"\s+(?:will|would)\s+(?!be\b)(?=[a-z])",
     re.I,
 )
 _DEFAULT_VALUE = re.compile(
@@ -490,7 +494,7 @@ def value_sentences(s: str, low: str) -> Iterator[Candidate]:
             seen.add(v)
             st = s.find(tok, m.start())
             items.append(Item(v, st, st + len(tok), tok[0] in "`\"'“"))
-    if len(items) < 2 or (sentences < 2 and (any(i.value.lstrip("-").isdigit() for i in items)
+    if len(items) < 2 or (sentences < 2 and (any(i.value.lstrip("-").isdigit() or i.value.lower() in ("true", "false") for i in items)
                                              or len({value_case(i.value) for i in items}) > 1)):
         return  # ("The default is `10`. Use `0` to turn it off": numbers of a range; "`GetLids` returns
         # an error … Default: `CREATED_AT`": two kinds of name, not one set)
@@ -545,6 +549,12 @@ _ALT_END = re.compile(
     # "by `created_at` or `updated_at` fields.": the kind of the values closes the sentence
     r"|(?:fields?|values?|options?|modes?|types?|formats?|levels?|states?|statuses)[ ]*(?:$|[.;,)\n]))",
     re.I,
+)
+# what may close the first sentence after its list: a phrase of where, when or what for, with no
+# value of its own ("marked as `open` or `shut` in the depot.", "`graduated` or `volume` based.")
+_PHRASE_TAIL = re.compile(
+    r"(?:[ ]+(?:(?:in|for|after|before|within|on|at|from|with|across|per|during)\b[^.;:\n`\"'“]{1,50}"
+    r"|as[ ]+(?:the[ ]+)?(?:options?|values?|choices?)\b[^.;:\n]{0,50})|[ -]based)[ ]*(?:[.;](?:\s|$)|$|\n)"
 )
 _DASH_CLOSE = re.compile(r"[ ]*[—–][ ]")  # "The maker — `press` or `mould` — shapes …"
 
@@ -609,7 +619,8 @@ def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
             # few words of its own, ends the sentence
             v = tail.group("v")
             p = Parsed([*p.items, Item(clean_token(v), tail.start("v"), tail.end("v"), True)], tail.end("v"))
-        elif not _ALT_END.match(s, p.end) and not (lead.rstrip().endswith(("—", "–")) and _DASH_CLOSE.match(s, p.end)):
+        elif not _ALT_END.match(s, p.end) and not (lead.rstrip().endswith(("—", "–")) and _DASH_CLOSE.match(s, p.end)) \
+                and not (q.start() < first_end and _PHRASE_TAIL.match(s, p.end)):
             continue
         yield Candidate(q.start(), p, True, "quoted-alternatives")
 
@@ -1229,7 +1240,7 @@ _VALUE_SENTENCE_KEYS = ("set to", "equal", "select", "choos", "specify", "use ",
                         "signif", "represent", "denot", "if ", "when ", "return", "allow", "enabl", "disabl",
                         " for ", "where", "show", "permit", "prohibit", "uses", "send", "keep", "appl", "ignor",
                         "creat", "remov", "adds", "once ", "set it to", "setting", "specifies", "value will be",
-                        "value would be")
+                        "value would be", "` will", "' will", '" will', "” will", "` would", "' would", '" would', "” would")
 _COND_VALUE_KEYS = ("if ", "when ", "once ", "while ", "set ")
 # … and the "or"/"and" that opens its `or "x" to …` branch (whose lookahead word may be "to")
 _VALUE_SENTENCE_COUNTED = (*_VALUE_SENTENCE_KEYS, " or ", " and ")

@@ -621,3 +621,21 @@ def test_either_in_parentheses_gives_the_kinds_of_the_noun_before_it() -> None:
 def test_values_each_followed_by_what_they_do() -> None:
     d = "the purpose of the jar.\n - STANDARD for everyday use\n - GIFT for your gifts\n - SPARE_NO_LID is a jar kept back"
     assert only(d, "closed_vocab", name="jarPurpose")[0].values == ("STANDARD", "GIFT", "SPARE_NO_LID")
+
+
+def test_a_first_sentence_list_may_end_in_a_phrase_of_where_or_what_for() -> None:
+    assert only("Whether the jar is marked as 'open' or 'shut' in the depot.", "closed_vocab", name="jarStatus")[0].values == \
+        ("open", "shut")
+    assert only("The pay kind - `GROSS`, `NET`, or `UNKNOWN` for a given jar", "closed_vocab", name="PayKind")[0].values == \
+        ("GROSS", "NET", "UNKNOWN")
+    d = "You can choose <code>Car</code>, <code>Truck</code> or <code>Bike</code> as options for the <code>TravelMode</code>."
+    assert only(d, "closed_vocab", name="TravelMode")[0].values == ("Car", "Truck", "Bike")
+
+
+def test_quoted_values_each_with_what_it_will_do() -> None:
+    d = "The kind of lid. Type 'Shared' will use one lid for all jars. Type 'None' will not use a lid."
+    assert only(d, "closed_vocab", name="type")[0].values == ("Shared", "None")
+    # the end of a list of samples, then the default: no set
+    d = ("When set to **true,** if the input is `man` then `man` will match but `manpower` and `penman` will not. "
+         "The default value is **false.**")
+    assert not only(d, "closed_vocab", name="matchWholeWord")
