@@ -410,11 +410,18 @@ def _sentence_of(s: str, i: int) -> str:
     return structure.sentence_before(s, i, _SENTENCE_BREAK_CJK)
 
 
+_SELF_SUBJECT = re.compile(
+    r"(?:(?:the|its)\s+)?value(?:\s+(?:of|for|in)\s+this\s+(?:field|parameter|property|attribute|setting|option))?|it"
+    r"|this(?:\s+(?:field|parameter|property|attribute|setting|option|value))?", re.I)
+
+
 def _names_field(subject: str, name: str) -> bool:
     """Whether a sentence's subject ("The fan speed", "A pump's state", "The `fanSpeed`
     property") is the field itself: its name, or its last name word at the end of a short noun
     phrase that names no other identifier."""
     words = re.findall(r"[A-Za-z][\w.$-]*", subject)
+    if _SELF_SUBJECT.fullmatch(subject.strip()):
+        return True  # "the value for this field", "its value", "it": the field itself
     if any(same_name(m.group().strip("`"), name) for m in _IDENT.finditer(subject)):
         return True  # "The `fanSpeed` property", "The fan_speed": the identifier itself
     nw = name_words(name)

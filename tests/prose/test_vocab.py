@@ -639,3 +639,11 @@ def test_quoted_values_each_with_what_it_will_do() -> None:
     d = ("When set to **true,** if the input is `man` then `man` will match but `manpower` and `penman` will not. "
          "The default value is **false.**")
     assert not only(d, "closed_vocab", name="matchWholeWord")
+
+
+def test_conditions_on_the_value_of_this_field_give_its_values() -> None:
+    d = ("Whether lids are on. If the value for this field is set to <code>SEALED</code>, the kiln fires. "
+         "If the value for this field is set to <code>OPEN</code>, it waits.")
+    assert only(d, "closed_vocab", name="LidMode")[0].values == ("SEALED", "OPEN")
+    d = "The lid setting.\nWhen its value is 'Enabled', jars are sealed.\nWhen its value is 'Disabled', jars stay open."
+    assert only(d, "closed_vocab", name="lidSetting")[0].values == ("Enabled", "Disabled")
