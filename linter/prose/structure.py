@@ -42,7 +42,7 @@ _DEF_VERB = re.compile(
     re.I,
 )
 # a quoted value, then what it does as a sentence of its own ("`keep` Keeps …", "'Flat'  Where …")
-_QUOTED_THEN_SENTENCE = re.compile(r"[ \t]+[A-Z][a-z]")
+_QUOTED_THEN_SENTENCE = re.compile(r"[ \t]+(?:\([^()\n]{1,20}\)[ \t]+)?[A-Z][a-z]")  # ("`paf` (GB) Postcode file")
 # labels that open a line without being a value ("Note: …", "Default: …")
 _LABELS = frozenset(
     """note notes important warning caution tip todo deprecated example examples default defaults required optional
@@ -53,7 +53,7 @@ _LABELS = frozenset(
 )
 _CONTEXT_OTHER = re.compile(
     r"\b(?:keys?|fields?|properties|property|attributes?|parameters?|params?|arguments?|columns?|headers?|object"
-    r"|json|members?|elements?|sub-?fields?|placeholders?|variables?|macros?|tokens?|syntax|operators?|functions?"
+    r"|json|(?:object|struct|array|enum|its|their)\s+members?|elements?|sub-?fields?|placeholders?|variables?|macros?|tokens?|syntax|operators?|functions?"
     r"|events?\s+(?:payload|object)|examples?|e\.g|steps?|errors?|forms?|formats?|patterns?|templates?|layouts?)\b",
     re.I,
 )

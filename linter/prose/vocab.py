@@ -362,6 +362,10 @@ def _clause_before(t: str, i: int) -> str:
     return chunk[cut + 1 :] if cut >= 0 else chunk
 
 
+# "Behaviour when a jar breaks:", "Action to take when …:": the field says what happens then (its values
+# are the choices), not a list that applies only then
+_POLICY_WHEN = re.compile(r"\s*(?:the\s+)?(?:behaviou?r|action|what\s+to\s+do|how\s+to\s+(?:behave|react|respond)|policy|strategy)"
+                          r"(?:\s+to\s+take)?\s+(?:when|if)\b", re.I)
 _SAMPLES_LEAD = re.compile(r"(?:\be\.g|\bfor\s+example|\bsuch\s+as)[.,:]?\s*$", re.I)  # "E.g.\n- VIC for …": samples
 _INCLUDE_FOLLOWING = re.compile(r"\binclud(?:e|es|ing)\s+the\s+following\b", re.I)
 _INTRO_CUT = re.compile(r"(?<![eE]\.[gG])(?<![iI]\.[eE])[.!?。](?:\s|$)|\n[ \t]*\n")  # ("E.g.\n- …" leads into its list)
@@ -733,7 +737,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         intro = _intro(s, c.start) if c.trigger != "value-sentences" else ""
         by_depends = _BY_DEPENDS.search(intro) and not (c.trigger == "paren-list" and _names_field(intro[-40:], name))
         if _mentions_other(intro, name) or _qual_other(intro, name, _FIELDISH_NOUNS) or by_depends \
-                or structure.lists_other(intro) or (c.trigger == "definitions" and _WHEN_INTRO.search(intro)):
+                or structure.lists_other(intro) or (c.trigger == "definitions" and _WHEN_INTRO.search(intro)
+                                                    and not _POLICY_WHEN.match(intro)):
             continue  # "depending on the kind of widget (`WidgetKind`):": another field's values
         fh = _FORM_HEAD.search(s, max(0, c.parsed.items[0].start - 40), c.parsed.items[0].start) if c.trigger == "paren-list" else None
         if fh is not None and fh.group(1).lower() not in nw and not (set(nw) & _VOCAB_WORDS):
@@ -1145,7 +1150,7 @@ _ANY_VALUE = re.compile(
     # what the field may be or take: "can be any string", "or `k` (any whole number)", "Any text
     # is accepted" (not "the encoder ignores any values you give it", "over any existing values")
     r"(?:\b(?:be|is|are|accepts?|takes?|allows?|permits?|supports?|or|to|also)\s+(?:also\s+|just\s+|simply\s+)?|[(:]\s*"
-    r"|(?:^|[.;!?]\s+|\n\s*))"
+    r"|(?:^|[.;!?]\s+|\n\s*[-*•]\s+))"  # (a wrapped line that starts with "any" is no new sentence)
     r"(?:any\s+(?:[\w-]+\s+){0,2}?(?:numbers?|integers?|strings?|values?|ids?|identifiers?|names?|text)\b"
     r"|any\s+combination\s+of\s+(?:[\w-]+\s+){0,2}?(?:ids?|names?)\b"
     r"|any\s+user[- ]defined\b)", re.I)

@@ -647,3 +647,23 @@ def test_conditions_on_the_value_of_this_field_give_its_values() -> None:
     assert only(d, "closed_vocab", name="LidMode")[0].values == ("SEALED", "OPEN")
     d = "The lid setting.\nWhen its value is 'Enabled', jars are sealed.\nWhen its value is 'Disabled', jars stay open."
     assert only(d, "closed_vocab", name="lidSetting")[0].values == ("Enabled", "Disabled")
+
+
+def test_a_policy_when_something_happens_lists_its_choices() -> None:
+    d = "Behaviour when new jars are added to the depot:\n\n* `autoallow`\n\n* `pending`\n\n\n\nOnly relevant if `depotIds` has items."
+    assert only(d, "closed_vocab", name="newJarAcceptance")[0].values == ("autoallow", "pending")
+
+
+def test_members_of_a_group_are_people_not_keys() -> None:
+    d = "Default permission level members have for depot shelves:  \n\\* `read` - can look.  \n\\* `write` - can add.  \n\\* `none` - nothing."
+    assert only(d, "closed_vocab", name="default_shelf_permission")[0].values == ("read", "write", "none")
+
+
+def test_a_quoted_code_then_its_region_then_its_name() -> None:
+    d = "Where an address comes from.\n\n  - `paf` (GB) Postcode File\n  - `mr` (GB) Many Rooms File\n  - `usps` (US) Zip File"
+    assert only(d, "closed_vocab", name="Dataset")[0].values == ("paf", "mr", "usps")
+
+
+def test_a_wrapped_line_that_starts_with_any_is_no_open_set() -> None:
+    d = "How to settle a clash\nwith a lid.\n\n* `none` will keep the old lid\n* `overwrite` will force the new lid over\n  any existing lids."
+    assert only(d, "closed_vocab", name="conflict_resolution")[0].values == ("none", "overwrite")
