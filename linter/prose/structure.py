@@ -554,8 +554,12 @@ _ALT_END = re.compile(
 # value of its own ("marked as `open` or `shut` in the depot.", "`graduated` or `volume` based.")
 _PHRASE_TAIL = re.compile(
     r"(?:[ ]+(?:(?:in|for|after|before|within|on|at|from|with|across|per|during)\b[^.;:\n`\"'“]{1,50}"
-    r"|as[ ]+(?:the[ ]+)?(?:options?|values?|choices?)\b[^.;:\n]{0,50})|[ -]based)[ ]*(?:[.;](?:\s|$)|$|\n)"
+    r"|if[ ]+(?:not|no|none|unknown|absent|missing|unavailable|it[ ]+cannot)\b[^.;:\n`\"'“]{0,40}"  # ("… or `null` if not known")
+    r"|as[ ]+(?:the[ ]+)?(?:options?|values?|choices?)\b[^.;:\n]{0,50})|[ -]based|[ ]*\([^()\n`\"']{1,40}\))"  # ("(add-on needed)")
+    r"[ ]*(?:[.;](?:\s|$)|$|\n)"
 )
+# "Set to "a", "b", "c", or defaults to none": a list said with commas, closed by what happens without a value
+_OR_DEFAULT_AFTER = re.compile(r"[ ]*,?[ ]*or[ ]+(?:defaults?|leave\b|omit\b)", re.I)
 _DASH_CLOSE = re.compile(r"[ ]*[—–][ ]")  # "The maker — `press` or `mould` — shapes …"
 
 
@@ -607,7 +611,8 @@ def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
         pos = max(pos, p.end)
         seps = [s[a.end : b.start] for a, b in zip(p.items, p.items[1:])]
         colon = lead.rstrip().endswith(":")
-        if not (re.search(r"\bor\b|\|", seps[-1]) or ((colon or whole) and len(p.items) >= 3)):
+        or_default = len(p.items) >= 3 and _OR_DEFAULT_AFTER.match(s, p.end) is not None
+        if not (re.search(r"\bor\b|\|", seps[-1]) or ((colon or whole) and len(p.items) >= 3) or or_default):
             continue
         if whole and s[p.end :].strip(" .\n"):
             continue
@@ -619,7 +624,7 @@ def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
             # few words of its own, ends the sentence
             v = tail.group("v")
             p = Parsed([*p.items, Item(clean_token(v), tail.start("v"), tail.end("v"), True)], tail.end("v"))
-        elif not _ALT_END.match(s, p.end) and not (lead.rstrip().endswith(("—", "–")) and _DASH_CLOSE.match(s, p.end)) \
+        elif not or_default and not _ALT_END.match(s, p.end) and not (lead.rstrip().endswith(("—", "–")) and _DASH_CLOSE.match(s, p.end)) \
                 and not (q.start() < first_end and _PHRASE_TAIL.match(s, p.end)):
             continue
         yield Candidate(q.start(), p, True, "quoted-alternatives")

@@ -235,7 +235,7 @@ _EXPRESSION_TEXT = re.compile(
     r"\b(?i:expressions?|syntax|operators?|clauses?|predicates?|lucene|sql|odata|query\s+language|boolean\s+logic)\b"
     r"|\b(?:AND|OR|NOT)\b|[=<>~]",
 )
-EXPRESSION_NAMES = frozenset("filter filters query q search expression expr".split())
+EXPRESSION_NAMES = frozenset("filter filters query q search expression expr where".split())
 _SELECTORS = frozenset("columns sort order orderby sortby fields field mask select expand include exclude by".split())
 _VOCAB_WORDS = frozenset(
     """type types status state mode category categories kind level role protocol method scope class
@@ -596,7 +596,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             a = parse_inline(s, two.start("a"), quoted_only=True)
             b = parse_inline(s, two.start("b"), quoted_only=True)
             if a is not None and b is not None and a.end <= two.end("a") and b.end <= two.end("b") \
-                    and max(len(a.items), len(b.items)) >= 2 \
+                    and (max(len(a.items), len(b.items)) >= 2 or all(_PLAIN_VALUE.fullmatch(i.value) for i in (*a.items, *b.items))) \
                     and not _mentions_other(_clause_before(s, m.start()), name):
                 add(m.start(), Parsed([*a.items, *b.items], b.end), True, "either")
                 continue
@@ -1149,11 +1149,15 @@ _ANY_NUMBER = re.compile(r"\bany\s+(?:[\w-]+\s+){0,2}?(?:numbers?|integers?|valu
 _ANY_VALUE = re.compile(
     # what the field may be or take: "can be any string", "or `k` (any whole number)", "Any text
     # is accepted" (not "the encoder ignores any values you give it", "over any existing values")
-    r"(?:\b(?:be|is|are|accepts?|takes?|allows?|permits?|supports?|or|to|also)\s+(?:also\s+|just\s+|simply\s+)?|[(:]\s*"
-    r"|(?:^|[.;!?]\s+|\n\s*[-*•]\s+))"  # (a wrapped line that starts with "any" is no new sentence)
+    r"(?:(?:\b(?:be|is|are|accepts?|takes?|allows?|permits?|supports?|or|to|also|additionally|otherwise),?\s+(?:also\s+|just\s+|simply\s+)?"
+    r"|[(:]\s*|(?:^|[.;!?]\s+|\n\s*[-*•]\s+))"  # (a wrapped line that starts with "any" is no new sentence)
     r"(?:any\s+(?:[\w-]+\s+){0,2}?(?:numbers?|integers?|strings?|values?|ids?|identifiers?|names?|text)\b"
-    r"|any\s+combination\s+of\s+(?:[\w-]+\s+){0,2}?(?:ids?|names?)\b"
-    r"|any\s+user[- ]defined\b)", re.I)
+    r"|any\s+user[- ]defined\b)"
+    r"|\bany\s+combination\s+of\s+(?:[\w-]+\s+){0,2}?(?:ids?|names?)\b)", re.I)
+_FUTURE_VALUES = re.compile(
+    r"\b(?:handle|expect|tolerate|ignore)\s+(?:any\s+)?(?:additional|new|unknown|unrecognized|future)\s+values\b"
+    r"|\b(?:additional|new|more)\s+values\s+(?:may|might|can|could|will)\s+be\s+(?:added|introduced)\b"
+    r"|\b(?:may|might|can|will)\s+(?:add|introduce)\s+(?:new|more|additional)\s+values\b", re.I)
 # "Any other value will be rejected": the set is closed, not open
 _REFUSED = re.compile(
     r"[^.;\n]{0,40}?\b(?:rejected|refused|ignored|invalid|disallowed|not\s+(?:allowed|accepted|supported|valid)|an?\s+error|fails?)\b",
@@ -1269,6 +1273,10 @@ _COND_LEAD = re.compile(
     r"(?!(?i:\s+you\s+(?:want|wish|need|would\s+like)\s+to\s+(?:filter|sort|order|group|limit|restrict)\b[^,.;:]{0,60},))"
     r"|For\s+(?!example\b|instance\b)[A-Za-z][\w -]{0,40},)"
 )
+# "For `lidSize` and `jarSize`, valid values are …": one case of another field ("For `tin`, … For
+# `jar`, …": a list per case, which together are the field's)
+_FOR_CODE_LEAD = re.compile(r"\s*For\s+`")
+_FOR_CODE_SENTENCE = re.compile(r"(?:^|[.;]\s+)For\s+`")
 
 
 _SORT_NAMES = frozenset({"sort", "order", "orderby", "sortby", "ordering", "sorting"})
@@ -1338,6 +1346,8 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
     # whatever else the text lists, the field also takes values outside it
     # (only a closed list asks: the scan is skipped for the many texts without one)
     any_value = any(f.closed for f in found) and any(not _REFUSED.match(t.norm, m.end()) for m in _ANY_VALUE.finditer(t.norm))
+    # "Clients should expect to handle additional values": the set grows; its listed values are the known ones
+    future = any(f.closed for f in found) and _FUTURE_VALUES.search(t.norm) is not None
     for f in found:
         values = tuple(dict.fromkeys(i.value for i in f.parsed.items))
         if not values or not _typed(values, type_):
@@ -1372,7 +1382,7 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
         if f.closed and any_value:
             continue  # "… or `k` (any whole number)", "any user-defined text": the field takes any value
         opened = False
-        if f.closed and _OPEN_SET.search(lead_in):
+        if f.closed and (_OPEN_SET.search(lead_in) or future):
             f.closed = False  # "can be custom or one of these predefined values": an open vocabulary
             opened = True  # (its listed values are the known ones, not samples)
         if f.closed and (
@@ -1382,7 +1392,8 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
         ):
             continue  # patterns ("user:{email}"), ranges ("EXT000-EXT350") or extra values beside free ones
         if f.closed and f.trigger not in structure.STRUCTURAL and (
-                _COND_LEAD.match(_sentence_of(t.norm, f.start)) or (f.trigger == "colon" and _COND_LEAD.match(t.norm, f.start))):
+                _COND_LEAD.match(_sentence_of(t.norm, f.start)) or (f.trigger == "colon" and _COND_LEAD.match(t.norm, f.start))
+                or (_FOR_CODE_LEAD.match(_sentence_of(t.norm, f.start)) and len(_FOR_CODE_SENTENCE.findall(t.norm)) < 2)):
             continue  # "For image jobs, valid values are 1, 3, 5", "For cards, it can be set to:\n* …": one case
         if f.closed and f.trigger in structure.STRUCTURAL and f.trigger not in _CUED_FIRST_OVER:
             lead = _intro(t.norm, f.start)

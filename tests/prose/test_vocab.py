@@ -606,9 +606,12 @@ def test_the_stated_default_joins_a_closed_list() -> None:
 def test_either_two_groups_of_quoted_values() -> None:
     d = "Why the jar was closed, either given by the maker (`broken`, `empty`, or `lost`) or set by the depot (`expired`)."
     assert only(d, "closed_vocab", name="reason")[0].values == ("broken", "empty", "lost", "expired")
-    # one sample each: the forms of a value, not a set
-    d = "The lid is either a maker's lid (`maker_one`) or a depot's own lid (`depot_one`)."
-    assert not [e for e in only(d, "closed_vocab", name="lid") if e.text.startswith("either")]
+    # one value each, said with a note: both are values
+    d = 'Ask for either the whole jar ("jar", default) or just its lid ("lid"). Note: a lid alone is light.'
+    assert only(d, "closed_vocab", name="part")[0].values == ("jar", "lid")
+    # one sample each of an address: the forms of a value, not a set
+    d = "The store is either a depot (`kiln://depot`) or a shelf in a depot (`kiln://depot/shelf`)."
+    assert not [e for e in only(d, "closed_vocab", name="jarStore") if e.text.startswith("either")]
 
 
 def test_either_in_parentheses_gives_the_kinds_of_the_noun_before_it() -> None:
@@ -667,3 +670,28 @@ def test_a_quoted_code_then_its_region_then_its_name() -> None:
 def test_a_wrapped_line_that_starts_with_any_is_no_open_set() -> None:
     d = "How to settle a clash\nwith a lid.\n\n* `none` will keep the old lid\n* `overwrite` will force the new lid over\n  any existing lids."
     assert only(d, "closed_vocab", name="conflict_resolution")[0].values == ("none", "overwrite")
+
+
+def test_more_forms_of_a_closed_or_an_open_list() -> None:
+    assert only("The lid kind, `snap` or `screw` or `null` if not able to tell", "closed_vocab", name="lid_kind")[0].values == \
+        ("snap", "screw", "null")
+    # the set grows: its values are the known ones, no closed set
+    d = ("How checks are enforced.\n\nThe supported action values are:\n\n\"Deny\" means the jar is refused.\n\n"
+         "\"Warn\" means a warning is sent.\n\nClients should expect to handle additional values by ignoring any values not recognized.")
+    assert not only(d, "closed_vocab", name="actions")
+    # ids beside the kinds, custom values beside the listed ones: no closed set
+    d = "Filters for any combination of lid IDs and lid kinds. The possible lid kinds are:\n\n- `snap`\n- `screw`\n- `seal`"
+    assert not only(d, "closed_vocab", name="lidIds")
+    d = "Lid finish. Values may include values below. Additionally, any custom value may be provided.<br /><br />Matte<br />Gloss<br />Satin"
+    assert not only(d, "closed_vocab", name="finish")
+    # a case of other fields ("For `lidSize` …, valid values are …") and the parts of an expression
+    d = "The value of the setting. For <strong>lidSize</strong> and <strong>jarSize</strong>, valid values are <strong>small</strong> or <strong>large</strong>."
+    assert not only(d, "closed_vocab", name="value")
+    d = "The search expression (i.e. field='value'). Supported search terms: lid, jar, kiln_date and shelf."
+    assert not only(d, "closed_vocab", name="where")
+
+
+def test_a_list_per_case_of_another_field_together_are_the_fields() -> None:
+    d = ("The key of the setting. For <strong>tin</strong>, valid values are <strong>lidSize</strong>, <strong>lidKind</strong>. "
+         "For <strong>jar</strong>, valid values are <strong>jarSize</strong> and <strong>jarColour</strong>.")
+    assert only(d, "closed_vocab", name="key")[0].values == ("lidSize", "lidKind", "jarSize", "jarColour")
