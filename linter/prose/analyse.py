@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 from typing import Any, Mapping
 
-from linter.prose import bounds, formats, standards, vocab
+from linter.prose import bounds, formats, standards, structure, vocab
 from linter.prose.evidence import Evidence
 from linter.prose.text import has_markup, name_words, prepare
 
@@ -62,8 +62,13 @@ def may_state(description: str) -> bool:
     return has_markup(description) and _has_cue(prepare(description).norm)
 
 
+# … or a code in capitals said to be or stand for something ("INCOMING for a jar sent to you",
+# "RES is Residential"): the one cue of a value sentence without a quote or a cue word
+_CUE_CODE = re.compile(r"[A-Z][A-Z0-9_]+[ \t]+(?:for|is)[ \t]")
+
+
 def _has_cue(s: str) -> bool:
-    return _CUE_CHAR.search(s) is not None or _CUE_WORD.search(s) is not None
+    return _CUE_CHAR.search(s) is not None or _CUE_WORD.search(s) is not None or _CUE_CODE.search(s) is not None
 
 
 def analyse(description: str, *, name: str = "", type: str | None = None, where: str = "") -> list[Evidence]:
@@ -102,10 +107,17 @@ def analyse(description: str, *, name: str = "", type: str | None = None, where:
                and not formats.is_list_layout(e.data) and not e.data.get("alternatives")
                and not e.data.get("condition")]  # "If set to A, … IPv4 …": one case's layout, not the field's
     if layouts and any(e.kind == "closed_vocab" for e in out):
+        named = [f for f in layouts if "pattern" not in f.data and "contentMediaType" not in f.data]
+        if named and len(named) == len(layouts) and any(
+                e.kind == "closed_vocab" and len(e.values) >= 2 and all(structure.code_only(v) for v in e.values) for e in out):
+            # "To assign only IPv4 addresses, use IPV4_ONLY …": a kind of value named in passing
+            # beside a closed set of codes; the codes are the field's values, not parts of an address
+            out = [e for e in out if e not in named]
+            layouts = []
         # "Format: ddd:hh-ddd:hh. Valid days: Mon, Tue, …": values that do not fit the
         # field's own stated layout are values of one of its parts ("…, all, or a date range":
         # alternatives to the layout, not parts of it)
-        out = [e for e in out if not (e.kind == "closed_vocab" and all(
+        out = [e for e in out if not (e.kind == "closed_vocab" and layouts and all(
             _part_of(e.values, f.data) and not _joined_by_or(description, e.span, f.span) for f in layouts))]
     closed = [v for e in out if e.kind == "closed_vocab" for v in e.values]
     if closed:

@@ -695,3 +695,14 @@ def test_a_list_per_case_of_another_field_together_are_the_fields() -> None:
     d = ("The key of the setting. For <strong>tin</strong>, valid values are <strong>lidSize</strong>, <strong>lidKind</strong>. "
          "For <strong>jar</strong>, valid values are <strong>jarSize</strong> and <strong>jarColour</strong>.")
     assert only(d, "closed_vocab", name="key")[0].values == ("lidSize", "lidKind", "jarSize", "jarColour")
+
+
+def test_codes_beside_a_kind_of_value_named_in_passing() -> None:
+    d = "The stack of the kiln port. To give it only IPv4 lids, use V4_ONLY. To give it IPv4 and IPv6 lids, use V4_V6."
+    ev = analyse(d, name="stackType", type="string")
+    assert [(e.kind, e.values) for e in ev] == [("closed_vocab", ("V4_ONLY", "V4_V6"))]
+
+
+def test_codes_that_stand_for_something_with_no_other_cue() -> None:
+    d = "The type of jar transfer. INCOMING for a jar sent to you, OUTGOING for a jar you send away."
+    assert only(d, "closed_vocab", name="JarTransferType")[0].values == ("INCOMING", "OUTGOING")
