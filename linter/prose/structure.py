@@ -188,6 +188,8 @@ def _def_lines(s: str) -> Iterator[_Def]:
                 elif sep is not None:
                     g = sep.group("sep").strip(" \t")
                     kind = {":": ":", "=": "=", "=>": "=", "->": "-"}.get(g, "-" if g else ("v" if quoted else "\t"))
+                elif not quoted and _CODE_ONLY.fullmatch(raw) and _PAREN_GLOSS_LINE.match(rest):
+                    kind = "("  # "in_house (made by staff)," on a line of its own: a code, then what it means
                 elif marker and (quoted or _UPPER.fullmatch(raw)) and _CLAUSE_GLOSS.match(rest):
                     kind = "-"  # "- `SNAP`, which seals the jar", "- SNAP for a sealed jar": the code, then its meaning
                 elif quoted and raw[-2:-1] == ":" and rest[:1] in " \t" and rest.strip():
@@ -205,6 +207,7 @@ def _def_lines(s: str) -> Iterator[_Def]:
         pos = eol + 1
 
 
+_PAREN_GLOSS_LINE = re.compile(r"[ \t]*\((?=[^()\n]*[a-z]{2,}[ ]+[a-z])[^()\n]{2,120}\)[ \t]*[,.;]?[ \t]*$")  # (words, not "(12AN)")
 # what a code on a bullet may be followed by when a clause says what it means
 _CLAUSE_GLOSS = re.compile(r"[ \t]*,[ \t]+(?:(?i:which|when|where|that|if|for|meaning|used)\b|[a-z])|[ \t]+for[ \t]+(?!example\b|instance\b)\w"
                            r"|[ \t]+is[ \t]+(?:an?|the)?[ \t]*[a-z]")  # ("- SPARE is a jar kept back")

@@ -229,7 +229,10 @@ def _words_after_or(s: str, i: int) -> str:
 
 _ID_NAME = re.compile(r"(?:[a-z0-9]Id|[a-z0-9]ID|_id|Ids)$")
 _CLOSED_PAREN = re.compile(r"\([^()\n]*\)")
-_BY_DEPENDS = re.compile(r"\b(?:based on|depending on|depends on|according to)\b", re.I)
+# (a list that depends on another field's value; "based on" only when a field or its value follows:
+# "filter based on available meals:" lists the field's own kinds)
+_BY_DEPENDS = re.compile(r"\b(?:depending on|depends on|according to)\b"
+                         r"|\bbased on\b(?=[^.;:]{0,40}(?:`|\b(?:field|parameter|property|attribute|setting|value|type|kind)s?\b))", re.I)
 
 _EXPRESSION_TEXT = re.compile(
     r"\b(?i:expressions?|syntax|operators?|clauses?|predicates?|lucene|sql|odata|query\s+language|boolean\s+logic)\b"

@@ -706,3 +706,18 @@ def test_codes_beside_a_kind_of_value_named_in_passing() -> None:
 def test_codes_that_stand_for_something_with_no_other_cue() -> None:
     d = "The type of jar transfer. INCOMING for a jar sent to you, OUTGOING for a jar you send away."
     assert only(d, "closed_vocab", name="JarTransferType")[0].values == ("INCOMING", "OUTGOING")
+
+
+def test_based_on_names_a_basis_unless_a_field_follows() -> None:
+    d = "Jar size based on litres held; SM is less than 1 litre, MD is 1 to 3 litres, LG is more than 3 litres\n"
+    assert only(d, "closed_vocab", name="JarSize")[0].values == ("SM", "MD", "LG")
+    d = "Filter jars based on available lids:\n        * SNAP_LID = Snap lid\n        * SCREW_LID = Screw lid\n        * NO_LID = No lid"
+    assert only(d, "closed_vocab", name="lidType")[0].values == ("SNAP_LID", "SCREW_LID", "NO_LID")
+    assert not only("The colour, based on the `kind` field:\n- `red`\n- `blue`", "closed_vocab", name="colour")
+
+
+def test_codes_each_on_a_line_with_words_in_parentheses() -> None:
+    d = "Kinds of the shelves:\nin_house (made by staff),\nshared_lot (made by a depot, shown on its page),\noutside_lot ( made by anyone)\n"
+    assert only(d, "closed_vocab", name="kind_of")[0].values == ("in_house", "shared_lot", "outside_lot")
+    # sizes in parentheses are no meanings: names of sub-fields
+    assert not only(" lid_size (12AN)<br> jar_code (12AN)<br> kiln_flag (1 AN)", "closed_vocab", name="line_items")
