@@ -91,7 +91,7 @@ _VALUE_SENTENCE = re.compile(
     + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=,\s)|\bor\s+)" + _CODETOK + r"\s+for\s+(?!example\b|instance\b)"
     + r"|\bvalue\s+(?:will|would)\s+be\s+" + _QVTOK + r"(?=\s*(?:(?:if|when|for|where|once)\b|[.;,](?:\s|$)))"
     # "The type 'Shared' will use …, and 'None' will not": a quoted value, then what it will do
-    + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=[^\s`'\"”],\s))"  # (not after "`a`, `b`, and": the end of a list of samples)
+    + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n))"  # (a sentence's own subject: not "and null, `Lid` will return", a list's end)
     r"(?:the\s+(?:type|value|mode|option|status|state|level|kind)\s+|(?-i:Type|Value|Mode|Option|Status|State|Level|Kind)\s+)?"
     + _QVTOK + r"\s+(?:will|would)\s+(?!be\b)(?=[a-z])",
     re.I,

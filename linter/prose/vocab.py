@@ -1422,6 +1422,7 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             continue
         dflt = structure.stated_default(t.norm) if f.closed and "efault" in t.norm else None
         if dflt is not None and dflt[0] not in values and dflt[3] and not beside and _PLAIN_VALUE.fullmatch(dflt[0]) \
+                and not any(v.lower().startswith(dflt[0].lower()) for v in values) \
                 and {structure.value_case(dflt[0])} == {structure.value_case(v) for v in values} \
                 and not _mentions_other(_sentence_of(t.norm, dflt[1]), name):
             # "The status (`Unassigned` or `Assigned`) … defaults to `Any`": the default is a value too
