@@ -520,8 +520,8 @@ def conditional_values(s: str, low: str) -> Iterator[Candidate]:
     """``If the queue state is `ENABLED`, … If the queue state is `DISABLED`, …`` / ``set
     `Scope` to `AWS` … set `Scope` to `Local```: two or more values, each under a condition (or a
     setting) on the same words; ``subject`` keeps them only when those words name the field."""
-    if not _twice(low, _COND_VALUE_KEYS):
-        return  # every match opens with one of these words, and two matches are needed
+    if not _twice(low, _COND_VALUE_KEYS) and not ("default" in low and has_any(low, _COND_VALUE_KEYS)):
+        return  # every match opens with one of these words; two matches are needed, or one and a default
     by: dict[str, list[re.Match[str]]] = {}
     said: dict[str, str] = {}
     for m in _COND_VALUE.finditer(s):
@@ -542,6 +542,13 @@ def conditional_values(s: str, low: str) -> Iterator[Candidate]:
                 seen.add(v)
                 items.append(Item(v, m.start(g), m.end(g), True))
         else:
+            if len(items) == 1 and len(ms) == 1 and ms[0].group("v"):  # (an "if … is set to" condition, not a "set it to" use)
+                # "The default value is `ON`. If the status is set to `OFF`, …": the default is the other value
+                dflt = stated_default(s)
+                if dflt is not None and dflt[3] and dflt[0] != items[0].value \
+                        and value_case(dflt[0]) == value_case(items[0].value) and not dflt[0].lower() in ("true", "false") \
+                        and not dflt[0].lstrip("-").isdigit():
+                    items = sorted([*items, Item(dflt[0], dflt[1], dflt[2], True)], key=lambda i: i.start)
             if len(items) >= 2:
                 yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "conditional-values", subject=subj)
 
@@ -1192,6 +1199,12 @@ _NOUN_ALT_ITEM = re.compile(r"[A-Za-z][\w-]{0,30}")
 _NOT_NOUN_VALUES = frozenset(w.rstrip("*") for w in STOP_WORDS) | frozenset("a an and or but nor not either neither true false yes no".split())
 
 
+_NOUN_THEN_ALT = re.compile(
+    r"\b(?P<noun>[a-z]{3,20})[ ]+(?P<list>(?-i:[A-Z][A-Z0-9_]{1,30})(?:[ ]*,[ ]*(?-i:[A-Z][A-Z0-9_]{1,30})){0,5},?[ ]+or[ ]+"
+    r"(?-i:[A-Z][A-Z0-9_]{1,30}))[ ]*(?:[.;]|$)"
+)
+
+
 def noun_alternatives(s: str, low: str) -> Iterator[Candidate]:
     """``Return short or full plot.`` / ``sorted in ASCENDING or DESCENDING order``: single
     words joined by "or" right before a noun, in the text's first sentence; ``subject`` is that
@@ -1207,6 +1220,12 @@ def noun_alternatives(s: str, low: str) -> Iterator[Candidate]:
         if not all(_BARE_CODE.fullmatch(i.value) for i in items):
             continue
         yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "noun-alternatives", subject=m.group("noun"))
+    for m in _NOUN_THEN_ALT.finditer(s, 0, first_end + 1):
+        # "The listener protocol HTTP or HTTPS.": the noun, then codes that end the first sentence
+        items = [Item(x.group(), m.start("list") + x.start(), m.start("list") + x.end(), False)
+                 for x in _NOUN_ALT_ITEM.finditer(m.group("list")) if x.group() != "or"]
+        if len({i.value for i in items}) == len(items) and not {i.value for i in items} & _ACRONYMS - {"HTTP", "HTTPS", "TLS", "SSL"}:
+            yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "noun-alternatives", subject=m.group("noun"))
 
 
 # "RES is Residential, CND is Condo, LND is Land": a code in capitals, "is", what it stands for,

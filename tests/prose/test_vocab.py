@@ -721,3 +721,13 @@ def test_codes_each_on_a_line_with_words_in_parentheses() -> None:
     assert only(d, "closed_vocab", name="kind_of")[0].values == ("in_house", "shared_lot", "outside_lot")
     # sizes in parentheses are no meanings: names of sub-fields
     assert not only(" lid_size (12AN)<br> jar_code (12AN)<br> kiln_flag (1 AN)", "closed_vocab", name="line_items")
+
+
+def test_one_condition_on_the_field_and_its_default_are_its_values() -> None:
+    d = "The state of the lid rule. The default value is <code>ON</code>. If the state is set to <code>OFF</code>, no lids are sealed."
+    assert only(d, "closed_vocab", name="State")[0].values == ("ON", "OFF")
+
+
+def test_the_fields_kind_noun_then_codes_that_end_its_first_sentence() -> None:
+    assert only("The kiln protocol WOOD or GAS.", "closed_vocab", name="protocol")[0].values == ("WOOD", "GAS")
+    assert not only("The kiln protocol WOOD or GAS.", "closed_vocab", name="kilnName")
