@@ -117,7 +117,7 @@ _EITHER_GROUPS = re.compile(r"[^()\n.;]{0,60}?\((?P<a>[ ]*[`\"'“][^()\n]{0,200
 _CAN_BE = re.compile(
     r"(?=\b[cmswia])"
     r"\b(?:(?:can|may|must|should|could|will|shall)(?:\s+only)?\s+be|(?:is|are)(?:\s+(?:either|always))?)"
-    r"(?:\s+(?:set\s+to|equal\s+to|either))?[ ]*:?[ ]*(?=[`\"'“‘「])",
+    r"(?:\s+(?:set\s+to|equal\s+to|either))?(?:\s+an?)?[ ]*:?[ ]*(?=[`\"'“‘「])",  # ("can be an “owner,” or a “guest.”")
     re.I,
 )
 _ONLY = re.compile(r"\bonly\s+(?:(?:[a-z]+\s+){0,2}(?:by|to|with)\s+)?(?=[`\"'“‘「])", re.I)
@@ -838,7 +838,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
 # words, which only lets a scan run): _CAN_BE ends "be|is|are|either|always|to[ ]*:?[ ]*";
 # _ONLY "only|by|to|with\s+"; _SINGLE "be|to\s+" or "value\s+is\s+" (then a QTOK);
 # _SET_THIS "to|as\s+" or "is\s+(set\s+to\s+)?(one\s+of\s+the\s+)?".
-_CAN_BE_WORDS = ("be", "is", "are", "either", "always", "to")
+_CAN_BE_WORDS = ("be", "is", "are", "either", "always", "to", " a", " an")
 _ONLY_WORDS = ("only", "by", "to", "with")
 _SINGLE_WORDS = ("be", "to", "is")
 _SET_THIS_WORDS = ("to", "as", "is", "the")

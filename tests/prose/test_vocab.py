@@ -731,3 +731,8 @@ def test_one_condition_on_the_field_and_its_default_are_its_values() -> None:
 def test_the_fields_kind_noun_then_codes_that_end_its_first_sentence() -> None:
     assert only("The kiln protocol WOOD or GAS.", "closed_vocab", name="protocol")[0].values == ("WOOD", "GAS")
     assert not only("The kiln protocol WOOD or GAS.", "closed_vocab", name="kilnName")
+
+
+def test_can_be_an_article_then_the_quoted_values() -> None:
+    d = "A Potter can be an “admin,” “owner,” or “potter.” Each role has its own kilns."
+    assert only(d, "closed_vocab", name="user_type")[0].values == ("admin", "owner", "potter")
