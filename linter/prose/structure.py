@@ -42,7 +42,7 @@ _DEF_VERB = re.compile(
     re.I,
 )
 # a quoted value, then what it does as a sentence of its own ("`keep` Keeps …", "'Flat'  Where …")
-_QUOTED_THEN_SENTENCE = re.compile(r"[ \t]+(?:\([^()\n]{1,20}\)[ \t]+)?[A-Z][a-z]")  # ("`paf` (GB) Postcode file")
+_QUOTED_THEN_SENTENCE = re.compile(r"[ \t]+(?:[A-Z][a-z]|\([^()\n]{1,20}\)[ \t]+[A-Z])")  # ("`paf` (GB) Postcode file", "… (US) USPS file")
 # labels that open a line without being a value ("Note: …", "Default: …")
 _LABELS = frozenset(
     """note notes important warning caution tip todo deprecated example examples default defaults required optional
@@ -87,7 +87,7 @@ _VALUE_SENTENCE = re.compile(
     + r"(?:\s*\((?:the\s+)?default\))?(?:\s*,\s*(?:the|which\s+is\s+the)\s+default\s*,)?"
     r"\s+(?:(?:value|level|mode|option|setting|status|state|type)\s+(?:[a-z]+\s+)?)?"  # ("`user` level access allows")
     r"(?:means|indicates|specifies|signifies|represents|denotes|allows|enables|disables|returns|shows|permits|prohibits"
-    r"|uses|sends|keeps|applies|ignores|creates|removes|adds)\b"
+    r"|uses|sends|keeps|applies|ignores|creates|removes|adds|instructs|lets|forces|turns)\b"
     + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=,\s)|\bor\s+)" + _CODETOK + r"\s+for\s+(?!example\b|instance\b)"
     + r"|\bvalue\s+(?:will|would)\s+be\s+" + _QVTOK + r"(?=\s*(?:(?:if|when|for|where|once)\b|[.;,](?:\s|$)))"
     # "The type 'Shared' will use …, and 'None' will not": a quoted value, then what it will do
@@ -1266,7 +1266,8 @@ def _paragraphs(s: str) -> Iterator[tuple[int, str]]:
 _VALUE_SENTENCE_KEYS = ("set to", "equal", "select", "choos", "specify", "use ", "using", "mean", "indicat",
                         "signif", "represent", "denot", "if ", "when ", "return", "allow", "enabl", "disabl",
                         " for ", "where", "show", "permit", "prohibit", "uses", "send", "keep", "appl", "ignor",
-                        "creat", "remov", "adds", "once ", "set it to", "setting", "specifies", "value will be",
+                        "creat", "remov", "adds", "once ", "set it to", "setting", "specifies", "instructs", "lets", "forces",
+                        "turns", "value will be",
                         "value would be", "` will", "' will", '" will', "” will", "` would", "' would", '" would', "” would")
 _COND_VALUE_KEYS = ("if ", "when ", "once ", "while ", "set ")
 # … and the "or"/"and" that opens its `or "x" to …` branch (whose lookahead word may be "to")

@@ -736,3 +736,10 @@ def test_the_fields_kind_noun_then_codes_that_end_its_first_sentence() -> None:
 def test_can_be_an_article_then_the_quoted_values() -> None:
     d = "A Potter can be an “admin,” “owner,” or “potter.” Each role has its own kilns."
     assert only(d, "closed_vocab", name="user_type")[0].values == ("admin", "owner", "potter")
+
+
+def test_more_verbs_and_notes_of_definitions() -> None:
+    d = "How the jar reaches the kiln. The default, <strong>pull</strong>, instructs the kiln to fetch it. <strong>push</strong> instructs the depot to send it."
+    assert only(d, "closed_vocab", name="delivery_method")[0].values == ("pull", "push")
+    d = "Where an address comes from.\n\n  - `paf` (GB) Postcode File\n  - `usps` (US) USPS Zip File"
+    assert only(d, "closed_vocab", name="Dataset")[0].values == ("paf", "usps")
