@@ -286,7 +286,7 @@ def definition_lists(s: str, low: str) -> Iterator[Candidate]:
             bare = not key[1]
             if key[2] == "t0" and not _COLON_BEFORE.search(s, 0, run[0].line_start):
                 continue  # lines of one word each, not led in as a list
-            if bare and key[0] == "" and key[2] == ":" and not all(_valueish(v) for v in values) \
+            if bare and key[0] == "" and key[2] == ":" and not all(_valueish(i.value) for i in _split_paired([d.item for d in run])) \
                     and not _COLON_BEFORE.search(s, 0, run[0].line_start):
                 continue  # "Name: …" / "Region: …" lines of prose (not led in by "Possible values are:")
             last = run[-1]
@@ -297,7 +297,24 @@ def definition_lists(s: str, low: str) -> Iterator[Candidate]:
                 # "NORTH: "n-1", "n-2"\nSOUTH: "s-1"": the labels group the values the lines list
                 yield Candidate(run[0].line_start, Parsed(grouped, end), True, "definitions")
                 continue
-            yield Candidate(run[0].line_start, Parsed([d.item for d in run], end), True, "definitions")
+            yield Candidate(run[0].line_start, Parsed(_split_paired([d.item for d in run]), end), True, "definitions")
+
+
+_PAIRED_KEY = re.compile(r"(?-i:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z]+(?:[A-Z][a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)")
+
+
+def _split_paired(items: list[Item]) -> list[Item]:
+    """``OnlineKiln/OfflineKiln: creates …`` among definitions of codes: one line that defines two
+    codes (each one code in its own right, not a path or a ratio)."""
+    out: list[Item] = []
+    for i in items:
+        parts = i.value.split("/")
+        if len(parts) == 2 and not i.quoted and all(_PAIRED_KEY.fullmatch(p) for p in parts):
+            cut = i.start + len(parts[0])
+            out += [Item(parts[0], i.start, cut, False), Item(parts[1], cut + 1, i.end, False)]
+        else:
+            out.append(i)
+    return out
 
 
 def other_context(intro: str) -> bool:

@@ -743,3 +743,8 @@ def test_more_verbs_and_notes_of_definitions() -> None:
     assert only(d, "closed_vocab", name="delivery_method")[0].values == ("pull", "push")
     d = "Where an address comes from.\n\n  - `paf` (GB) Postcode File\n  - `usps` (US) USPS Zip File"
     assert only(d, "closed_vocab", name="Dataset")[0].values == ("paf", "usps")
+
+
+def test_one_definition_line_may_define_two_codes() -> None:
+    d = "Specifies the mode of jar creation.\n\nCopyJar: makes a jar as a copy of another.\n\nOnlineKiln/OfflineKiln: makes a jar in a kiln.\n\nRestoreJar: brings a jar back."
+    assert only(d, "closed_vocab", name="createMode")[0].values == ("CopyJar", "OnlineKiln", "OfflineKiln", "RestoreJar")
