@@ -60,6 +60,7 @@ class Facts:
     closed: bool  # the description also lists a closed set of values
     vocabulary: bool  # the description also lists values, closed or by example
     description: str = ""  # the text the evidence was read from
+    name: str = ""  # the field's name
 
 
 Decision = Callable[[Evidence, Facts], "Gap | None"]
@@ -96,6 +97,7 @@ def gaps(description: str, *, name: str, type: str | None, where: str, schema: M
         closed=closed,
         vocabulary=closed or any(e.kind == "example_vocab" for e in ev),
         description=description,
+        name=name,
     )
     decide = _decisions()
     out: list[Gap] = []

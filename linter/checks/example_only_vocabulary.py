@@ -9,6 +9,7 @@ from linter.checks import Context, check
 from linter.checks._vocabulary import Facts, Gap, hits, known_vocabulary, preview
 from linter.model import Field, Fix, Hit
 from linter.prose import Evidence
+from linter.prose.text import name_words
 
 RULE = "example-only-vocabulary"
 # a pointer to where the whole set is listed ("For a complete list, see …", "the full list of codes is at …")
@@ -25,7 +26,7 @@ def gap(e: Evidence, facts: Facts) -> Gap | None:
     (prose-enum reports that one) and the value is not a date, an address, an id or a boolean."""
     if facts.formatted or facts.closed or facts.type == "boolean":
         return None
-    if _LISTED_ELSEWHERE.search(facts.description) or _links_to_set(facts.description):
+    if _LISTED_ELSEWHERE.search(facts.description) or _links_to_set(facts.description, facts.name):
         return None  # "For a complete list, see …", "see [Kinds of lids](…)": the text points to the whole set, as the fix asks
     n = len(e.values)
     if e.data.get("open"):
@@ -43,15 +44,18 @@ _LINK = re.compile(r"\[(?P<t>[^\]\n]{1,120})\]\((?P<u>[^)\s]{1,300})\)|<a\s[^>]*
 _SET_WORDS = re.compile(r"enum|types|values|codes|events|kinds|categories|options|list|table", re.I)
 
 
-def _links_to_set(text: str) -> bool:
+def _links_to_set(text: str, name: str = "") -> bool:
     """Whether the description links to a page whose name or address names a set of values
-    ("[Events that trigger workflows](…)", "…/types/ReportTypeEnum", "…/place-types"): where the
-    values come from, which is what the fix asks the text to say."""
+    ("[Events that trigger workflows](…)", "…/types/ReportTypeEnum", "…/place-types", or the
+    plural of the field's own noun: "…/docs/kilns" for a ``kiln``): where the values come from,
+    which is what the fix asks the text to say."""
     if "http" not in text and "](" not in text:
         return False
+    nw = name_words(name)
+    plural = re.compile(r"(?<![a-z])" + re.escape(nw[-1]) + r"(?:s|es)(?![a-z])", re.I) if nw and len(nw[-1]) > 2 else None
     for m in _LINK.finditer(text):
         words = " ".join(g for g in (m.group("t"), m.group("u"), m.group("u2"), m.group("t2"), m.group("u3")) if g)
-        if _SET_WORDS.search(words):
+        if _SET_WORDS.search(words) or (plural is not None and plural.search(words)):
             return True
     return False
 

@@ -66,7 +66,7 @@ _RUNIN = re.compile(
 _RUNIN_STOP = frozenset("NOTE NOTES IMPORTANT WARNING CAUTION TIP TODO DEPRECATED EXAMPLE DEFAULT REQUIRED OPTIONAL".split())
 # one sentence per value: the field (never another one) set to, used as, or meaning a value
 _VTOK = (r"(`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|'[^'\n]{1,60}'(?!\w)|“[^”\n]{1,60}”|\*[^*\s][^*\n]{0,40}\*"
-         r"|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z]+(?:[A-Z][a-z0-9]+)+)(?![\w-]))")
+         r"|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z]+(?:[A-Z][a-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)(?![\w-]))")
 _QVTOK = r"(`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”|(?<!\w)'[^'\n]{1,60}'(?!\w))"
 # a quoted value or a code in capitals: what may open "X for …" without a cue before it
 _CODETOK = r"(`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”|(?<!\w)'[^'\n]{1,60}'(?!\w)|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{3,}[0-9]*)(?![\w-]))"

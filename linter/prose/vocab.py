@@ -176,6 +176,10 @@ def _in_open_paren(s: str, i: int) -> bool:
     return head.rfind("(") > max(head.rfind(")"), head.rfind(". "))
 
 
+_QUOTE_ENDS = frozenset("`\"'”’*")
+_NEGATED_BEFORE = re.compile(r"\b(?:without|excluding|except|other\s+than)\b[^.;,()]{0,30}$", re.I)
+# after a parenthesis of samples, a word that goes on with the noun phrase ("media (such as paper) colour")
+_PHRASE_GOES_ON = re.compile(r"[ ]*[)）][ ]+(?!(?:to|for|of|in|on|at|and|or|is|are|was|that|which|with|by|from|as|if|when|will|can|may|must)\b)[a-z]")
 _PAREN_ETC = re.compile(r"[(（](?=[^()（）\n]{1,200}?(?:\betc\b|等))")
 _SET_THIS = re.compile(
     r"(?=[isuw])(?:\b(?:set|use)\s+(?:this\s+(?:field|parameter|property|value|option)|it)\s+(?:to|as)\s+(?=[`\"'“‘])"
@@ -686,6 +690,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     # only a short text's "(a/b/c)" is a vocabulary, and the list needs a "/" or "|"
     short = len(s.strip()) <= 120 and ("/" in s or "|" in s)
     for m in scan(_PAREN_SLASH, s, low, ('(', '（')) if short else ():
+        if s[: m.start("list")].rstrip(" (（")[-1:] in _QUOTE_ENDS:
+            continue  # "*CR* (clay/resin)": the gloss of the code before it, not values
         head = (m.group("head") or "").lower()
         words = set(name_words(name)) | {head}
         if not (words & _VOCAB_WORDS):
@@ -786,6 +792,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         cue = m.group().strip().lower()
         if same_name(cue.rstrip(":： ,"), name):
             continue  # "include a,b" describing the `include` field: its own name, not a cue
+        if _NEGATED_BEFORE.search(s, max(0, m.start() - 40), m.start()):
+            continue  # "a host without a protocol such as `http`": what the value must not hold
         quoted_only = cue == "like"
         p = parse_bullets(s, m.end()) if cue.startswith(("includ", "包")) else None
         if p is None or len(p.items) < 2:
@@ -805,6 +813,9 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             continue
         if _in_open_paren(s, m.start()) and not _PAREN_CLOSE.match(s, p.end):
             continue  # "(e.g., location, platform, auction type, …)": the samples go on past what was read
+        if _in_open_paren(s, m.start()) and _PHRASE_GOES_ON.match(s, p.end) \
+                and not _names_field(" ".join(s[: s.rfind("(", 0, m.start())].split()[-3:]), name):
+            continue  # "the default media (such as paper) colour": samples of another noun in the phrase
         if _SEE_AFTER.match(s, p.end):
             continue  # "For example usage, see the guide": a pointer to examples, not one
         if not p.items[-1].quoted and _PHRASE_ITEMS_AFTER.match(s, p.end):
@@ -1060,9 +1071,9 @@ _NAME_OF = re.compile(r"\bthe\s+(?:full\s+)?names?\s+of\b", re.I)
 _PUBLIC_CODE = re.compile(r"^[A-Z]{2,3}$")
 _PUBLIC_SET = re.compile(
     r"\b(?:state|region|province|city|dns\s+record)\s+(?:codes?|abbreviations?|types?)\b"
-    r"|\b(?:country|countries|airports?|airlines?|carriers?|currency|currencies|language|iata|icao)\b"
+    r"|\b(?:country|countries|airports?|airlines?|carriers?|currency|currencies|language|iata|icao|origin|destination)\b"
     r"|^(?:the\s+)?(?:state|province)\b[^\n]{0,60}?\babbreviations?\b", re.I)
-_CLOUD_REGION = re.compile(r"^[a-z]{2}(?:-gov)?-(?:north|south|east|west|central|northeast|northwest|southeast|southwest)-\d[a-z]?$")
+_CLOUD_REGION = re.compile(r"^[a-z]{2,12}(?:-gov)?-(?:north|south|east|west|central|northeast|northwest|southeast|southwest)-?\d[a-z]?$")
 
 
 # public sets a model knows whole, told by their members: HTTP methods, DNS record types, IP

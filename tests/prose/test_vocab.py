@@ -748,3 +748,19 @@ def test_more_verbs_and_notes_of_definitions() -> None:
 def test_one_definition_line_may_define_two_codes() -> None:
     d = "Specifies the mode of jar creation.\n\nCopyJar: makes a jar as a copy of another.\n\nOnlineKiln/OfflineKiln: makes a jar in a kiln.\n\nRestoreJar: brings a jar back."
     assert only(d, "closed_vocab", name="createMode")[0].values == ("CopyJar", "OnlineKiln", "OfflineKiln", "RestoreJar")
+
+
+def test_samples_that_are_no_values_of_the_field() -> None:
+    # what the value must not hold; samples of another noun in the phrase; the gloss of a code
+    assert not only('The lid registry server without a protocol such as "http" and "https".', "example_vocab", name="server")
+    assert not only("The default glaze (such as matte) colour to fire the jar in.", "example_vocab", name="glazeColour")
+    assert not only("Reason code for the lid exemption. Common values are *SE* (Statutory lid), *CR* (clay/Resin).",
+                    "example_vocab", name="lidExemptReason")
+    # a cloud region in either spelling, an airport code for an origin: public sets
+    assert not only('The region in which the kiln runs, e.g. "eu-west4".', "example_vocab", name="kilnRegion")
+    assert not only("Enter journey origin (e.g 'LHR').", "example_vocab", name="origin")
+
+
+def test_two_word_pascal_codes_open_value_sentences() -> None:
+    d = "How the search runs. ExactLid returns the one lid that fits or nothing. FuzzyLid returns every lid that may fit."
+    assert only(d, "closed_vocab", name="searchType")[0].values == ("ExactLid", "FuzzyLid")
