@@ -525,10 +525,12 @@ def value_sentences(s: str, low: str) -> Iterator[Candidate]:
 # "If the queue state is `ENABLED`, …", "set `Scope` to `AWS`": a value of whatever the words
 # before "is" name (kept when they name the field)
 _COND_VALUE = re.compile(
-    r"\b(?=[iwos])"  # each alternative's first letter (see the note at the top)
+    r"\b(?=[iwost])"  # each alternative's first letter (see the note at the top)
     r"(?:\b(?:if|when|once|while)\s+(?P<subj>[A-Za-z`'\"][\w`'\" .-]{0,40}?)\s+(?:is|was|are)\s+(?:set\s+to\s+|equal\s+to\s+)?"
     + _QVTOK.replace("(", "(?P<v>", 1)
-    + r"|\bset\s+(?P<subj2>`[^`\n]{1,40}`|[A-Za-z][\w.-]{0,40})\s+to\s+(?:be\s+)?" + _QVTOK.replace("(", "(?P<v2>", 1) + ")",
+    + r"|\bset\s+(?P<subj2>`[^`\n]{1,40}`|[A-Za-z][\w.-]{0,40})\s+to\s+(?:be\s+)?" + _QVTOK.replace("(", "(?P<v2>", 1)
+    # "The kiln type for clay jars is `wood`. The kiln type for glass jars is `gas`.": the field's value per case
+    + r"|\bthe\s+(?P<subj3>[a-z][\w ]{1,30}?)\s+for\s+[^.;:`\"\n]{1,60}?\s+is\s+" + _QVTOK.replace("(", "(?P<v3>", 1) + r"(?=[ ]*[.;]))",
     re.I,
 )
 
@@ -542,7 +544,7 @@ def conditional_values(s: str, low: str) -> Iterator[Candidate]:
     by: dict[str, list[re.Match[str]]] = {}
     said: dict[str, str] = {}
     for m in _COND_VALUE.finditer(s):
-        subj = re.sub(r"^(?:the|its|this)\s+", "", (m.group("subj") or m.group("subj2") or "").strip(" "), flags=re.I)
+        subj = re.sub(r"^(?:the|its|this)\s+", "", (m.group("subj") or m.group("subj2") or m.group("subj3") or "").strip(" "), flags=re.I)
         by.setdefault(subj.lower().strip("`'\""), []).append(m)
         said.setdefault(subj.lower().strip("`'\""), subj)
     for key, ms in by.items():
@@ -550,7 +552,7 @@ def conditional_values(s: str, low: str) -> Iterator[Candidate]:
         items: list[Item] = []
         seen: set[str] = set()
         for m in ms:
-            g = "v" if m.group("v") else "v2"
+            g = "v" if m.group("v") else "v2" if m.group("v2") else "v3"
             tok = m.group(g)
             v = clean_token(tok)
             if not _SENTENCE_VALUE.fullmatch(v):
@@ -1286,7 +1288,7 @@ _VALUE_SENTENCE_KEYS = ("set to", "equal", "select", "choos", "specify", "use ",
                         "creat", "remov", "adds", "once ", "set it to", "setting", "specifies", "instructs", "lets", "forces",
                         "turns", "value will be",
                         "value would be", "` will", "' will", '" will', "” will", "` would", "' would", '" would', "” would")
-_COND_VALUE_KEYS = ("if ", "when ", "once ", "while ", "set ")
+_COND_VALUE_KEYS = ("if ", "when ", "once ", "while ", "set ", " for ")
 # … and the "or"/"and" that opens its `or "x" to …` branch (whose lookahead word may be "to")
 _VALUE_SENTENCE_COUNTED = (*_VALUE_SENTENCE_KEYS, " or ", " and ")
 

@@ -112,6 +112,10 @@ _FOLLOWING = re.compile(
     re.I,
 )
 _EITHER = re.compile(r"\beither\b[ ]*:?[ ]*", re.I)
+_EITHER_CODE = r"(?:`[^`\n]{1,40}`|\"[^\"\n]{1,40}\"|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*(?<=[A-Z0-9]{2})))"
+_EITHER_CLAUSES = re.compile(
+    r"(?P<a>" + _EITHER_CODE + r")[ ]*,?[ ]+(?:so\s+that|where|which|when|meaning|if|to)\b[^.;:`\"\n]{1,160}?[ ,]+or[ ]+"
+    r"(?P<b>" + _EITHER_CODE + r")(?=[ ]*,?[ ]+(?:so\s+that|where|which|when|meaning|if|to)\b|[ ]*[.;]|[ ]*$)", re.I)
 _PLAIN_VALUE = re.compile(r"[A-Za-z0-9][\w.-]{0,60}")  # (a default such as `["a", "b"]`, `a b` or `id:asc` is a form, not one more value)
 _EITHER_GROUPS = re.compile(r"[^()\n.;]{0,60}?\((?P<a>[ ]*[`\"'“][^()\n]{0,200}?)\)[ ]*,?[ ]+or[ ]+[^()\n.;]{0,60}?\((?P<b>[ ]*[`\"'“][^()\n]{0,200}?)\)")
 _CAN_BE = re.compile(
@@ -606,6 +610,14 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                     and (max(len(a.items), len(b.items)) >= 2 or all(_PLAIN_VALUE.fullmatch(i.value) for i in (*a.items, *b.items))) \
                     and not _mentions_other(_clause_before(s, m.start()), name):
                 add(m.start(), Parsed([*a.items, *b.items], b.end), True, "either")
+                continue
+        clauses = _EITHER_CLAUSES.match(s, m.end())
+        if clauses is not None and not _mentions_other(_clause_before(s, m.start()), name):
+            # "either PRIVATE, where only you see it, or PUBLIC, where …": two codes, each with what it does
+            items = [Item(clean_token(clauses.group(g)), clauses.start(g), clauses.end(g), clauses.group(g)[0] in "`\"'“")
+                     for g in ("a", "b")]
+            if items[0].value != items[1].value:
+                add(m.start(), Parsed(items, clauses.end("b")), True, "either")
                 continue
         p = parse_inline(s, m.end())
         if p is None or len(p.items) < 2 or _EXCLUSIVE_TAIL.match(s, p.end):

@@ -764,3 +764,18 @@ def test_samples_that_are_no_values_of_the_field() -> None:
 def test_two_word_pascal_codes_open_value_sentences() -> None:
     d = "How the search runs. ExactLid returns the one lid that fits or nothing. FuzzyLid returns every lid that may fit."
     assert only(d, "closed_vocab", name="searchType")[0].values == ("ExactLid", "FuzzyLid")
+
+
+def test_either_two_codes_each_with_what_it_does() -> None:
+    d = "The visibility of the jar. Options are either PRIVATE, where the jar is seen only by its maker, or PUBLIC, where anyone sees it."
+    assert only(d, "closed_vocab", name="Visibility")[0].values == ("PRIVATE", "PUBLIC")
+    d = "The kind of firing. You can specify either PROACTIVE so that the kiln fires at once or OPPORTUNISTIC so that you pick when."
+    assert only(d, "closed_vocab", name="type")[0].values == ("PROACTIVE", "OPPORTUNISTIC")
+
+
+def test_the_fields_value_per_case_in_sentences_of_their_own() -> None:
+    d = ("<p>The kind of the shelves.</p> <ul> <li> <p>The shelf kind for clay jars is <code>clayshelf</code>.</p> </li> "
+         "<li> <p>The shelf kind for glass jars is <code>glassshelf</code>.</p></li></ul>")
+    assert only(d, "closed_vocab", name="ShelfKind")[0].values == ("clayshelf", "glassshelf")
+    d = "The depot. The lid size for clay jars is `small`. The lid size for glass jars is `large`."
+    assert not only(d, "closed_vocab", name="depot")
