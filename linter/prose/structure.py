@@ -572,7 +572,8 @@ def conditional_values(s: str, low: str) -> Iterator[Candidate]:
                 yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "conditional-values", subject=subj)
 
 
-_LEAD = re.compile(r"(?=[:(abefiost]|[ ][-–—])(?:[:(]|[ ][-–—]|\b(?:either|by|be|is|are|as|from|between|to|of|include)|\bstatus(?:es)?)[ ]*$", re.I)
+_LEAD = re.compile(r"(?=[:(abefiost]|[ ][-–—])(?:[:(]|[ ][-–—]|\b(?:either|by|be|is|are|as|from|between|to|of|include)"
+                   r"|\beither\s+(?:use|set|pass|send|specify|choose|select|pick)|\bstatus(?:es)?)[ ]*$", re.I)
 _ALT_END = re.compile(
     r"[ ]*(?:$|[.;,)\n]|\((?:the\s+)?default\)|\bor\s+(?:leave|omit|empty|null|not)\b"
     # "by `created_at` or `updated_at` fields.": the kind of the values closes the sentence
@@ -587,6 +588,7 @@ _PHRASE_TAIL = re.compile(
     r"|as[ ]+(?:the[ ]+)?(?:options?|values?|choices?)\b[^.;:\n]{0,50})|[ -]based|[ ]*\([^()\n`\"']{1,40}\))"  # ("(add-on needed)")
     r"[ ]*(?:[.;](?:\s|$)|$|\n)"
 )
+_NOTE_END = re.compile(r"[ ]*\([^()\n`\"']{1,40}\)[ ]*(?:[.;](?:\s|$)|$|\n)")  # "… or `tin` (add-on needed)."
 # "Set to "a", "b", "c", or defaults to none": a list said with commas, closed by what happens without a value
 _OR_DEFAULT_AFTER = re.compile(r"[ ]*,?[ ]*or[ ]+(?:defaults?|leave\b|omit\b)", re.I)
 _DASH_CLOSE = re.compile(r"[ ]*[—–][ ]")  # "The maker — `press` or `mould` — shapes …"
@@ -654,7 +656,7 @@ def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
             v = tail.group("v")
             p = Parsed([*p.items, Item(clean_token(v), tail.start("v"), tail.end("v"), True)], tail.end("v"))
         elif not or_default and not _ALT_END.match(s, p.end) and not (lead.rstrip().endswith(("—", "–")) and _DASH_CLOSE.match(s, p.end)) \
-                and not (q.start() < first_end and _PHRASE_TAIL.match(s, p.end)):
+                and not (q.start() < first_end and _PHRASE_TAIL.match(s, p.end)) and not _NOTE_END.match(s, p.end):
             continue
         yield Candidate(q.start(), p, True, "quoted-alternatives")
 

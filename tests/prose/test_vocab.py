@@ -779,3 +779,11 @@ def test_the_fields_value_per_case_in_sentences_of_their_own() -> None:
     assert only(d, "closed_vocab", name="ShelfKind")[0].values == ("clayshelf", "glassshelf")
     d = "The depot. The lid size for clay jars is `small`. The lid size for glass jars is `large`."
     assert not only(d, "closed_vocab", name="depot")
+
+
+def test_either_use_then_values_with_notes() -> None:
+    d = "Names the lid maker. Either use [`acme`](#makers/Acme) (default) or [`lidco`](#makers/Lidco) (add-on needed)."
+    assert only(d, "closed_vocab", name="lid_maker")[0].values == ("acme", "lidco")
+    # a field of free values keeps its quoted lists of what it must not be out of any set
+    d = 'The lid password. It cannot be "abc@123", "P@ssw0rd", "Password1" or "iloveyou".'
+    assert not only(d, "closed_vocab", name="lidPassword")
