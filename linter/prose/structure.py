@@ -93,7 +93,7 @@ _VALUE_SENTENCE = re.compile(
     # "The type 'Shared' will use …, and 'None' will not": a quoted value, then what it will do
     + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n))"  # (a sentence's own subject: not "and null, `Lid` will return", a list's end)
     r"(?:the\s+(?:type|value|mode|option|status|state|level|kind)\s+|(?-i:Type|Value|Mode|Option|Status|State|Level|Kind)\s+)?"
-    + _QVTOK + r"\s+(?:will|would)\s+(?!be\b)(?=[a-z])",
+    + _QVTOK + r"\s+(?:(?:will|would)\s+(?!be\b)(?=[a-z])|(?:should|must)\s+(?:never|not)\s+be\s+(?:sent|used|set|passed|given)\b)",
     re.I,
 )
 _DEFAULT_VALUE = re.compile(
@@ -1289,7 +1289,8 @@ _VALUE_SENTENCE_KEYS = ("set to", "equal", "select", "choos", "specify", "use ",
                         " for ", "where", "show", "permit", "prohibit", "uses", "send", "keep", "appl", "ignor",
                         "creat", "remov", "adds", "once ", "set it to", "setting", "specifies", "instructs", "lets", "forces",
                         "turns", "value will be",
-                        "value would be", "` will", "' will", '" will', "” will", "` would", "' would", '" would', "” would")
+                        "value would be", "` will", "' will", '" will', "” will", "` would", "' would", '" would', "” would",
+                        "` should", "' should", '" should', "” should", "` must", "' must", '" must', "” must")
 _COND_VALUE_KEYS = ("if ", "when ", "once ", "while ", "set ", " for ")
 # … and the "or"/"and" that opens its `or "x" to …` branch (whose lookahead word may be "to")
 _VALUE_SENTENCE_COUNTED = (*_VALUE_SENTENCE_KEYS, " or ", " and ")

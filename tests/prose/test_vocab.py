@@ -787,3 +787,9 @@ def test_either_use_then_values_with_notes() -> None:
     # a field of free values keeps its quoted lists of what it must not be out of any set
     d = 'The lid password. It cannot be "abc@123", "P@ssw0rd", "Password1" or "iloveyou".'
     assert not only(d, "closed_vocab", name="lidPassword")
+
+
+def test_a_value_that_should_never_be_sent_is_still_one_of_the_set() -> None:
+    d = ('How this lid set is read. "unknown" should never be sent and is ignored if received. "open" means anyone may take. '
+         '"locked" means only staff. "hidden" means nobody sees it.')
+    assert only(d, "closed_vocab", name="lidSetBehavior")[0].values == ("unknown", "open", "locked", "hidden")
