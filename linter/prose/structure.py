@@ -181,7 +181,7 @@ def _def_lines(s: str) -> Iterator[_Def]:
                     rest = ""  # "GasKiln -- default": a note on the value, no meaning of it: the value alone
                 if marker and not rest.strip(" \t.,;"):
                     kind = "t"  # a bullet that holds the value alone (<dt>, a plain list of values)
-                elif not marker and not rest.strip(" \t.,;") and _BARE_CODE_LINE.fullmatch(s, i, tok_end):
+                elif not marker and not rest.strip(" \t.,;") and (quoted or _BARE_CODE_LINE.fullmatch(s, i, tok_end)):
                     kind = "t0"  # a line that holds one code alone: a list only after "values are:"
                 elif marker and re.match(r"[.][ \t]+[A-Z]", rest):
                     kind = "."
@@ -199,7 +199,7 @@ def _def_lines(s: str) -> Iterator[_Def]:
                 elif marker and _CODE_TOKEN.fullmatch(s, i, tok_end) and _ONE_BLANK_GLOSS.match(s, tok_end, eol):
                     kind = "\t1"  # "- M10 Tenth month" beside "- M9  Ninth month": a code, one blank, its meaning
                 value = clean_token(raw).rstrip(":")  # "`optional:` …": the colon is the separator
-                if quoted and kind:
+                if quoted and kind and kind != "t0":
                     kind = "q"  # a quoted value opening a line: whatever follows it says what it means
                 if kind and value and _may_open(value, quoted, kind) and not (value.isdigit() and len(value) > 4):
                     nested = len(s[pos:eol]) - len(s[pos:eol].lstrip(" \t")) >= 2

@@ -116,6 +116,7 @@ _EITHER_CODE = r"(?:`[^`\n]{1,40}`|\"[^\"\n]{1,40}\"|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z
 _EITHER_CLAUSES = re.compile(
     r"(?P<a>" + _EITHER_CODE + r")[ ]*,?[ ]+(?:so\s+that|where|which|when|meaning|if|to)\b[^.;:`\"\n]{1,160}?[ ,]+or[ ]+"
     r"(?P<b>" + _EITHER_CODE + r")(?=[ ]*,?[ ]+(?:so\s+that|where|which|when|meaning|if|to)\b|[ ]*[.;]|[ ]*$)", re.I)
+_ASSIGNED = re.compile(r"\b(?:if|when)\s+(?:you\s+(?:set|use|pass|send|specify)\s+)?`(?P<n>[A-Za-z_][\w.-]{0,40})=(?P<v>[A-Za-z][\w-]{0,40})`", re.I)
 _PLAIN_VALUE = re.compile(r"[A-Za-z0-9][\w.-]{0,60}")  # (a default such as `["a", "b"]`, `a b` or `id:asc` is a form, not one more value)
 _EITHER_GROUPS = re.compile(r"[^()\n.;]{0,60}?\((?P<a>[ ]*[`\"'“][^()\n]{0,200}?)\)[ ]*,?[ ]+or[ ]+[^()\n.;]{0,60}?\((?P<b>[ ]*[`\"'“][^()\n]{0,200}?)\)")
 _CAN_BE = re.compile(
@@ -795,6 +796,12 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             and handover.rstrip().endswith((":", "："))
             and any(re.search(r"(?<!\w)" + re.escape(v) + r"(?!\w)", handover[pm.end() :]) for v in c.parsed.values))
         add(c.start, c.parsed, c.closed and not partial, c.trigger, c.min_items)
+    if "=" in s and "`" in s and name:
+        # "If `lid=snap` …. If `lid=screw` …": a condition on each value of the field, written as a request would
+        assigned = [m for m in _ASSIGNED.finditer(s) if same_name(m.group("n"), name) and m.group("v").lower() not in ("true", "false")]
+        items = list({m.group("v"): Item(m.group("v"), m.start("v"), m.end("v"), True) for m in assigned}.values())
+        if len(items) >= 2:
+            add(items[0].start, Parsed(items, items[-1].end), True, "assignments")
     if cjk:
         _zh(s, name, add)
     _pairs(s, add, cjk)
@@ -1417,7 +1424,7 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             or _ALT_INTRO.search(lead_in)
         ):
             continue  # patterns ("user:{email}"), ranges ("EXT000-EXT350") or extra values beside free ones
-        if f.closed and f.trigger not in structure.STRUCTURAL and (
+        if f.closed and f.trigger not in structure.STRUCTURAL and f.trigger != "assignments" and (
                 _COND_LEAD.match(_sentence_of(t.norm, f.start)) or (f.trigger == "colon" and _COND_LEAD.match(t.norm, f.start))
                 or (_FOR_CODE_LEAD.match(_sentence_of(t.norm, f.start)) and len(_FOR_CODE_SENTENCE.findall(t.norm)) < 2)):
             continue  # "For image jobs, valid values are 1, 3, 5", "For cards, it can be set to:\n* …": one case

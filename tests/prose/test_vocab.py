@@ -793,3 +793,16 @@ def test_a_value_that_should_never_be_sent_is_still_one_of_the_set() -> None:
     d = ('How this lid set is read. "unknown" should never be sent and is ignored if received. "open" means anyone may take. '
          '"locked" means only staff. "hidden" means nobody sees it.')
     assert only(d, "closed_vocab", name="lidSetBehavior")[0].values == ("unknown", "open", "locked", "hidden")
+
+
+def test_one_line_quoted_values_after_a_values_lead() -> None:
+    d = "The kind of the kiln fuel. <br><br> Possible values are: <br><br> **Wood** <br><br> **Gas**"
+    assert only(d, "closed_vocab", name="fuelType")[0].values == ("Wood", "Gas")
+    assert not only("The kind of the kiln fuel.\n\n`Wood`\n\n`Gas`", "closed_vocab", name="fuelType")
+
+
+def test_conditions_on_the_field_written_as_a_request() -> None:
+    d = "Shows which jars are new or old.\n    If `state=fresh` the depot returns new jars.\n    If `state=aged` the depot returns old jars."
+    assert only(d, "closed_vocab", name="state")[0].values == ("fresh", "aged")
+    # samples of a position or a size: no set
+    assert not only("To put the jar first: `position=0`; to put it third: `position=2`.", "closed_vocab", name="position")
