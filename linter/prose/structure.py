@@ -1267,6 +1267,28 @@ def is_definitions(s: str, low: str) -> Iterator[Candidate]:
         yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "is-definitions")
 
 
+# "Specify desc to show the newest first. Specify asc to show the oldest first.": a bare word, each in a
+# sentence of its own that says what asking for it returns
+_ASK_SENTENCE = re.compile(
+    r"(?:^|(?<=[.;:!?]\s)|(?<=\n))(?:Specify|Use|Pass|Enter|Choose|Select)\s+(?P<v>[a-z][a-z0-9_-]{1,15})\s+(?:to|for)\s+"
+    r"(?:show|get|return|retrieve|list|include|see|sort|order|filter|display|fetch|receive|request)\b")
+
+
+_PROSE_WORDS = frozenset(w for w in STOP_WORDS if not w.endswith("*")) | frozenset("a an it them this that".split())  # ("all", "none": values)
+
+
+def ask_sentences(s: str, low: str) -> Iterator[Candidate]:
+    """Two or more bare words, each asked for in a sentence of its own ("Specify asc to show …")."""
+    items: dict[str, Item] = {}
+    for m in _ASK_SENTENCE.finditer(s):
+        v = m.group("v")
+        if v not in _PROSE_WORDS and v not in items:
+            items[v] = Item(v, m.start("v"), m.end("v"), False)
+    if len(items) >= 2:
+        got = list(items.values())
+        yield Candidate(got[0].start, Parsed(got, got[-1].end), True, "ask-sentences")
+
+
 _QVALUE = re.compile(r"(?=[`\"“'])" + _QVTOK)
 # … and a word set in emphasis ("Set to *fast* for …, or *slow* for …"): glossed values too
 _QVALUE_EM = re.compile(r"(?=[`\"“'*])(?:" + _QVTOK + r"|(?<![\w*])\*[A-Za-z0-9][\w.-]{0,39}(?<![.-])\*(?![\w*]))")
@@ -1333,6 +1355,7 @@ DETECTORS: tuple[tuple[str, tuple[str, ...], frozenset[str], Detector], ...] = (
     ("sentence-run-in", (": ", "—", " – "), frozenset({"runs"}), sentence_run_in),
     ("numbered-run-in", ("2)", "2. "), frozenset(), numbered_run_in),
     ("is-definitions", (" is ",), frozenset({"codes"}), is_definitions),
+    ("ask-sentences", ("specify ", "use ", "pass ", "enter ", "choose ", "select "), frozenset(), ask_sentences),
     ("conditional-values", _COND_VALUE_KEYS, frozenset({"codes"}), conditional_values),
     ("value-sentences", _VALUE_SENTENCE_KEYS, frozenset({"codes"}), value_sentences),
 )

@@ -806,3 +806,11 @@ def test_conditions_on_the_field_written_as_a_request() -> None:
     assert only(d, "closed_vocab", name="state")[0].values == ("fresh", "aged")
     # samples of a position or a size: no set
     assert not only("To put the jar first: `position=0`; to put it third: `position=2`.", "closed_vocab", name="position")
+
+
+def test_bare_words_each_asked_for_in_a_sentence_of_its_own() -> None:
+    d = "The jars are ordered by weight. Specify desc to show heavy jars first. Specify asc to show light jars first. The default is asc."
+    assert only(d, "closed_vocab", name="order_by_weight")[0].values == ("desc", "asc")
+    assert only("Specify all to retrieve all jars, lids included.\n\nSpecify lids to get lids only.", "closed_vocab",
+                name="jar-kind")[0].values == ("all", "lids")
+    assert not only("Use this to get jars. Use it for lids.", "closed_vocab", name="x")
