@@ -528,11 +528,14 @@ _COND_VALUE = re.compile(
     r"\b(?=[iwost])"  # each alternative's first letter (see the note at the top)
     r"(?:\b(?:if|when|once|while)\s+(?P<subj>[A-Za-z`'\"][\w`'\" .-]{0,40}?)\s+(?:is|was|are)\s+(?:set\s+to\s+|equal\s+to\s+)?"
     + _QVTOK.replace("(", "(?P<v>", 1)
-    + r"|\bset\s+(?P<subj2>`[^`\n]{1,40}`|[A-Za-z][\w.-]{0,40})\s+to\s+(?:be\s+)?" + _QVTOK.replace("(", "(?P<v2>", 1)
+    + r"|\bset\s+(?:(?:your|the|this)\s+)?(?P<subj2>`[^`\n]{1,40}`|[A-Za-z][\w.-]{0,40})\s+to\s+(?:be\s+)?" + _QVTOK.replace("(", "(?P<v2>", 1)
     # "The kiln type for clay jars is `wood`. The kiln type for glass jars is `gas`.": the field's value per case
     + r"|\bthe\s+(?P<subj3>[a-z][\w ]{1,30}?)\s+for\s+[^.;:`\"\n]{1,60}?\s+is\s+" + _QVTOK.replace("(", "(?P<v3>", 1) + r"(?=[ ]*[.;]))",
     re.I,
 )
+
+
+_SELF_WORDS = re.compile(r"value|it|its value|this|this (?:field|parameter|property|value|setting|option)")
 
 
 def conditional_values(s: str, low: str) -> Iterator[Candidate]:
@@ -547,6 +550,12 @@ def conditional_values(s: str, low: str) -> Iterator[Candidate]:
         subj = re.sub(r"^(?:the|its|this)\s+", "", (m.group("subj") or m.group("subj2") or m.group("subj3") or "").strip(" "), flags=re.I)
         by.setdefault(subj.lower().strip("`'\""), []).append(m)
         said.setdefault(subj.lower().strip("`'\""), subj)
+    selves = [k for k in by if _SELF_WORDS.fullmatch(k)]
+    others = [k for k in by if k not in selves]
+    if selves and len(others) == 1:
+        # "set `lidMode` to `a` … set the value to `b`": the value is the field named beside it
+        for k in selves:
+            by[others[0]] = sorted([*by[others[0]], *by.pop(k)], key=lambda m: m.start())
     for key, ms in by.items():
         subj = said[key]
         items: list[Item] = []

@@ -364,6 +364,7 @@ class _Found:
     parsed: Parsed
     closed: bool
     trigger: str
+    named: bool = False  # the text names the field by its identifier as it gives these values
 
 
 def _clause_before(t: str, i: int) -> str:
@@ -507,13 +508,13 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     nw = name_words(name)
     nw_free = bool(nw) and nw[-1] in _FREE_NAME_WORDS
 
-    def add(start: int, parsed: Parsed | None, closed: bool, trigger: str, min_items: int = 2) -> None:
+    def add(start: int, parsed: Parsed | None, closed: bool, trigger: str, min_items: int = 2, named: bool = False) -> None:
         if parsed is None or len(parsed.items) < min_items:
             return
         parsed = _abbreviated(s, parsed)
         if parsed.partial:
             closed = False
-        found.append(_Found(start, parsed, closed, trigger))
+        found.append(_Found(start, parsed, closed, trigger, named))
 
     def list_after(pos: int, *, quoted_only: bool = False) -> Parsed | None:
         b = parse_bullets(s, pos)
@@ -758,7 +759,9 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             continue  # "The DNS name (wildcard or exact)": kinds of name, not names
         intro = _intro(s, c.start) if c.trigger != "value-sentences" else ""
         by_depends = _BY_DEPENDS.search(intro) and not (c.trigger == "paren-list" and _names_field(intro[-40:], name))
-        if _mentions_other(intro, name) or _qual_other(intro, name, _FIELDISH_NOUNS) or by_depends \
+        named = c.trigger == "conditional-values" and c.subject is not None and _IDENT.fullmatch(c.subject.strip()) is not None
+        # ("If `otherLid` is given, set `lid` to `a` …": the field named as it is set, whatever the condition names)
+        if (not named and (_mentions_other(intro, name) or _qual_other(intro, name, _FIELDISH_NOUNS))) or by_depends \
                 or structure.lists_other(intro) or (c.trigger == "definitions" and _WHEN_INTRO.search(intro)
                                                     and not _POLICY_WHEN.match(intro)):
             continue  # "depending on the kind of widget (`WidgetKind`):": another field's values
@@ -795,7 +798,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             pm.group().lower() in ("e.g", "for example") and c.trigger in structure.STRUCTURAL
             and handover.rstrip().endswith((":", "："))
             and any(re.search(r"(?<!\w)" + re.escape(v) + r"(?!\w)", handover[pm.end() :]) for v in c.parsed.values))
-        add(c.start, c.parsed, c.closed and not partial, c.trigger, c.min_items)
+        add(c.start, c.parsed, c.closed and not partial, c.trigger, c.min_items, named)
     if "=" in s and "`" in s and name:
         # "If `lid=snap` …. If `lid=screw` …": a condition on each value of the field, written as a request would
         assigned = [m for m in _ASSIGNED.finditer(s) if same_name(m.group("n"), name) and m.group("v").lower() not in ("true", "false")]
@@ -1402,7 +1405,7 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
         if f.parsed.style == "spaced" and set(nw) & (_ID_WORDS | _FREE_NAME_WORDS):
             continue  # "Values: made by hand" for an id or a name: words of prose, not a list
         free = bool(nw) and nw[-1] in _FREE_NAME_WORDS and not set(nw) & _VOCAB_WORDS
-        if free and f.trigger in _SENTENCE_FORMS and (len(values) < 3 or f.trigger != "value-sentences"):
+        if free and f.trigger in _SENTENCE_FORMS and (len(values) < 3 or f.trigger != "value-sentences") and not f.named:
             continue  # "`true` for checkboxes" in the text of a free value: a use, not the set (three
             # values or more, each with a sentence of its own, are the field's set)
         if free and f.closed and all(v.startswith(".") for v in values):

@@ -814,3 +814,15 @@ def test_bare_words_each_asked_for_in_a_sentence_of_its_own() -> None:
     assert only("Specify all to retrieve all jars, lids included.\n\nSpecify lids to get lids only.", "closed_vocab",
                 name="jar-kind")[0].values == ("all", "lids")
     assert not only("Use this to get jars. Use it for lids.", "closed_vocab", name="x")
+
+
+def test_the_field_set_to_each_value_whatever_the_condition_names() -> None:
+    d = ("The mode of the lid. If the <code>jarCert</code> field is not given, set <code>lidMode</code> to be <code>SNAP_ONLY</code>. "
+         "If the <code>jarCert</code> field is given, set <code>lidMode</code> to be <code>DEFAULT</code>.")
+    assert only(d, "closed_vocab", name="lidMode")[0].values == ("SNAP_ONLY", "DEFAULT")
+    d = ("<p>The lid filter.</p> <p>To list only snap lids, set <code>LidFilter</code> to <code>SnapLid</code>. "
+         "To list only screw lids, set the value to <code>ScrewLid</code>.</p>")
+    assert only(d, "closed_vocab", name="LidFilter")[0].values == ("SnapLid", "ScrewLid")
+    d = ("<p>When setting <code>SealEnabled</code> to <code>true</code>, you can set your <code>SealMode</code> to "
+         "<code>preferred</code>. Once all jars are moved, you can set your <code>SealMode</code> to <code>required</code>.</p>")
+    assert only(d, "closed_vocab", name="SealMode")[0].values == ("preferred", "required")
