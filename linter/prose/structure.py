@@ -530,7 +530,9 @@ _COND_VALUE = re.compile(
     + _QVTOK.replace("(", "(?P<v>", 1)
     + r"|\bset\s+(?:(?:your|the|this)\s+)?(?P<subj2>`[^`\n]{1,40}`|[A-Za-z][\w.-]{0,40})\s+to\s+(?:be\s+)?" + _QVTOK.replace("(", "(?P<v2>", 1)
     # "The kiln type for clay jars is `wood`. The kiln type for glass jars is `gas`.": the field's value per case
-    + r"|\bthe\s+(?P<subj3>[a-z][\w ]{1,30}?)\s+for\s+[^.;:`\"\n]{1,60}?\s+is\s+" + _QVTOK.replace("(", "(?P<v3>", 1) + r"(?=[ ]*[.;]))",
+    + r"|\bthe\s+(?P<subj3>[a-z][\w ]{1,30}?)\s+for\s+[^.;:`\"\n]{1,60}?\s+is\s+" + _QVTOK.replace("(", "(?P<v3>", 1) + r"(?=[ ]*[.;])"
+    # "For images, the unit is 'px'. For print, the unit is 'in'.", "the jar status will be `Full`; otherwise … is `Open`"
+    + r"|\bthe\s+(?P<subj4>[a-z][\w ]{1,30}?)\s+(?:will\s+be|is)\s+" + _QVTOK.replace("(", "(?P<v4>", 1) + r"(?=[ ]*[.;,]))",
     re.I,
 )
 
@@ -547,7 +549,8 @@ def conditional_values(s: str, low: str) -> Iterator[Candidate]:
     by: dict[str, list[re.Match[str]]] = {}
     said: dict[str, str] = {}
     for m in _COND_VALUE.finditer(s):
-        subj = re.sub(r"^(?:the|its|this)\s+", "", (m.group("subj") or m.group("subj2") or m.group("subj3") or "").strip(" "), flags=re.I)
+        subj = re.sub(r"^(?:the|its|this)\s+", "", (m.group("subj") or m.group("subj2") or m.group("subj3") or m.group("subj4") or "").strip(" "),
+                      flags=re.I)
         by.setdefault(subj.lower().strip("`'\""), []).append(m)
         said.setdefault(subj.lower().strip("`'\""), subj)
     selves = [k for k in by if _SELF_WORDS.fullmatch(k)]
@@ -561,7 +564,7 @@ def conditional_values(s: str, low: str) -> Iterator[Candidate]:
         items: list[Item] = []
         seen: set[str] = set()
         for m in ms:
-            g = "v" if m.group("v") else "v2" if m.group("v2") else "v3"
+            g = "v" if m.group("v") else "v2" if m.group("v2") else "v3" if m.group("v3") else "v4"
             tok = m.group(g)
             v = clean_token(tok)
             if not _SENTENCE_VALUE.fullmatch(v):
@@ -581,8 +584,8 @@ def conditional_values(s: str, low: str) -> Iterator[Candidate]:
                 yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "conditional-values", subject=subj)
 
 
-_LEAD = re.compile(r"(?=[:(abefiost]|[ ][-–—])(?:[:(]|[ ][-–—]|\b(?:either|by|be|is|are|as|from|between|to|of|include)"
-                   r"|\beither\s+(?:use|set|pass|send|specify|choose|select|pick)|\bstatus(?:es)?)[ ]*$", re.I)
+_LEAD = re.compile(r"(?=[:(abcefimost]|[ ][-–—])(?:[:(]|[ ][-–—]|\b(?:either|by|be|is|are|as|from|between|to|of|include)"
+                   r"|\b(?:either|can|may)\s+(?:use|set|pass|send|specify|choose|select|pick)|\bstatus(?:es)?)[ ]*$", re.I)
 _ALT_END = re.compile(
     r"[ ]*(?:$|[.;,)\n]|\((?:the\s+)?default\)|\bor\s+(?:leave|omit|empty|null|not)\b"
     # "by `created_at` or `updated_at` fields.": the kind of the values closes the sentence
@@ -597,6 +600,7 @@ _PHRASE_TAIL = re.compile(
     r"|as[ ]+(?:the[ ]+)?(?:options?|values?|choices?)\b[^.;:\n]{0,50})|[ -]based|[ ]*\([^()\n`\"']{1,40}\))"  # ("(add-on needed)")
     r"[ ]*(?:[.;](?:\s|$)|$|\n)"
 )
+_AS_OPTIONS_END = re.compile(r"[ ]+as[ ]+(?:the[ ]+)?(?:options?|values?|choices?)\b[^.;:\n]{0,50}(?:[.;](?:\s|$)|$|\n)", re.I)
 _NOTE_END = re.compile(r"[ ]*\([^()\n`\"']{1,40}\)[ ]*(?:[.;](?:\s|$)|$|\n)")  # "… or `tin` (add-on needed)."
 # "Set to "a", "b", "c", or defaults to none": a list said with commas, closed by what happens without a value
 _OR_DEFAULT_AFTER = re.compile(r"[ ]*,?[ ]*or[ ]+(?:defaults?|leave\b|omit\b)", re.I)
@@ -665,7 +669,8 @@ def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
             v = tail.group("v")
             p = Parsed([*p.items, Item(clean_token(v), tail.start("v"), tail.end("v"), True)], tail.end("v"))
         elif not or_default and not _ALT_END.match(s, p.end) and not (lead.rstrip().endswith(("—", "–")) and _DASH_CLOSE.match(s, p.end)) \
-                and not (q.start() < first_end and _PHRASE_TAIL.match(s, p.end)) and not _NOTE_END.match(s, p.end):
+                and not (q.start() < first_end and _PHRASE_TAIL.match(s, p.end)) and not _NOTE_END.match(s, p.end) \
+                and not _AS_OPTIONS_END.match(s, p.end):
             continue
         yield Candidate(q.start(), p, True, "quoted-alternatives")
 
@@ -1322,7 +1327,7 @@ _VALUE_SENTENCE_KEYS = ("set to", "equal", "select", "choos", "specify", "use ",
                         "turns", "value will be",
                         "value would be", "` will", "' will", '" will', "” will", "` would", "' would", '" would', "” would",
                         "` should", "' should", '" should', "” should", "` must", "' must", '" must', "” must")
-_COND_VALUE_KEYS = ("if ", "when ", "once ", "while ", "set ", " for ")
+_COND_VALUE_KEYS = ("if ", "when ", "once ", "while ", "set ", " for ", " is `", " is '", ' is "', " is “", " be `", " be '", ' be "', " be “")
 # … and the "or"/"and" that opens its `or "x" to …` branch (whose lookahead word may be "to")
 _VALUE_SENTENCE_COUNTED = (*_VALUE_SENTENCE_KEYS, " or ", " and ")
 

@@ -826,3 +826,18 @@ def test_the_field_set_to_each_value_whatever_the_condition_names() -> None:
     d = ("<p>When setting <code>SealEnabled</code> to <code>true</code>, you can set your <code>SealMode</code> to "
          "<code>preferred</code>. Once all jars are moved, you can set your <code>SealMode</code> to <code>required</code>.</p>")
     assert only(d, "closed_vocab", name="SealMode")[0].values == ("preferred", "required")
+
+
+def test_the_fields_value_in_each_case_said_with_is() -> None:
+    d = "The unit used in the Width and Height. For images, the unit is 'px'. For print, the unit is 'in'."
+    assert only(d, "closed_vocab", name="unit")[0].values == ("px", "in")
+    d = "The status of the jar. If it holds any `Cracked Lid` piece, the jar status will be `Broken`; otherwise the jar status is `Whole`."
+    assert only(d, "closed_vocab", name="status")[0].values == ("Broken", "Whole")
+    # another noun's values, and bounds said with "is"
+    assert not only("The kiln. For clay, the glaze is 'matte'. For glass, the glaze is 'clear'.", "closed_vocab", name="kiln")
+    assert not only("The default value is `10`. The limit is `20`.", "closed_vocab", name="limit")
+
+
+def test_values_one_can_choose_as_options_for_the_field() -> None:
+    d = "<p>The mode of firing.</p> <p>You can choose <code>Wood</code>, <code>Gas</code> or <code>Coal</code> as options for the <code>FireMode</code>.</p>"
+    assert only(d, "closed_vocab", name="FireMode")[0].values == ("Wood", "Gas", "Coal")
