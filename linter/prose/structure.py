@@ -342,7 +342,8 @@ def lists_other(intro: str) -> bool:
     if _LEADS_IN.search(intro):
         # the noun heads the lead-in: it ends it ("… with these keys:") or follows "the following"
         return any(len(intro[m.end():].split()) <= 4 or _POINTS_AHEAD.search(intro, 0, m.start()) for m in ms)
-    return _PLURAL_END.search(tail) is not None and len(tail.split()) <= 2
+    # (the list follows the plural noun itself: "Object keys", not "a template as")
+    return _PLURAL_END.search(tail) is not None and _PLURAL_END.search(ms[-1].group()) is not None and len(tail.split()) <= 2
 
 
 def _valueish(v: str) -> bool:

@@ -841,3 +841,11 @@ def test_the_fields_value_in_each_case_said_with_is() -> None:
 def test_values_one_can_choose_as_options_for_the_field() -> None:
     d = "<p>The mode of firing.</p> <p>You can choose <code>Wood</code>, <code>Gas</code> or <code>Coal</code> as options for the <code>FireMode</code>.</p>"
     assert only(d, "closed_vocab", name="FireMode")[0].values == ("Wood", "Gas", "Coal")
+
+
+def test_a_singular_noun_before_as_names_no_other_list() -> None:
+    d = ("Marks a jar as <code>ACTIVE</code> or <code>INACTIVE</code> for a lid to refer to it. Lids can only be made from "
+         "<code>ACTIVE</code> jars. If a template is marked as <code>INACTIVE</code>, no lid can be made.")
+    assert only(d, "closed_vocab", name="status")[0].values == ("ACTIVE", "INACTIVE")
+    d = "Marks a template as <code>ACTIVE</code> or <code>INACTIVE</code> for a lid to refer to it."
+    assert only(d, "closed_vocab", name="status")[0].values == ("ACTIVE", "INACTIVE")
