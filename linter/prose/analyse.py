@@ -62,8 +62,8 @@ def may_state(description: str) -> bool:
     return has_markup(description) and _has_cue(prepare(description).norm)
 
 
-# … or a code in capitals said to be or stand for something ("INCOMING for a jar sent to you",
-# "RES is Residential"): the one cue of a value sentence without a quote or a cue word
+# … or a code in capitals said to be or stand for something ("INBOUND for a jar that comes in",
+# "JR is Jar"): the one cue of a value sentence without a quote or a cue word
 _CUE_CODE = re.compile(r"[A-Z][A-Z0-9_]+[ \t]+(?:for|is)[ \t]")
 
 
@@ -110,7 +110,7 @@ def analyse(description: str, *, name: str = "", type: str | None = None, where:
         named = [f for f in layouts if "pattern" not in f.data and "contentMediaType" not in f.data]
         if named and len(named) == len(layouts) and any(
                 e.kind == "closed_vocab" and len(e.values) >= 2 and all(structure.code_only(v) for v in e.values) for e in out):
-            # "To assign only IPv4 addresses, use IPV4_ONLY …": a kind of value named in passing
+            # "To give it only IPv4 lids, use V4_ONLY …": a kind of value named in passing
             # beside a closed set of codes; the codes are the field's values, not parts of an address
             out = [e for e in out if e not in named]
             layouts = []

@@ -532,7 +532,7 @@ _COND_VALUE = re.compile(
     + r"|\bset\s+(?:(?:your|the|this)\s+)?(?P<subj2>`[^`\n]{1,40}`|[A-Za-z][\w.-]{0,40})\s+to\s+(?:be\s+)?" + _QVTOK.replace("(", "(?P<v2>", 1)
     # "The kiln type for clay jars is `wood`. The kiln type for glass jars is `gas`.": the field's value per case
     + r"|\bthe\s+(?P<subj3>[a-z][\w ]{1,30}?)\s+for\s+[^.;:`\"\n]{1,60}?\s+is\s+" + _QVTOK.replace("(", "(?P<v3>", 1) + r"(?=[ ]*[.;])"
-    # "For images, the unit is 'px'. For print, the unit is 'in'.", "the jar status will be `Full`; otherwise … is `Open`"
+    # "On screens the unit is 'px'. On paper the unit is 'in'.", "the jar state will be `Full`; else … is `Open`"
     + r"|\bthe\s+(?P<subj4>[a-z][\w ]{1,30}?)\s+(?:will\s+be|is)\s+" + _QVTOK.replace("(", "(?P<v4>", 1) + r"(?=[ ]*[.;,]))",
     re.I,
 )
@@ -575,7 +575,7 @@ def conditional_values(s: str, low: str) -> Iterator[Candidate]:
                 items.append(Item(v, m.start(g), m.end(g), True))
         else:
             if len(items) == 1 and len(ms) == 1 and ms[0].group("v"):  # (an "if … is set to" condition, not a "set it to" use)
-                # "The default value is `ON`. If the status is set to `OFF`, …": the default is the other value
+                # "Its default is `ON`. When the lid state is set to `OFF`, …": the default is the other value
                 dflt = stated_default(s)
                 if dflt is not None and dflt[3] and dflt[0] != items[0].value \
                         and value_case(dflt[0]) == value_case(items[0].value) and not dflt[0].lower() in ("true", "false") \
@@ -1242,7 +1242,7 @@ _NOUN_THEN_ALT = re.compile(
 
 
 def noun_alternatives(s: str, low: str) -> Iterator[Candidate]:
-    """``Return short or full plot.`` / ``sorted in ASCENDING or DESCENDING order``: single
+    """``Sends the lid in yaml or toml format.`` / ``packed in UPRIGHT or SIDEWAYS order``: single
     words joined by "or" right before a noun, in the text's first sentence; ``subject`` is that
     noun, and ``vocab`` keeps the list only when it is the field's own noun (these are the kinds
     of it)."""
@@ -1257,20 +1257,20 @@ def noun_alternatives(s: str, low: str) -> Iterator[Candidate]:
             continue
         yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "noun-alternatives", subject=m.group("noun"))
     for m in _NOUN_THEN_ALT.finditer(s, 0, first_end + 1):
-        # "The listener protocol HTTP or HTTPS.": the noun, then codes that end the first sentence
+        # "The kiln protocol WOOD or GAS.": the noun, then codes that end the first sentence
         items = [Item(x.group(), m.start("list") + x.start(), m.start("list") + x.end(), False)
                  for x in _NOUN_ALT_ITEM.finditer(m.group("list")) if x.group() != "or"]
         if len({i.value for i in items}) == len(items) and not {i.value for i in items} & _ACRONYMS - {"HTTP", "HTTPS", "TLS", "SSL"}:
             yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "noun-alternatives", subject=m.group("noun"))
 
 
-# "RES is Residential, CND is Condo, LND is Land": a code in capitals, "is", what it stands for,
+# "JR is Jar, LD is Lid, TN is Tin": a code in capitals, "is", what it stands for,
 # each opening the text or following a comma, a semicolon or a sentence break
 _IS_DEF = re.compile(r"(?:^|(?<=[,;.]\s)|(?<=[,;]))[ ]*(?P<tok>(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*))[ ]+is[ ]+(?!(?:not|also|only|the|a|an|required|optional|used|deprecated)\b)(?=\S)")
 
 
 def is_definitions(s: str, low: str) -> Iterator[Candidate]:
-    """``RES is Residential, CND is CondoOrTownhome, RNT is Rental``: three or more codes in
+    """``JR is Jar, LD is Lid, TN is Tin``: three or more codes in
     capitals, each defined by "is" in one paragraph (two could be any two sentences about
     acronyms)."""
     for para_start, para in _paragraphs(s):
@@ -1282,7 +1282,7 @@ def is_definitions(s: str, low: str) -> Iterator[Candidate]:
         yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "is-definitions")
 
 
-# "Specify desc to show the newest first. Specify asc to show the oldest first.": a bare word, each in a
+# "Specify heavy to list big jars first. Specify light to list small jars first.": a bare word, each in a
 # sentence of its own that says what asking for it returns
 _ASK_SENTENCE = re.compile(
     r"(?:^|(?<=[.;:!?]\s)|(?<=\n))(?:Specify|Use|Pass|Enter|Choose|Select)\s+(?P<v>[a-z][a-z0-9_-]{1,15})\s+(?:to|for)\s+"

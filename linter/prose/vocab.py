@@ -438,7 +438,7 @@ def _names_field(subject: str, name: str) -> bool:
     phrase that names no other identifier."""
     words = re.findall(r"[A-Za-z][\w.$-]*", subject)
     if _SELF_SUBJECT.fullmatch(subject.strip()):
-        return True  # "the value for this field", "its value", "it": the field itself
+        return True  # "this property's value", "its value", "it": the field itself
     if any(same_name(m.group().strip("`"), name) for m in _IDENT.finditer(subject)):
         return True  # "The `fanSpeed` property", "The fan_speed": the identifier itself
     nw = name_words(name)
@@ -458,7 +458,7 @@ def _names_field(subject: str, name: str) -> bool:
 _NOUN_TWINS = {"status": "state", "state": "status", "statuses": "states", "states": "statuses"}
 
 
-# nouns whose kinds a list before them gives ("in ASCENDING or DESCENDING order", "json or xml format");
+# nouns whose kinds a list before them gives ("in UPRIGHT or SIDEWAYS order", "yaml or toml format");
 # not nouns of things that are kinds themselves ("a private group or IM channel" names a channel)
 _KIND_NOUNS = frozenset("""order direction format mode type kind style level scope visibility status state statuses states
     category unit units method protocol policy priority strategy encoding orientation view layout""".split())
@@ -615,7 +615,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 continue
         clauses = _EITHER_CLAUSES.match(s, m.end())
         if clauses is not None and not _mentions_other(_clause_before(s, m.start()), name):
-            # "either PRIVATE, where only you see it, or PUBLIC, where …": two codes, each with what it does
+            # "either SEALED, where the lid stays on, or OPEN, where …": two codes, each with what it does
             items = [Item(clean_token(clauses.group(g)), clauses.start(g), clauses.end(g), clauses.group(g)[0] in "`\"'“")
                      for g in ("a", "b")]
             if items[0].value != items[1].value:
@@ -752,7 +752,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     for c in structure.candidates(s, low):
         if c.trigger == "noun-alternatives":
             if not _own_noun(c.subject or "", nw, c.parsed.values):
-                continue  # "the postal or zip code", "Gets or sets the location": not kinds of the field
+                continue  # "the lid or jar code", "Reads or writes the shelf": not kinds of the field
         elif c.subject is not None and not _names_field(c.subject, name):
             continue  # "The sender's status can be …" said in the description of another field
         if c.trigger == "paren-list" and nw_free and s[: c.start].rstrip(" (").lower().endswith(nw[-1]):
@@ -1184,7 +1184,7 @@ _FALLBACK = frozenset({"whether-alternatives", "code-led"})
 _ANY_NUMBER = re.compile(r"\bany\s+(?:[\w-]+\s+){0,2}?(?:numbers?|integers?|values?)\b", re.I)  # "pick any whole number"
 _ANY_VALUE = re.compile(
     # what the field may be or take: "can be any string", "or `k` (any whole number)", "Any text
-    # is accepted" (not "the encoder ignores any values you give it", "over any existing values")
+    # is accepted" (not "the kiln skips any numbers it is sent", "past any older lids")
     r"(?:(?:\b(?:be|is|are|accepts?|takes?|allows?|permits?|supports?|or|to|also|additionally|otherwise),?\s+(?:also\s+|just\s+|simply\s+)?"
     r"|[(:]\s*|(?:^|[.;!?]\s+|\n\s*[-*•]\s+))"  # (a wrapped line that starts with "any" is no new sentence)
     r"(?:any\s+(?:[\w-]+\s+){0,2}?(?:numbers?|integers?|strings?|values?|ids?|identifiers?|names?|text)\b"

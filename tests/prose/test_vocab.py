@@ -468,8 +468,8 @@ def test_lists_written_unlike_keep_the_longest_one_only() -> None:
 
 
 def test_any_value_only_when_the_field_takes_it() -> None:
-    # "ignores any values you give": another thing's values; the set still closes the field
-    d = "Choose `SEALED` when the lid is on. The kiln ignores any values you give for heat. Choose `OPEN` when it is off."
+    # "skips any numbers it is sent": another thing's values; the set still closes the field
+    d = "Choose `SEALED` when the lid is on. The kiln skips any numbers it is sent for heat. Choose `OPEN` when it is off."
     assert only(d, "closed_vocab", name="lidState")[0].values == ("SEALED", "OPEN")
     # "or any string": the field takes values outside the list
     assert not only("The lid: `snap`, `screw`, or any string the depot knows.", "closed_vocab", name="lid")
@@ -560,13 +560,13 @@ def test_codes_after_an_e_g_line_are_samples() -> None:
 
 
 def test_codes_before_the_fields_own_kind_noun() -> None:
-    assert only("You can sort them in ASCENDING or DESCENDING order.", "closed_vocab", name="order")[0].values == \
-        ("ASCENDING", "DESCENDING")
-    assert only("Whether the jar is in an ACTIVE,INACTIVE, or UNKNOWN state.", "closed_vocab", name="jarStatus")[0].values == \
-        ("ACTIVE", "INACTIVE", "UNKNOWN")
-    assert only("Returns the lid in json (default) or xml format.", "closed_vocab", name="format")[0].values == ("json", "xml")
+    assert only("Jars are packed in UPRIGHT or SIDEWAYS order.", "closed_vocab", name="order")[0].values == \
+        ("UPRIGHT", "SIDEWAYS")
+    assert only("Tells if the jar is in a FULL,EMPTY, or BROKEN state.", "closed_vocab", name="jarStatus")[0].values == \
+        ("FULL", "EMPTY", "BROKEN")
+    assert only("Sends the lid back in yaml (default) or toml format.", "closed_vocab", name="format")[0].values == ("yaml", "toml")
     # words that say what the kinds do, another noun than the field's kind, or the field's own name words
-    assert not only("Show the jars in ascending or descending order.", "closed_vocab", name="order")
+    assert not only("Jars are packed in upright or sideways order.", "closed_vocab", name="order")
     assert not only("The source or target language.", "closed_vocab", name="language")
     assert not only("The DEPOT or KILN state of the jar.", "closed_vocab", name="depotState")
     assert not only("A private GROUP or IM channel.", "closed_vocab", name="channel")
@@ -596,7 +596,7 @@ def test_one_value_sentence_and_the_default_are_a_set_of_words() -> None:
 
 
 def test_the_stated_default_joins_a_closed_list() -> None:
-    d = "The state (`Open` or `Shut`) of the jars to list. If you do not give a `JarState`, it defaults to `Any`, which lists both."
+    d = "Lists jars by state (`Open` or `Shut`). Without a `JarState` it defaults to `Any`, which covers both."
     assert only(d, "closed_vocab", name="JarState")[0].values == ("Open", "Shut", "Any")
     # a default written as a form (a list, two words, a key and a direction) is no more value
     assert only("The lid kind: `snap` or `screw`. The default value is `lid:snap`.", "closed_vocab",
@@ -627,17 +627,17 @@ def test_values_each_followed_by_what_they_do() -> None:
 
 
 def test_a_first_sentence_list_may_end_in_a_phrase_of_where_or_what_for() -> None:
-    assert only("Whether the jar is marked as 'open' or 'shut' in the depot.", "closed_vocab", name="jarStatus")[0].values == \
+    assert only("Says whether a jar is flagged as 'open' or 'shut' in the depot.", "closed_vocab", name="jarStatus")[0].values == \
         ("open", "shut")
-    assert only("The pay kind - `GROSS`, `NET`, or `UNKNOWN` for a given jar", "closed_vocab", name="PayKind")[0].values == \
-        ("GROSS", "NET", "UNKNOWN")
-    d = "You can choose <code>Car</code>, <code>Truck</code> or <code>Bike</code> as options for the <code>TravelMode</code>."
-    assert only(d, "closed_vocab", name="TravelMode")[0].values == ("Car", "Truck", "Bike")
+    assert only("The lid kind - `SNAP`, `SCREW`, or `PLAIN` for a given jar", "closed_vocab", name="LidKind")[0].values == \
+        ("SNAP", "SCREW", "PLAIN")
+    d = "Pick <code>Wood</code>, <code>Gas</code> or <code>Coal</code> as options for the <code>FireMode</code>."
+    assert only(d, "closed_vocab", name="FireMode")[0].values == ("Wood", "Gas", "Coal")
 
 
 def test_quoted_values_each_with_what_it_will_do() -> None:
-    d = "The kind of lid. Type 'Shared' will use one lid for all jars. Type 'None' will not use a lid."
-    assert only(d, "closed_vocab", name="type")[0].values == ("Shared", "None")
+    d = "The kind of lid. Kind 'Shared' will put one lid on all jars. Kind 'Bare' will put no lid on."
+    assert only(d, "closed_vocab", name="type")[0].values == ("Shared", "Bare")
     # the end of a list of samples, then the default: no set
     d = ("When set to **true,** if the input is `man` then `man` will match but `manpower` and `penman` will not. "
          "The default value is **false.**")
@@ -645,8 +645,8 @@ def test_quoted_values_each_with_what_it_will_do() -> None:
 
 
 def test_conditions_on_the_value_of_this_field_give_its_values() -> None:
-    d = ("Whether lids are on. If the value for this field is set to <code>SEALED</code>, the kiln fires. "
-         "If the value for this field is set to <code>OPEN</code>, it waits.")
+    d = ("Whether lids are on. When its value is set to <code>SEALED</code>, the kiln fires. "
+         "When its value is set to <code>OPEN</code>, it waits.")
     assert only(d, "closed_vocab", name="LidMode")[0].values == ("SEALED", "OPEN")
     d = "The lid setting.\nWhen its value is 'Enabled', jars are sealed.\nWhen its value is 'Disabled', jars stay open."
     assert only(d, "closed_vocab", name="lidSetting")[0].values == ("Enabled", "Disabled")
@@ -658,7 +658,7 @@ def test_a_policy_when_something_happens_lists_its_choices() -> None:
 
 
 def test_members_of_a_group_are_people_not_keys() -> None:
-    d = "Default permission level members have for depot shelves:  \n\\* `read` - can look.  \n\\* `write` - can add.  \n\\* `none` - nothing."
+    d = "Access level that depot members get for shelves:  \n\\* `read` - can look.  \n\\* `write` - can add.  \n\\* `none` - nothing."
     assert only(d, "closed_vocab", name="default_shelf_permission")[0].values == ("read", "write", "none")
 
 
@@ -673,7 +673,7 @@ def test_a_wrapped_line_that_starts_with_any_is_no_open_set() -> None:
 
 
 def test_more_forms_of_a_closed_or_an_open_list() -> None:
-    assert only("The lid kind, `snap` or `screw` or `null` if not able to tell", "closed_vocab", name="lid_kind")[0].values == \
+    assert only("The lid kind, `snap` or `screw` or `null` if unknown", "closed_vocab", name="lid_kind")[0].values == \
         ("snap", "screw", "null")
     # the set grows: its values are the known ones, no closed set
     d = ("How checks are enforced.\n\nThe supported action values are:\n\n\"Deny\" means the jar is refused.\n\n"
@@ -704,8 +704,8 @@ def test_codes_beside_a_kind_of_value_named_in_passing() -> None:
 
 
 def test_codes_that_stand_for_something_with_no_other_cue() -> None:
-    d = "The type of jar transfer. INCOMING for a jar sent to you, OUTGOING for a jar you send away."
-    assert only(d, "closed_vocab", name="JarTransferType")[0].values == ("INCOMING", "OUTGOING")
+    d = "The way a jar moves. INBOUND for a jar that comes in, OUTBOUND for a jar that leaves."
+    assert only(d, "closed_vocab", name="JarTransferType")[0].values == ("INBOUND", "OUTBOUND")
 
 
 def test_based_on_names_a_basis_unless_a_field_follows() -> None:
@@ -724,7 +724,7 @@ def test_codes_each_on_a_line_with_words_in_parentheses() -> None:
 
 
 def test_one_condition_on_the_field_and_its_default_are_its_values() -> None:
-    d = "The state of the lid rule. The default value is <code>ON</code>. If the state is set to <code>OFF</code>, no lids are sealed."
+    d = "Lid rule state. Its default is <code>ON</code>. When the state is set to <code>OFF</code>, no lids get sealed."
     assert only(d, "closed_vocab", name="State")[0].values == ("ON", "OFF")
 
 
@@ -734,13 +734,13 @@ def test_the_fields_kind_noun_then_codes_that_end_its_first_sentence() -> None:
 
 
 def test_can_be_an_article_then_the_quoted_values() -> None:
-    d = "A Potter can be an “admin,” “owner,” or “potter.” Each role has its own kilns."
-    assert only(d, "closed_vocab", name="user_type")[0].values == ("admin", "owner", "potter")
+    d = "A Potter may be an “keeper,” “glazer,” or “potter.” Each role has its own kilns."
+    assert only(d, "closed_vocab", name="user_type")[0].values == ("keeper", "glazer", "potter")
 
 
 def test_more_verbs_and_notes_of_definitions() -> None:
-    d = "How the jar reaches the kiln. The default, <strong>pull</strong>, instructs the kiln to fetch it. <strong>push</strong> instructs the depot to send it."
-    assert only(d, "closed_vocab", name="delivery_method")[0].values == ("pull", "push")
+    d = "How the jar reaches the kiln. <strong>fetch</strong> instructs the kiln to get it. <strong>bring</strong> instructs the depot to carry it."
+    assert only(d, "closed_vocab", name="delivery_method")[0].values == ("fetch", "bring")
     d = "Where an address comes from.\n\n  - `paf` (GB) Postcode File\n  - `usps` (US) USPS Zip File"
     assert only(d, "closed_vocab", name="Dataset")[0].values == ("paf", "usps")
 
@@ -767,10 +767,10 @@ def test_two_word_pascal_codes_open_value_sentences() -> None:
 
 
 def test_either_two_codes_each_with_what_it_does() -> None:
-    d = "The visibility of the jar. Options are either PRIVATE, where the jar is seen only by its maker, or PUBLIC, where anyone sees it."
-    assert only(d, "closed_vocab", name="Visibility")[0].values == ("PRIVATE", "PUBLIC")
-    d = "The kind of firing. You can specify either PROACTIVE so that the kiln fires at once or OPPORTUNISTIC so that you pick when."
-    assert only(d, "closed_vocab", name="type")[0].values == ("PROACTIVE", "OPPORTUNISTIC")
+    d = "The seal of the jar. It is either SEALED, where the lid stays on, or OPEN, where the lid comes off."
+    assert only(d, "closed_vocab", name="Seal")[0].values == ("SEALED", "OPEN")
+    d = "The kind of firing. Give either EARLY so that the kiln fires at once or LATE so that you pick when."
+    assert only(d, "closed_vocab", name="type")[0].values == ("EARLY", "LATE")
 
 
 def test_the_fields_value_per_case_in_sentences_of_their_own() -> None:
@@ -790,13 +790,13 @@ def test_either_use_then_values_with_notes() -> None:
 
 
 def test_a_value_that_should_never_be_sent_is_still_one_of_the_set() -> None:
-    d = ('How this lid set is read. "unknown" should never be sent and is ignored if received. "open" means anyone may take. '
+    d = ('How this lid set is read. "blank" must never be sent; the depot drops it. "open" means anyone may take. '
          '"locked" means only staff. "hidden" means nobody sees it.')
-    assert only(d, "closed_vocab", name="lidSetBehavior")[0].values == ("unknown", "open", "locked", "hidden")
+    assert only(d, "closed_vocab", name="lidSetBehavior")[0].values == ("blank", "open", "locked", "hidden")
 
 
 def test_one_line_quoted_values_after_a_values_lead() -> None:
-    d = "The kind of the kiln fuel. <br><br> Possible values are: <br><br> **Wood** <br><br> **Gas**"
+    d = "The kiln fuel. <br><br> Valid values are: <br><br> **Wood** <br><br> **Gas**"
     assert only(d, "closed_vocab", name="fuelType")[0].values == ("Wood", "Gas")
     assert not only("The kind of the kiln fuel.\n\n`Wood`\n\n`Gas`", "closed_vocab", name="fuelType")
 
@@ -809,9 +809,9 @@ def test_conditions_on_the_field_written_as_a_request() -> None:
 
 
 def test_bare_words_each_asked_for_in_a_sentence_of_its_own() -> None:
-    d = "The jars are ordered by weight. Specify desc to show heavy jars first. Specify asc to show light jars first. The default is asc."
-    assert only(d, "closed_vocab", name="order_by_weight")[0].values == ("desc", "asc")
-    assert only("Specify all to retrieve all jars, lids included.\n\nSpecify lids to get lids only.", "closed_vocab",
+    d = "Jars come ordered by weight. Specify heavy to list big jars first. Specify light to list small jars first. The default is light."
+    assert only(d, "closed_vocab", name="order_by_weight")[0].values == ("heavy", "light")
+    assert only("Specify all to get every jar.\n\nSpecify lids to get lids only.", "closed_vocab",
                 name="jar-kind")[0].values == ("all", "lids")
     assert not only("Use this to get jars. Use it for lids.", "closed_vocab", name="x")
 
@@ -823,29 +823,29 @@ def test_the_field_set_to_each_value_whatever_the_condition_names() -> None:
     d = ("<p>The lid filter.</p> <p>To list only snap lids, set <code>LidFilter</code> to <code>SnapLid</code>. "
          "To list only screw lids, set the value to <code>ScrewLid</code>.</p>")
     assert only(d, "closed_vocab", name="LidFilter")[0].values == ("SnapLid", "ScrewLid")
-    d = ("<p>When setting <code>SealEnabled</code> to <code>true</code>, you can set your <code>SealMode</code> to "
-         "<code>preferred</code>. Once all jars are moved, you can set your <code>SealMode</code> to <code>required</code>.</p>")
+    d = ("<p>Once <code>SealEnabled</code> is on, set your <code>SealMode</code> to "
+         "<code>preferred</code>. After all jars move, set your <code>SealMode</code> to <code>required</code>.</p>")
     assert only(d, "closed_vocab", name="SealMode")[0].values == ("preferred", "required")
 
 
 def test_the_fields_value_in_each_case_said_with_is() -> None:
-    d = "The unit used in the Width and Height. For images, the unit is 'px'. For print, the unit is 'in'."
+    d = "Unit of Width and Height. On screens the unit is 'px'. On paper the unit is 'in'."
     assert only(d, "closed_vocab", name="unit")[0].values == ("px", "in")
-    d = "The status of the jar. If it holds any `Cracked Lid` piece, the jar status will be `Broken`; otherwise the jar status is `Whole`."
-    assert only(d, "closed_vocab", name="status")[0].values == ("Broken", "Whole")
+    d = "The state of the jar. If any piece is `Cracked Lid`, the jar state will be `Broken`; else the jar state is `Whole`."
+    assert only(d, "closed_vocab", name="state")[0].values == ("Broken", "Whole")
     # another noun's values, and bounds said with "is"
     assert not only("The kiln. For clay, the glaze is 'matte'. For glass, the glaze is 'clear'.", "closed_vocab", name="kiln")
     assert not only("The default value is `10`. The limit is `20`.", "closed_vocab", name="limit")
 
 
 def test_values_one_can_choose_as_options_for_the_field() -> None:
-    d = "<p>The mode of firing.</p> <p>You can choose <code>Wood</code>, <code>Gas</code> or <code>Coal</code> as options for the <code>FireMode</code>.</p>"
+    d = "<p>How the kiln fires.</p> <p>You may pick <code>Wood</code>, <code>Gas</code> or <code>Coal</code> as options for the <code>FireMode</code>.</p>"
     assert only(d, "closed_vocab", name="FireMode")[0].values == ("Wood", "Gas", "Coal")
 
 
 def test_a_singular_noun_before_as_names_no_other_list() -> None:
-    d = ("Marks a jar as <code>ACTIVE</code> or <code>INACTIVE</code> for a lid to refer to it. Lids can only be made from "
-         "<code>ACTIVE</code> jars. If a template is marked as <code>INACTIVE</code>, no lid can be made.")
-    assert only(d, "closed_vocab", name="status")[0].values == ("ACTIVE", "INACTIVE")
-    d = "Marks a template as <code>ACTIVE</code> or <code>INACTIVE</code> for a lid to refer to it."
-    assert only(d, "closed_vocab", name="status")[0].values == ("ACTIVE", "INACTIVE")
+    d = ("Flags a jar as <code>LIVE</code> or <code>DEAD</code> for a lid to point at it. Lids can only be made from "
+         "<code>LIVE</code> jars. If a template is flagged as <code>DEAD</code>, no lid can be made.")
+    assert only(d, "closed_vocab", name="status")[0].values == ("LIVE", "DEAD")
+    d = "Flags a template as <code>LIVE</code> or <code>DEAD</code> for a lid to point at it."
+    assert only(d, "closed_vocab", name="status")[0].values == ("LIVE", "DEAD")
