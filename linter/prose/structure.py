@@ -1273,6 +1273,8 @@ def is_definitions(s: str, low: str) -> Iterator[Candidate]:
     """``JR is Jar, LD is Lid, TN is Tin``: three or more codes in
     capitals, each defined by "is" in one paragraph (two could be any two sentences about
     acronyms)."""
+    if low.count(" is ") < 3:
+        return  # every match holds " is " (blanks collapsed in ``low``), and three are needed
     for para_start, para in _paragraphs(s):
         ms = [m for m in _IS_DEF.finditer(para) if m.group("tok") not in _ACRONYMS and len(m.group("tok")) >= 2]
         values = [m.group("tok") for m in ms]
