@@ -77,6 +77,7 @@ def test_array_field_gets_items_enum(findings) -> None:
     f = findings["kinds"]
     assert _fix(f)[0] == "safe"
     assert f.fix.edits[0].pointer[-1] == "items"
+    assert f.fix.description == "Add enum [a1, b2] to the array's items"  # the fix says where it lands
 
 
 def test_open_vocabulary_in_anyof_is_not_without_enum(findings) -> None:
@@ -116,3 +117,15 @@ def test_unsafe_fixes_applied_leave_own_values_valid(tmp_path: Path) -> None:
     again = run_cli(["check", "--select", "prose-enum", "--format", "json", "spec.yaml"], tmp_path)
     left = [f["message"].split(" › ")[1].split(":")[0] for f in json.loads(again.stdout)["findings"]]
     assert left == ["flags"]  # the one field with no fix
+
+
+def test_a_format_for_an_array_of_strings_says_it_goes_on_the_items(tmp_path: Path) -> None:
+    spec = tmp_path / "jars.yaml"
+    spec.write_text(
+        "openapi: 3.0.3\ninfo: {title: T, version: '1'}\npaths:\n  /jars:\n    get:\n      parameters:\n"
+        "        - name: owners\n          in: query\n          description: Email addresses of the jar owners.\n"
+        "          schema: {type: array, items: {type: string}}\n      responses:\n        '200': {description: ok}\n",
+        encoding="utf-8")
+    (f,) = run([str(spec)], Config(), select=["prose-format"], jobs=1).findings
+    assert f.fix.description == "Add format: email to the array's items"
+    assert f.fix.edits[0].pointer[-1] == "items" and f.fix.edits[0].value == "email"

@@ -15,7 +15,11 @@ RULE = "example-only-vocabulary"
 # a pointer to where the whole set is listed ("For a complete list, see …", "the full list of codes is at …")
 _LISTED_ELSEWHERE = re.compile(
     r"\b(?:for\s+(?:a|the)\s+(?:complete|full)\s+(?:list(?:ing)?|set)\b|see\s+(?:the\s+)?(?:complete|full)\s+list"
-    r"|(?:complete|full)\s+list(?:ing)?\s+of\s+[\w\s-]{1,40}?\s+(?:is|are|can\s+be)\s+(?:found|available|listed|given)\b)",
+    r"|(?:complete|full)\s+list(?:ing)?\s+of\s+[\w\s-]{1,40}?\s+(?:is|are|can\s+be)\s+(?:found|available|listed|given)\b"
+    # "Valid values can be obtained from the Codes endpoint": where the whole set is served
+    r"|(?:valid|possible|allowed|available|supported)\s+values\s+(?:can|may)\s+be\s+(?:obtained|retrieved|fetched|found|listed)\s+(?:from|with|by|via|at)\b"
+    # "(Acceptable values are: …)": the text gives the whole set after its samples
+    r"|(?:valid|possible|allowed|acceptable|accepted|supported)\s+values\s+are\s*:)",
     re.I,
 )
 EVIDENCE = "example_vocab"

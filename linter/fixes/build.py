@@ -124,15 +124,16 @@ def enum_fix(
     enum = typed + [None] if allow_null and None not in typed else typed
     edits = _edits(target, {"enum": enum})
     shown = ", ".join("null" if v is None else str(v) for v in enum)
+    label = f"Add enum [{shown}]" + (" to the array's items" if array else "")  # (where the enum lands, said)
     bad = safety.conflicts(own, typed, array=array, sep=None, allow_null=allow_null)
     if bad:
-        return Fix(f"Add enum [{shown}]", edits, "unsafe"), (
+        return Fix(label, edits, "unsafe"), (
             f"the spec's own {bad[0].where} {bad[0].value!r} is not among the listed values")
     if field.where == "header" and field.name.lower().startswith("accept"):
         # Accept, Accept-Language, Accept-Encoding: clients send lists with q-weights (RFC 9110)
-        return Fix(f"Add enum [{shown}]", edits, "unsafe"), (
+        return Fix(label, edits, "unsafe"), (
             f"{field.name} is a negotiation header that clients send as a weighted list, which one enum value rejects")
-    return Fix(f"Add enum [{shown}]", edits, "safe"), ""
+    return Fix(label, edits, "safe"), ""
 
 
 def _separator_from_examples(own: Sequence[safety.OwnValue], typed: Sequence[Any]) -> str | None:
@@ -176,7 +177,8 @@ def keyword_fix(field: Field, keywords: Mapping[str, Any], applicability: str, *
         if fits is not None and ty is not None and ty not in fits:
             raise NoFix(f"{k} does not apply to a{'n' if ty[0] in 'aeiou' else ''} {ty}")
     what = ", ".join(f"{k}: {v}" for k, v in keywords.items())
-    return Fix(f"Add {what}", edits, applicability)  # type: ignore[arg-type]  # the catalog's fix: safe|unsafe, checked at load
+    where = " to the array's items" if on_items and field.type == "array" else ""  # (where the keyword lands, said)
+    return Fix(f"Add {what}{where}", edits, applicability)  # type: ignore[arg-type]  # the catalog's fix: safe|unsafe, checked at load
 
 
 _BOUNDS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength",

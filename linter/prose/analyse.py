@@ -100,6 +100,10 @@ def analyse(description: str, *, name: str = "", type: str | None = None, where:
     nw = name_words(name)
     if not (nw and nw[-1] in vocab.EXPRESSION_NAMES):
         fmt = formats.find(t, name, ty, where, bool(std))
+        if nw and nw[-1] in ("id", "ids"):
+            # "The ID of the pool you want the CIDR for", "Secret Id of a base-64 encoded pfx": an
+            # identifier names the thing; the address or the bytes are that thing's, not the id's form
+            fmt = [e for e in fmt if not _address_or_bytes(e.data)]
         if any("format" in e.data or "pattern" in e.data for e in fmt):
             out = [e for e in out if e.kind != "example_vocab"]  # "RFC 3339 duration, e.g. P1W3D": an instance
         out += fmt
@@ -128,6 +132,10 @@ def analyse(description: str, *, name: str = "", type: str | None = None, where:
     out += std
     out.sort(key=lambda e: (e.span[0], e.kind))
     return out
+
+
+def _address_or_bytes(data: Mapping[str, Any]) -> bool:
+    return data.get("format") in ("byte", "ipv4", "ipv6") or str(data.get("layout", "")).startswith(("IP address", "CIDR"))
 
 
 _CHARSET_WORDS = re.compile(r"alpha|numeric|letters?|digits?|characters?", re.I)  # a charset read from words, not a stated regex

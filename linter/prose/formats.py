@@ -366,6 +366,11 @@ _SPACES_ALLOWED = re.compile(
 )
 
 
+_MORE_CHARS = re.compile(
+    r"(?<!no )(?<!without )\b(?:hyphens?|dash(?:es)?|periods?|dots?|underscores?|commas?|colons?|slashes|plus\s+signs?|at\s+signs?"
+    r"|symbols|special\s+characters|following\s+characters|also\s+(?:include|contain|use))\b", re.I)
+
+
 def _charset_pattern(t: str, m: re.Match[str]) -> tuple[int, Data]:
     words = m.group().lower()
     cls = ""
@@ -398,6 +403,10 @@ def _charset_pattern(t: str, m: re.Match[str]) -> tuple[int, Data]:
             end += 1
     if _SPACES_ALLOWED.search(t):
         extras.append(" ")
+    if _MORE_CHARS.search(t, end, end + 200) and not extras:
+        # "alphanumeric (A-Z, a-z, 0-9), hyphen (-), period (.)", "… You can also include any of the following
+        # characters: _+=,.@-": more characters than were read; a pattern of the letters alone would reject them
+        return end, {}
     extra = "".join(dict.fromkeys(c for c in extras if c != "-"))
     extra = "".join("\\" + c if c in "\\]^[" else c for c in extra)
     return end, {"pattern": f"^[{cls}{extra}{'-' if '-' in extras else ''}]+$"}

@@ -328,7 +328,7 @@ def named_by_field(name: str, values: tuple[str, ...]) -> bool:
     """``Accept-Language: e.g. en``: the field's name already says which standard the example
     comes from."""
     words = name_words(name)
-    std = {"language": "BCP 47", "lang": "BCP 47", "locale": "locale", "hl": "BCP 47", "currency": "ISO 4217",
+    std = {"language": "BCP 47", "lang": "BCP 47", "locale": "locale", "culture": "locale", "hl": "BCP 47", "currency": "ISO 4217",
            "country": "ISO 3166-1 alpha-2"}.get(words[-1] if words else "")
     return bool(std and values and all(re.fullmatch(PATTERNS[std], v) for v in values))
 

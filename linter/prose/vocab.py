@@ -54,7 +54,7 @@ _PLURAL_CUE = re.compile(
 )
 
 
-_PART_NOUNS = frozenset("examples samples forms formats patterns operators operands keywords characters symbols prefixes suffixes".split())
+_PART_NOUNS = frozenset("examples samples forms formats patterns operators operands keywords characters symbols prefixes suffixes units".split())
 _FORM_AFTER = re.compile(r"[ ]*\([^()\n]*[<{:/][^()\n]*\)")
 
 
@@ -117,6 +117,8 @@ _EITHER_CLAUSES = re.compile(
     r"(?P<a>" + _EITHER_CODE + r")[ ]*,?[ ]+(?:so\s+that|where|which|when|meaning|if|to)\b[^.;:`\"\n]{1,160}?[ ,]+or[ ]+"
     r"(?P<b>" + _EITHER_CODE + r")(?=[ ]*,?[ ]+(?:so\s+that|where|which|when|meaning|if|to)\b|[ ]*[.;]|[ ]*$)", re.I)
 _ASSIGNED = re.compile(r"\b(?:if|when)\s+(?:you\s+(?:set|use|pass|send|specify)\s+)?`(?P<n>[A-Za-z_][\w.-]{0,40})=(?P<v>[A-Za-z][\w-]{0,40})`", re.I)
+_UNITS_WORD = re.compile(r"\bunits\b", re.I)
+_MORE_BEFORE = re.compile(r"\b(?:additional|additionally|other|further|more|extra)\s+(?:\w+\s+)?values?\b", re.I)
 _PLAIN_VALUE = re.compile(r"[A-Za-z0-9][\w.-]{0,60}")  # (a default such as `["a", "b"]`, `a b` or `id:asc` is a form, not one more value)
 _EITHER_GROUPS = re.compile(r"[^()\n.;]{0,60}?\((?P<a>[ ]*[`\"'“][^()\n]{0,200}?)\)[ ]*,?[ ]+or[ ]+[^()\n.;]{0,60}?\((?P<b>[ ]*[`\"'“][^()\n]{0,200}?)\)")
 _CAN_BE = re.compile(
@@ -244,7 +246,7 @@ _BY_DEPENDS = re.compile(r"\b(?:depending on|depends on|according to)\b"
                          r"|\bbased on\b(?=[^.;:]{0,40}(?:`|\b(?:field|parameter|property|attribute|setting|value|type|kind)s?\b))", re.I)
 
 _EXPRESSION_TEXT = re.compile(
-    r"\b(?i:expressions?|syntax|operators?|clauses?|predicates?|lucene|sql|odata|query\s+language|boolean\s+logic)\b"
+    r"\b(?i:expressions?|syntax|operators?|clauses?|predicates?|lucene|sql|odata|query\s+language|boolean\s+logic|field\s+filters?)\b"
     r"|\b(?:AND|OR|NOT)\b|[=<>~]",
 )
 EXPRESSION_NAMES = frozenset("filter filters query q search expression expr where".split())
@@ -260,7 +262,7 @@ _FREE_NAME_WORDS = frozenset(
     comment comments note notes description summary token key secret password hash signature phone number
     amount price count date time timestamp ip host hostname domain filter expression reference ref label
     labels tag tags value slug handle city street version versions addr interface data namespace branch barcode
-    args arguments command cmd cell""".split()
+    args arguments command cmd cell postcode zipcode zip""".split()
 )
 _FREE_DESC = re.compile(
     r"\b(?:free[- ]?(?:text|form)|search\s+(?:terms?|query|string)|keywords?|identifier|\bids?\b|names?\s+(?:of|for)|^(?:the\s+)?names?|"
@@ -296,7 +298,7 @@ _STRONG_FREE = re.compile(
     re.I,
 )
 _PLACEHOLDER = re.compile(
-    r"\{[^}]*\}|<[^>]*>|\[[A-Za-z_ ]+\]|^[A-Z]+\d+-[A-Z]+\d+$|^[A-Z]{1,4}(?:XX+|NN+|##+)$"
+    r"\{[^}]*\}|<[^>]*>|\[[A-Za-z_ ]+\]|^[A-Z]+\d+-[A-Z]+\d+$|^[A-Z]{1,4}(?:XX+|NN+|##+)$|^%[A-Za-z]$"  # ("%H": a placeholder)
     r"|^[A-Z][a-z]+(?:\.[A-Z][a-z]+){1,3}$"  # "Major.Minor.Build": a layout of named parts
     r"|^[NAX9#]{2,}(?:[-. ][NAX9#]{2,})+$"  # "NNN-AAAA": a layout of digits and letters
     r"|^(?:YYYY|YY|MM|DD|HH|hh|mm|ss)(?:[-/:._ T]?(?:YYYY|YY|MM|DD|HH|hh|mm|ss|SSS))+$"  # "YYYYMM": a date layout
@@ -317,6 +319,7 @@ _COND_INTRO = re.compile(r"(?:\b(?:if|whenever|unless)|(?<!by )(?<!of )\bwhen)\b
 # A field that holds a URL, an address or free text does not take words from a list.
 _NOT_A_SET = frozenset("url uri urls href email mail phone description summary comment message note notes body text title".split())
 # a lone punctuation character, a character range, or a token with brackets or a comma inside
+_JSON_TYPES = frozenset("integer string number boolean object array null int float double long".split())
 _NOTE_WORDS = frozenset({"case-sensitive", "case-insensitive", "case sensitive", "case insensitive"})
 _PHRASE_ITEMS_AFTER = re.compile(r"[ ]*,[ ]*[a-z]+[ ]+[a-z]+(?:[ ]*,|[ ]+(?:or|and)\b)")
 _NOT_A_VALUE = re.compile(r"^[^\w\s]$|^\w-\w$|[\[\]{},#!'\"<>^~=?]|^[A-Z0-9]{1,3}:[A-Z0-9]{1,3}$|/\*|\*/")
@@ -546,8 +549,12 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             continue
         if _qual_other(m.group("qual"), name) or _mentions_other(_clause_before(s, m.start()), name) and _BY_DEPENDS.search(_clause_before(s, m.start())):
             continue
+        if _UNITS_WORD.search(m.group()) and not {"unit", "units"} & set(nw):
+            continue  # "Supported units are k, M, G" of a memory size: suffixes of the value, not values
         verb = m.group("verb").lower()
         closed = not verb.startswith("includ") or s[m.end() : m.end() + 16].lstrip().lower().startswith("the following")
+        if _MORE_BEFORE.search(s, max(0, m.start() - 20), m.start() + 12):
+            closed = False  # "Additional valid values are …": more values beside others the text gives
         add(m.start(), list_after(m.end()), closed, "values")
     if len(cases) >= 2:
         # a list per case ("valid values for jars are …", "for tins are …"): the field takes their union
@@ -757,7 +764,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             continue  # "The sender's status can be …" said in the description of another field
         if c.trigger == "paren-list" and nw_free and s[: c.start].rstrip(" (").lower().endswith(nw[-1]):
             continue  # "The DNS name (wildcard or exact)": kinds of name, not names
-        intro = _intro(s, c.start) if c.trigger != "value-sentences" else ""
+        intro = lead_in = _intro(s, c.start) if c.trigger != "value-sentences" else ""
         by_depends = _BY_DEPENDS.search(intro) and not (c.trigger == "paren-list" and _names_field(intro[-40:], name))
         named = c.trigger == "conditional-values" and c.subject is not None and _IDENT.fullmatch(c.subject.strip()) is not None
         # ("If `otherLid` is given, set `lid` to `a` …": the field named as it is set, whatever the condition names)
@@ -785,7 +792,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             if _COND_SENTENCE.match(_sentence_of(s, c.start)) or _mentions_other(intro, name) or _COND_INTRO.search(intro) \
                     or _BY_DEPENDS.search(intro) or re.search(r"example|e\.g|such as|like", intro, re.I) or _FORMS.search(intro):
                 continue
-        handover = intro if c.trigger != "value-sentences" else _intro(s, c.start)
+        handover = lead_in if c.trigger != "value-sentences" else _intro(s, c.start)  # (the whole lead-in, not the clause)
         if c.trigger == "value-sentences" and not handover.rstrip().endswith((":", "：")) and not _SAMPLES_LEAD.search(handover):
             handover = ""  # only a lead that hands over to the sentences ("The possible values include:") qualifies them
         # (a parenthesis the lead-in closes is about something else: "regulated parameters
@@ -1090,9 +1097,9 @@ def _typed(values: tuple[str, ...], type_: str | None) -> bool:
 
 
 _NAME_OF = re.compile(r"\bthe\s+(?:full\s+)?names?\s+of\b", re.I)
-_PUBLIC_CODE = re.compile(r"^[A-Z]{2,3}$")
+_PUBLIC_CODE = re.compile(r"^(?:[A-Z]{2,3}|[a-z]{2})$")  # ("ME", "GBR", or "uk" when the text says a country code)
 _PUBLIC_SET = re.compile(
-    r"\b(?:state|region|province|city|dns\s+record)\s+(?:codes?|abbreviations?|types?)\b"
+    r"\b(?:state|region|province|city|dns\s+record)\s+(?:codes?|abbreviations?|types?)\b|\b(?:address|postal|mailing)\s+state\b"
     r"|\b(?:country|countries|airports?|airlines?|carriers?|currency|currencies|language|iata|icao|origin|destination)\b"
     r"|^(?:the\s+)?(?:state|province)\b[^\n]{0,60}?\babbreviations?\b", re.I)
 _CLOUD_REGION = re.compile(r"^[a-z]{2,12}(?:-gov)?-(?:north|south|east|west|central|northeast|northwest|southeast|southwest)-?\d[a-z]?$")
@@ -1186,7 +1193,7 @@ _ANY_VALUE = re.compile(
     # what the field may be or take: "can be any string", "or `k` (any whole number)", "Any text
     # is accepted" (not "the kiln skips any numbers it is sent", "past any older lids")
     r"(?:(?:\b(?:be|is|are|accepts?|takes?|allows?|permits?|supports?|or|to|also|additionally|otherwise),?\s+(?:also\s+|just\s+|simply\s+)?"
-    r"|[(:]\s*|(?:^|[.;!?]\s+|\n\s*[-*•]\s+))"  # (a wrapped line that starts with "any" is no new sentence)
+    r"|[(:]\s*|(?:^|[.;!?]\s+|\n\s*[-*•]\s+|\s[-–—]\s+))"  # (a wrapped line that starts with "any" is no new sentence)
     r"(?:any\s+(?:[\w-]+\s+){0,2}?(?:numbers?|integers?|strings?|values?|ids?|identifiers?|names?|text)\b"
     r"|any\s+user[- ]defined\b)"
     r"|\bany\s+combination\s+of\s+(?:[\w-]+\s+){0,2}?(?:ids?|names?)\b)", re.I)
@@ -1410,6 +1417,8 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             # values or more, each with a sentence of its own, are the field's set)
         if free and f.closed and all(v.startswith(".") for v in values):
             continue  # "a path … Supported: .pdf, .docx": suffixes the path may end with, not its values
+        if f.closed and all(v in _JSON_TYPES for v in values) and not set(nw) & {"type", "types", "kind", "datatype"}:
+            continue  # "key ids (`integer`) or names (`string`)": the kinds of the items, not values
         if f.closed and any(v.lower() in _NOTE_WORDS for v in values):
             continue  # "organization, user, case-sensitive": a note on the values among them, a list of kinds
         if f.closed and any(_NOT_A_VALUE.search(v) and not _combination(v, values) for v in values):

@@ -849,3 +849,42 @@ def test_a_singular_noun_before_as_names_no_other_list() -> None:
     assert only(d, "closed_vocab", name="status")[0].values == ("LIVE", "DEAD")
     d = "Flags a template as <code>LIVE</code> or <code>DEAD</code> for a lid to point at it."
     assert only(d, "closed_vocab", name="status")[0].values == ("LIVE", "DEAD")
+
+
+def test_review_kinds_that_are_no_closed_set_of_the_field() -> None:
+    # units of a size, samples beside other values, placeholders, a query's filter words, the types of items
+    assert not only("The amount of memory for a jar. Defaults to 256M. Supported units are k, M, G, Mi, Gi.",
+                    "closed_vocab", name="availableMemory")
+    assert only("The unit of the jar size. Supported units are cm, mm, in.", "closed_vocab", name="sizeUnit")[0].values == \
+        ("cm", "mm", "in")
+    assert not only("A list of lid kinds. The default values are SNAP, SCREW. Additional valid values are SEAL and CORK.",
+                    "closed_vocab", name="lidKinds")
+    assert not only("The host name, %H and %M can be used, which will be replaced: * %H: name of the jar * %M: mac of the jar",
+                    "closed_vocab", name="hostname")
+    assert not only("Your search query. You can narrow it using field filters. The available filters are `lid`, `jar`, `kiln`.",
+                    "closed_vocab", name="q")
+    assert not only("Lid key IDs (`integer`) or names (`string`) to put on the jar", "closed_vocab", name="lid_keys")
+    # "- any other number gets rounded": the field takes other values too
+    assert not only("The lid size. Valid values are 300, 3600, 7200 - any other number gets rounded up.",
+                    "closed_vocab", name="ttl_sec", type="integer")
+    # "values include:" is an open list, however the list is read
+    assert not only("The result of this kiln run. Possible values include: NotFired, Fired, Cracked.", "closed_vocab", name="result")
+
+
+def test_public_codes_and_identifiers_give_no_private_vocabulary() -> None:
+    assert not only("The culture of the lid app. E.g.: en-us.", "example_vocab", name="culture")
+    assert not only("The address state, such as <code>ME</code>.", "example_vocab", name="State")
+    assert not only('A valid country code, e.g. "uk". Filter jars for that country.', "example_vocab", name="Accept-Tenant")
+    assert not only("The postcode of the depot, e.g. AB1 2CD.", "example_vocab", name="postcode")
+    # an identifier names the thing: the thing's address or bytes are no format of the id
+    assert not only("The ID of the kiln pool you want the CIDR for.", "format", name="KilnPoolId")
+    assert not only("Secret Id of (base-64 encoded pfx) object stored in the vault.", "format", name="lidSecretId")
+
+
+def test_a_charset_with_more_characters_than_read_gives_no_pattern() -> None:
+    d = "The name of the lid set. Valid characters are alphanumeric (A-Z, a-z, 0-9), hyphen (-), period (.), and space."
+    assert not only(d, "format", name="Name")
+    assert not only("The lid name: alphanumeric characters with no spaces. You can also include any of the following "
+                    "characters: _+=,.@-", "format", name="LidName")
+    assert [e.data for e in only("The lid name. Only alphanumeric characters are allowed.", "format", name="LidName")] == \
+        [{"pattern": "^[A-Za-z0-9]+$"}]
