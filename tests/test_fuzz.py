@@ -359,7 +359,7 @@ def test_a_string_array_length_fix_is_not_reported_again(tmp_path: Path) -> None
         (
             "prose-bounds",
             'GET /items › team: description states maxLength 64 for each item ("最多64个字符") but the schema has no maxLength',
-            "Add maxLength: 64",
+            "Add maxLength: 64 to the array's items",
         ),
     ]
     check_case(STRING_ARRAY_LENGTH)

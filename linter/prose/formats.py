@@ -173,6 +173,7 @@ _DIGITS = re.compile(
     re.I | re.A,
 )
 _DIGITS_ZH = re.compile(r"(?<![0-9])(?P<n4>\d{1,2})[ ]?位(?:纯|純)?(?:数字|數字)")
+_AT_LEAST_BEFORE = re.compile(r"\b(?:at\s+least|contain|contains|including|include)\s+$", re.I)
 _LETTER_CODE = re.compile(
     r"\b(?P<n>\d|two|three|four|five)[- ](?P<k>letter|character|char)\s+(?:code|string|abbreviation|identifier|symbol)\b", re.I | re.A
 )
@@ -504,8 +505,9 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             d = {}
             if where in ("body", "argument"):
                 # a property of a body or a tool's arguments: no parameter style applies, JSON has arrays
-                d["advice"] = ("declare an array of the values (a JSON body carries it as it is; a form body sends it "
-                               "with its encoding's style: form, explode: false)")
+                d["advice"] = ("only a pattern of the values states it on the string; an array of the values would be "
+                               "clearer, but it changes what clients send (a form body would need its encoding's style: "
+                               "form, explode: false)")
             elif style == "default":
                 d["advice"] = f"declare an array: a {where} parameter's default style (simple) sends it comma-separated"
             elif style:
@@ -624,7 +626,9 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
                 add(m.start(), m.end(), {"pattern": "^[^\\s]*$"})  # "can't contain spaces": no blank anywhere
             elif "wildcard" in banned:
                 tail = re.match(r"\s+characters?\b", s[m.end() :])
-                add(m.start(), m.end() + (tail.end() if tail else 0), {"pattern": "^[^*?]*$"})  # the glob wildcards
+                # the glob wildcards, or MQTT's (+ and #) when the text names MQTT
+                chars = "+#" if "mqtt" in low else "*?"
+                add(m.start(), m.end() + (tail.end() if tail else 0), {"pattern": f"^[^{chars}]*$"})
             else:
                 # "Invalid characters (we don't accept these …) , | { } :": the set, when it follows
                 shown = _BANNED_SET.match(s, m.end())
@@ -746,6 +750,8 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         if has_standard:
             continue  # "three digit country codes as defined in ISO 3166": the standard says the shape
         groups = m.groupdict()
+        if _AT_LEAST_BEFORE.search(s, max(0, m.start() - 24), m.start()):
+            continue  # "needs at least one digit in it": a character the value must hold, not its shape
         if groups.get("lo") and groups.get("hi2"):
             lo_n, hi_n = _num(groups["lo"]), _num(groups["hi2"])
             if lo_n < hi_n:
@@ -998,6 +1004,8 @@ _SLOT = re.compile(r"\{[^}]+\}|<[^>]+>|\[[A-Z][A-Z0-9_]*\]")  # {project}, <id>,
 
 def _layout_pattern(layout: str) -> Data:
     """``projects/{project}/locations/{location}`` → ``^projects/[^/]+/locations/[^/]+$``."""
+    if "|" in layout and not _LAYOUT.fullmatch(layout):
+        return {"layout": layout, "alternatives": True}  # "kilns|depots/*/jars/{jar}": a bar sets forms apart, no literal
     if _LAYOUT.fullmatch(layout):
         return layout_data(layout)
     if layout.count("[") == layout.count("]") + 1 and re.search(r"\[[A-Z][A-Z0-9_]*$", layout):

@@ -574,10 +574,10 @@ def test_digits_in_hex_are_hexadecimal_digits() -> None:
     assert [d["pattern"] for _, d in fmt("A 6-digit lid code.", "lidCode")] == ["^[0-9]{6}$"]
 
 
-def test_a_list_in_a_body_or_a_tool_argument_is_advised_as_an_array() -> None:
+def test_a_list_in_a_body_or_a_tool_argument_keeps_its_wire_format_in_the_advice() -> None:
     (_, d), = fmt("Lid symbols (comma-separated, max 20)", "symbols", where="body")
-    assert d["advice"] == ("declare an array of the values (a JSON body carries it as it is; a form body sends it with "
-                           "its encoding's style: form, explode: false)")
+    assert d["advice"] == ("only a pattern of the values states it on the string; an array of the values would be clearer, "
+                           "but it changes what clients send (a form body would need its encoding's style: form, explode: false)")
     (_, d), = fmt("Lid symbols (comma-separated, max 20)", "symbols", where="query")
     assert d["advice"] == "declare an array with style: form, explode: false"
 
@@ -609,3 +609,15 @@ def test_country_codes_of_either_length() -> None:
     assert e.data["pattern"] == "^[A-Z]{2,3}$"
     (e,) = only("Lid origin country, an ISO 3166-1 alpha-2 code.", "standard", name="country")
     assert e.data["pattern"] == "^[A-Z]{2}$"
+
+
+def test_review_kinds_of_format_readings() -> None:
+    # a character the value must hold is no shape of it; a bar sets forms apart; MQTT's wildcards are + and #
+    assert not fmt("The lid code. Rules:<br /><ul><li>Between 8-20 characters.</li><li>Needs at least one digit (0-9) in it.</li></ul>",
+                   "lidCode", where="body")
+    assert fmt("Required. The parent of the jar. Must be in the format `kilns|depots/*/shelves/{shelf}`.", "parent", where="path") == \
+        [("in the format `kilns|depots/*/shelves/{shelf}`", {"layout": "kilns|depots/*/shelves/{shelf}", "alternatives": True})]
+    assert [d for _, d in fmt("The lid subfolder. This field must not contain any MQTT wildcards.", "subfolder", where="body")] == \
+        [{"pattern": "^[^+#]*$"}]
+    assert [d for _, d in fmt("The lid name must not contain wildcard characters.", "lidName", where="body")] == \
+        [{"pattern": "^[^*?]*$"}]
