@@ -173,6 +173,7 @@ _DIGITS = re.compile(
     re.I | re.A,
 )
 _DIGITS_ZH = re.compile(r"(?<![0-9])(?P<n4>\d{1,2})[ ]?位(?:纯|純)?(?:数字|數字)")
+_IP_PROTOCOL_AFTER = re.compile(r"\s+(?:and\s+(?:the\s+)?IPv[46]\s+)?(?:protocols?|stack|networking|traffic)\b", re.I)
 _AT_LEAST_BEFORE = re.compile(r"\b(?:at\s+least|contain|contains|including|include)\s+$", re.I)
 _LETTER_CODE = re.compile(
     r"\b(?P<n>\d|two|three|four|five)[- ](?P<k>letter|character|char)\s+(?:code|string|abbreviation|identifier|symbol)\b", re.I | re.A
@@ -423,11 +424,14 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         return []  # "Whether the reply is sent as JSON": a flag that switches a format has none of its own
     hits: list[tuple[int, int, Data]] = []
     words = set(name_words(name))
+    holds_layout = bool(name_words(name)) and name_words(name)[-1] in ("format", "formats")
     stringish = type_ in (None, "string", "array")
 
     def add(a: int, b: int, data: Data) -> None:
         if not data:
             return  # an empty reading (a garbled layout) is no evidence
+        if holds_layout and "layout" in data and "pattern" in data:
+            return  # "signDateFormat: `d/M/yyyy`, `MM/dd/yyyy` …": the field holds a layout; the ones listed are its values
         named = "layout" not in data or _NAMED_LAYOUT.fullmatch(str(data["layout"])) is not None  # "CIDR", not a template
         if named and s[a:b].strip().count(" ") <= 2 and _ID_OF.search(s, max(0, a - 60), a):
             return  # "The ID of the subnet CIDR reservation": the value names the thing, it is not one
@@ -550,8 +554,8 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             add(m.start(), m.end(), {"format": "hostname"})
         ipv = list(scan(_IPV, s, low, ('ipv',)))
         vs = {m.group("v") for m in ipv}
-        if any(_quoted(s, m.start(), m.end()) for m in ipv):
-            ipv = []  # "Valid values: `IPV4`, `DUAL`": the name is a value of the field, the text is about protocols
+        if any(_quoted(s, m.start(), m.end()) for m in ipv) or any(_IP_PROTOCOL_AFTER.match(s, m.end()) for m in ipv):
+            ipv = []  # "Valid values: `IPV4`, `DUAL`", "supports only the IPv4 protocol": the protocol, not an address
         for m in ipv:
             if words & _RANGE_NAMES:
                 add(m.start(), m.end(), {"pattern": r"^[0-9a-fA-F.:]+/[0-9]{1,3}$", "layout": "CIDR"})

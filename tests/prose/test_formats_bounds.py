@@ -621,3 +621,13 @@ def test_review_kinds_of_format_readings() -> None:
         [{"pattern": "^[^+#]*$"}]
     assert [d for _, d in fmt("The lid name must not contain wildcard characters.", "lidName", where="body")] == \
         [{"pattern": "^[^*?]*$"}]
+
+
+def test_a_protocol_version_and_a_field_that_holds_a_layout_give_no_format() -> None:
+    d = "<p>The network type of the kiln.</p> <p>A kiln group can support only the IPv4 protocol or the IPv4 and the IPv6 protocols (<code>DUAL</code>).</p>"
+    assert not fmt(d, "NetworkType", where="query")
+    assert not fmt("The format for the jar date. Valid values are:  - `d/M/yyyy` - `dd-MM-yy` - `MM/dd/yyyy`", "jarDateFormat", where="body")
+    # the field's own layout, and an address said "IPv4 only", still are
+    assert [d for _, d in fmt("The date of the jar, as MM/dd/yyyy.", "jarDate", where="body")] == \
+        [{"pattern": "^[0-9]{2}/[0-9]{2}/[0-9]{4}$", "layout": "MM/dd/yyyy"}]
+    assert [d for _, d in fmt("A kiln address in dotted decimal notation, IPv4 only.", "KilnAddress", where="body")] == [{"format": "ipv4"}]
