@@ -174,6 +174,7 @@ _DIGITS = re.compile(
 )
 _DIGITS_ZH = re.compile(r"(?<![0-9])(?P<n4>\d{1,2})[ ]?位(?:纯|純)?(?:数字|數字)")
 _IP_PROTOCOL_AFTER = re.compile(r"\s+(?:and\s+(?:the\s+)?IPv[46]\s+)?(?:protocols?|stack|networking|traffic)\b", re.I)
+_MIX_BEFORE = re.compile(r"\b(?:mix|mixture|combination)\s+of\s+(?:both\s+)?$", re.I)
 _AT_LEAST_BEFORE = re.compile(r"\b(?:at\s+least|contain|contains|including|include)\s+$", re.I)
 _LETTER_CODE = re.compile(
     r"\b(?P<n>\d|two|three|four|five)[- ](?P<k>letter|character|char)\s+(?:code|string|abbreviation|identifier|symbol)\b", re.I | re.A
@@ -430,7 +431,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
     def add(a: int, b: int, data: Data) -> None:
         if not data:
             return  # an empty reading (a garbled layout) is no evidence
-        if holds_layout and "layout" in data and "pattern" in data:
+        if holds_layout and (("layout" in data and "pattern" in data) or data.get("format") in ("date", "date-time", "time")):
             return  # "signDateFormat: `d/M/yyyy`, `MM/dd/yyyy` …": the field holds a layout; the ones listed are its values
         named = "layout" not in data or _NAMED_LAYOUT.fullmatch(str(data["layout"])) is not None  # "CIDR", not a template
         if named and s[a:b].strip().count(" ") <= 2 and _ID_OF.search(s, max(0, a - 60), a):
@@ -618,6 +619,8 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         for m in scan(_CHARSET, s, low, ('alpha', 'letter', '字母')):
             if _EDGE.search(s, max(0, m.start() - 40), m.start()):
                 continue  # "start and end with alphanumeric characters": the ends, not the whole value
+            if _MIX_BEFORE.search(s, max(0, m.start() - 24), m.start()):
+                continue  # "must be a mix of letters and digits": both must occur, others may too
             end, d = _charset_pattern(s, m)
             add(m.start(), end, d)
         # both alternatives of _BANNED end in characters/spaces/whitespace/wildcards (re.A: ASCII folding)

@@ -631,3 +631,8 @@ def test_a_protocol_version_and_a_field_that_holds_a_layout_give_no_format() -> 
     assert [d for _, d in fmt("The date of the jar, as MM/dd/yyyy.", "jarDate", where="body")] == \
         [{"pattern": "^[0-9]{2}/[0-9]{2}/[0-9]{4}$", "layout": "MM/dd/yyyy"}]
     assert [d for _, d in fmt("A kiln address in dotted decimal notation, IPv4 only.", "KilnAddress", where="body")] == [{"format": "ipv4"}]
+
+
+def test_a_mix_of_kinds_and_a_format_fields_own_dates_give_no_format() -> None:
+    assert not fmt("The lid code. It must be a mix of letters and digits.", "lidCode", where="body")
+    assert not fmt("The format for the jar date. Valid values are: - `yyyy-MM-dd` - `dd.MM.yyyy`", "jarDateFormat", where="body")
