@@ -359,6 +359,9 @@ def keyword_fix(field: Field, gap: Gap, ctx: Context, *, after_enum: bool) -> tu
     conflict = own_value_conflict(field, gap.keywords, on_items=on_items)
     if conflict:
         return build(field, gap.keywords, "unsafe", on_items=on_items), f" (unsafe fix: {conflict})"
+    if gap.evidence.data.get("empty") and applicability == "safe":
+        # "If the path is empty, the root is used": the format or pattern would reject the empty value
+        return build(field, gap.keywords, "unsafe", on_items=on_items), " (unsafe fix: the description also accepts an empty value)"
     if gap.evidence.data.get("inferred") and applicability == "safe":
         # read from a standard's name and the words around it, not from a stated layout
         return build(field, gap.keywords, "unsafe", on_items=on_items), " (unsafe fix: the format is inferred from context)"

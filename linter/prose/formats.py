@@ -431,8 +431,9 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
     def add(a: int, b: int, data: Data) -> None:
         if not data:
             return  # an empty reading (a garbled layout) is no evidence
-        if holds_layout and (("layout" in data and "pattern" in data) or data.get("format") in ("date", "date-time", "time")):
-            return  # "signDateFormat: `d/M/yyyy`, `MM/dd/yyyy` …": the field holds a layout; the ones listed are its values
+        if holds_layout and not is_list_layout(data) and "style" not in data:
+            return  # "signDateFormat: `d/M/yyyy`, `MM/dd/yyyy` …", "- lidcode: a 12-digit hex string": the field
+            # names a format; the layouts and formats its text describes are its values', not its own
         named = "layout" not in data or _NAMED_LAYOUT.fullmatch(str(data["layout"])) is not None  # "CIDR", not a template
         if named and s[a:b].strip().count(" ") <= 2 and _ID_OF.search(s, max(0, a - 60), a):
             return  # "The ID of the subnet CIDR reservation": the value names the thing, it is not one
@@ -801,8 +802,8 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
     kept = []
     objects = '":' in s or "':" in s
     for a, b, d in hits:
-        if _ABSENT.search(s, max(0, a - 40), a):
-            continue  # "when there is no corresponding 4 character code": a format the value does not have
+        if _ABSENT.search(s, max(0, a - 40), a) or _NOT_SO.search(s, max(0, a - 50), a):
+            continue  # "when there is no corresponding 4 character code", "Not formatted as a UUID": a format the value does not have
         if other_bullet(s, a, name) or objects and _in_object(s, a) or _named_value(s, a, b) or _in_value_definition(s, a):
             continue  # another field's, another key's, or a value ("`UUID`", "'JSON'"): not this field's format
         how = _qualified(s, a, b)
@@ -818,6 +819,11 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         if _ONE_OF_QUOTED.match(s, b) and _ONE_OF_QUOTED_BEFORE.search(s, max(0, a - 40), a):
             continue  # "Lid code: '#,##0', '0%', 'yyyy-mm-dd', '@'": one listed sample, not the field's format
         kept.append((a, b, {**d, how: True} if how else d))
+    if kept and type_ != "array" and ("empty" in low or "blank" in low) and _EMPTY_OK.search(s):
+        # "If the path is empty, the root is used": an empty string is accepted too, and a format or
+        # pattern of the non-empty value would reject it (the fix says so: it is not safe); an empty
+        # list is no item that breaks its items' format
+        kept = [(a, b, {**d, "empty": True} if "format" in d or "pattern" in d else d) for a, b, d in kept]
     return _resolve(t, kept)
 
 
@@ -846,6 +852,15 @@ _FORMAT_NAME = re.compile(r"uuid|guid|json|base-?64(?:url)?|hex|ipv[46]|cidr|e\.
 _VALUE_DEFINITION = re.compile(r"[ ]*(?:[-*•+][ ]+)?(?:[A-Z][A-Z0-9_]*[ ]*=|[`\"'][^`\"'\n]{1,30}[`\"'][ ]*(?:=|:|[-–—][ ]))", re.A)
 
 
+# "Not formatted as a UUID", "must not be a valid URL", "Do not base64-encode it": the value is not in that format
+_NOT_SO = re.compile(r"(?<![\w-])(?:not|never)\s+(?:(?:be|formatted|given|written|encoded|expressed|in|as|an?|the|valid)\s+){0,4}$", re.I)
+# an empty value the text accepts beside the format's ("If blank, one is chosen", "Set to an empty string to …")
+_EMPTY_OK = re.compile(
+    r"\b(?:if|when)\s+(?:(?:it|this|the(?:\s+(?!(?:is|are|not)\b)[\w-]+){1,4}?)\s+)?(?:is\s+|are\s+)?(?:left\s+)?(?:empty|blank)\b"
+    r"|\bset\s+(?:it\s+|this\s+)?to\s+(?:an?\s+)?(?:empty|blank)\b|\bleave\s+(?:it\s+|this\s+)?(?:empty|blank)\b|\b(?:can|may)\s+(?:also\s+)?be\s+(?:left\s+)?(?:empty|blank)\b"
+    r"|\bor\s+(?:an?\s+)?empty\s+string\b",
+    re.I,
+)
 _ABSENT = re.compile(r"\b(?:there\s+(?:is|are)|has|have)\s+no\s+(?:[\w-]+\s+)?$", re.I | re.A)
 
 
@@ -1028,7 +1043,9 @@ def _layout_pattern(layout: str) -> Data:
     pos = 0
     for m in _ANY_SLOT.finditer(layout):
         out.append(ecma_escape(layout[pos : m.start()]))
-        out.append("[^/]+")
+        # the last part of a URL ("gs://{bucket}/{object}") is an object's path: it may hold slashes
+        path_end = m.end() == len(layout) and "://" in layout and "/" in layout[layout.index("://") + 3 : m.start()]
+        out.append(".+" if path_end else "[^/]+")
         pos = m.end()
     out.append(ecma_escape(layout[pos:]))
     return {"pattern": "^" + "".join(out) + "$", "layout": layout, **({"inferred": True} if guessed else {})}

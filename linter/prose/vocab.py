@@ -247,7 +247,7 @@ _BY_DEPENDS = re.compile(r"\b(?:depending on|depends on|according to)\b"
 
 _EXPRESSION_TEXT = re.compile(
     r"\b(?i:expressions?|syntax|operators?|clauses?|predicates?|lucene|sql|odata|query\s+language|boolean\s+logic|field\s+filters?)\b"
-    r"|\b(?:AND|OR|NOT)\b|[=<>~]",
+    r"|\b(?:AND|OR|NOT)\b|[<>~]|(?<!\bdefault )(?<!\bdefault)=",  # ("default = x" states a default, no operator)
 )
 EXPRESSION_NAMES = frozenset("filter filters query q search expression expr where".split())
 _SELECTORS = frozenset("columns sort order orderby sortby fields field mask select expand include exclude by".split())

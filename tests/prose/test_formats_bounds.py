@@ -474,7 +474,7 @@ def test_a_glob_named_as_a_pattern_is_a_template() -> None:
         ("pattern `shops/*/routes/`",
          {"pattern": "^shops/[^/]+/routes/[^/]+$", "layout": "shops/*/routes/{…}", "inferred": True})]
     assert fmt("A folder, in the format gs:///.", "folder") == [
-        ("in the format gs:///.", {"pattern": "^gs://[^/]+/[^/]+$", "layout": "gs://{…}/{…}", "inferred": True})]
+        ("in the format gs:///.", {"pattern": "^gs://[^/]+/.+$", "layout": "gs://{…}/{…}", "inferred": True})]
 
 
 def test_character_lists_with_the_characters_shown() -> None:
@@ -636,3 +636,43 @@ def test_a_protocol_version_and_a_field_that_holds_a_layout_give_no_format() -> 
 def test_a_mix_of_kinds_and_a_format_fields_own_dates_give_no_format() -> None:
     assert not fmt("The lid code. It must be a mix of letters and digits.", "lidCode", where="body")
     assert not fmt("The format for the jar date. Valid values are: - `yyyy-MM-dd` - `dd.MM.yyyy`", "jarDateFormat", where="body")
+
+
+def test_a_format_the_value_is_not_in_gives_nothing() -> None:
+    # "Not formatted as a UUID" among a name's rules, "not a fully qualified URL": what the value is not
+    d = "The lid name must meet these rules: * Only letters and digits * Begins with a letter * Not formatted as a UUID"
+    assert [x for x in fmt(d, "lidName", where="body") if x[1].get("format") == "uuid"] == []
+    assert fmt("Kiln host name, not a fully qualified URL.", "kilnHost", where="body") == []
+    assert fmt("Do not base64-encode the jar label.", "jarLabel", where="body") == []
+
+
+def test_a_field_that_names_a_format_describes_its_values_not_its_own() -> None:
+    d = "The format of the lid code. Validated formats: - lidhex: a 12 characters hex string - lidurl: a URI as parsed by the kiln"
+    assert fmt(d, "format", where="body") == []
+
+
+def test_an_empty_value_the_text_accepts_is_marked_on_the_format() -> None:
+    assert [d for _, d in fmt("The jar path. Must begin with \"/\". If the jar path is empty, the root \"/\" is used.", "jarPath",
+                              where="body")] == [{"pattern": "^/", "empty": True}]
+    assert [d for _, d in fmt("The kiln range, in CIDR notation. Leave blank to have one chosen.", "kilnRange", where="body")] == \
+        [{"pattern": "^[0-9a-fA-F.:]+/[0-9]{1,3}$", "layout": "CIDR", "empty": True}]
+    # "is not empty" is no empty value; an empty list holds no item that breaks the items' format
+    assert [d for _, d in fmt("The lid checksum in hex. If the checksum is not empty, it is compared.", "lidChecksum",
+                              where="body")] == [{"pattern": "^[0-9a-fA-F]+$"}]
+    assert [d for _, d in fmt("Kiln ranges in CIDR notation. If empty, every address is let in.", "kilnRanges", type_="array",
+                              where="body")] == [{"pattern": "^[0-9a-fA-F.:]+/[0-9]{1,3}$", "layout": "CIDR"}]
+
+
+def test_the_last_part_of_a_url_layout_may_hold_slashes() -> None:
+    assert [d for _, d in fmt("The jar object, in the format `gs://{bucket}/{object}`.", "jarObject", where="body")] == \
+        [{"pattern": "^gs://[^/]+/.+$", "layout": "gs://{bucket}/{object}"}]
+    assert [d for _, d in fmt("The shelf, in the format `kilns/{kiln}/shelves/{shelf}`.", "shelf", where="body")] == \
+        [{"pattern": "^kilns/[^/]+/shelves/[^/]+$", "layout": "kilns/{kiln}/shelves/{shelf}"}]
+
+
+def test_an_expression_fields_default_is_no_operator() -> None:
+    (e,) = [x for x in analyse("The jar filter, LID||JAR||KILN. default = LID", name="jarFilter", type="string", where="query")
+            if x.kind == "closed_vocab"]
+    assert e.values == ("LID", "JAR", "KILN")
+    assert [x for x in analyse("The jar filter, LID||JAR||KILN. Use kind=LID", name="jarFilter", type="string", where="query")
+            if x.kind == "closed_vocab"] == []
