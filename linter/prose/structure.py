@@ -377,7 +377,7 @@ _COLON_LEAD = re.compile(
     r"\b(?:values?|options?|choices?|settings?|types|modes|levels|statuses|states|kinds|categories|are|be|include|includes"
     r"|following)[ ]*[:：][ ]*", re.I)
 _WORD_DEF = re.compile(r"(?P<tok>[A-Za-z][\w.+]{0,30}(?<![.+]))(?:[ ]*\((?:the[ ]+)?default\))?"  # "tin (default) - …"
-                       r"(?P<sep>[ ]+[-–—][ ]+|[ ]*[—–][ ]*|[ ]*=[ ]*)(?=[A-Za-z(])")
+                       r"(?P<sep>[ ]+[-–—][ ]+|[ ]*[—–][ ]*|[ ]*[-=]>[ ]*|[ ]*→[ ]*|[ ]*=[ ]*)(?=[A-Za-z(])")  # ("User -> when …")
 _ITEM_BREAK = re.compile(r"[^;\n]{1,300}?(?:;|[.!?](?=[ ]))[ ]*(?:and[ ]+|\d[.)][ ]*)?")
 
 
@@ -385,8 +385,8 @@ def colon_run_in(s: str, low: str) -> Iterator[Candidate]:
     """``Valid values are: Quiet - no output; Loud - all output.``: after a values lead-in and
     its colon, items that each open with a word and a dash (or "=") and say what it means,
     set apart by semicolons or sentence ends."""
-    if " - " not in s and "–" not in s and "—" not in s and "=" not in s:
-        return  # every item opens with a word and its separator (_WORD_DEF): a spaced "-", "–", "—" or "="
+    if " - " not in s and "–" not in s and "—" not in s and "=" not in s and "->" not in s and "→" not in s:
+        return  # every item opens with a word and its separator (_WORD_DEF): a spaced "-", "–", "—", "=" or an arrow
     for m in _COLON_LEAD.finditer(s):
         pos = m.end()
         first = _WORD_DEF.match(s, pos)

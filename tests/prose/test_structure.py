@@ -85,6 +85,8 @@ def closed(d: str, name: str = "mode", type_: str | None = "string") -> list[tup
         ("Valid values are: Quiet - no output; Normal - some output; Loud - all output.", ("Quiet", "Normal", "Loud")),
         ("Rank by the following age values: Hour—within the hour. Day—within the day. Week—within the week.",
          ("Hour", "Day", "Week")),
+        ("Who opened the lid. Possible values are: Keeper   -> when the keeper opened it by hand. Robot  -> when the robot did.",
+         ("Keeper", "Robot")),
         # a parenthesised list after a kind noun, or after "i.e."
         ("The kind of tariff (Peak, OffPeak or Weekend).", ("Peak", "OffPeak", "Weekend")),
         ("The level of the alarm (i.e. Minor, Major, Critical).", ("Minor", "Major", "Critical")),
