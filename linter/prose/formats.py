@@ -37,6 +37,8 @@ _EPOCH = re.compile(
 )
 _SEPARATED = re.compile(
     r"(?=[cdpsw以使分用空竖英豎逗])(?:\b(?:comma|space|semicolon|pipe|whitespace|colon)[- ]?(?:separated|delimited|seperated)\b"
+    r"(?![ ]+(?:files?|downloads?|exports?|spreadsheets?|documents?)\b)"  # ("a comma delimited file download": a file's format)
+    r"|\bCSV\s+(?:list|(?:[\w-]+\s+){0,2}values)\b"  # "CSV part-of-lid values": comma-separated values
     r"|\b(?:separated?|seperated?|delimited)\s+(?:by|with)\s+(?:an?\s+)?(?:comm?as?|semicolons?|spaces?|pipes?)\b"
     r"|(?:以|用|使用)?(?:英文)?(?:逗号|逗號|分号|分號|空格|竖线|豎線)(?:分隔|隔开|隔開|分割))",
     re.I | re.A,
@@ -497,7 +499,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
                 continue
             d["format"] = "unixtime"
         add(m.start(), m.end(), d)
-    for m in scan(_SEPARATED, s, low, ('separat', 'seperat', 'delimit', '逗号', '逗號', '分号', '分號', '空格', '竖线', '豎線')):
+    for m in scan(_SEPARATED, s, low, ('separat', 'seperat', 'delimit', 'csv', '逗号', '逗號', '分号', '分號', '空格', '竖线', '豎線')):
         sep = _separator(m.group())
         style = _STYLE.get((where if where in ("query", "path", "header", "cookie") else "", sep))
         if type_ == "array" and style == "default":
@@ -986,7 +988,7 @@ _MAY_BE_FORMS = re.compile(r"\b(?:it|this\s+(?:value|field|parameter|property|ra
 # that contains another ("regular expression", "end with") is left out, the shorter one stands for it.
 _KEYS = (
     "not", "e.g", "e. g", "example", "form", "from", "start", "like", "url", "uri", "min", "char", "pattern", "^", "16", "64",
-    "n't", "such as", "lower", "mail", "host", "domain", "json", "iso", "rfc", "unix", "posix", "epoch", "separat",
+    "n't", "such as", "lower", "mail", "host", "domain", "json", "iso", "rfc", "unix", "posix", "epoch", "separat", "csv",
     "delimit", "uuid", "guid", "hex", "fqdn", "ipv", "cidr", "cron", "regex", "regular expression", "a-z", "0-9",
     "begin", "end with", "alpha", "letter", "invalid", "disallowed", "forbidden", "illegal", "prohibited",
     "encoding", "numeric", "syntax", "layout", "structure", "digit", "yyyy", "hh:mm",

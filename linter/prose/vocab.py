@@ -262,7 +262,7 @@ _FREE_NAME_WORDS = frozenset(
     comment comments note notes description summary token key secret password hash signature phone number
     amount price count date time timestamp ip host hostname domain filter expression reference ref label
     labels tag tags value slug handle city street version versions addr interface data namespace branch barcode
-    args arguments command cmd cell postcode zipcode zip""".split()
+    args arguments command cmd cell postcode zipcode zip uris paths files filenames links hrefs""".split()
 )
 _FREE_DESC = re.compile(
     r"\b(?:free[- ]?(?:text|form)|search\s+(?:terms?|query|string)|keywords?|identifier|\bids?\b|names?\s+(?:of|for)|^(?:the\s+)?names?|"
@@ -1399,6 +1399,8 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             continue
         if (not name_is_selector or f.trigger in _FALLBACK) and any(same_name(v, name) for v in values if not _INT.match(v)):
             continue  # the values are sibling field names ("exactly one of `url` or `service`")
+        if len(nw) == 1 and nw[0] in _FREE_NAME_WORDS and all(len(w := name_words(v)) >= 2 and w[-1] == nw[0] and v != v.lower() for v in values):
+            continue  # "date: either postDate or shipDate": which field of its kind it comes from, not values
         start, end = f.start, f.parsed.end
         if any(a < end and start < b for a, b in taken):
             continue

@@ -888,3 +888,22 @@ def test_a_charset_with_more_characters_than_read_gives_no_pattern() -> None:
                     "characters: _+=,.@-", "format", name="LidName")
     assert [e.data for e in only("The lid name. Only alphanumeric characters are allowed.", "format", name="LidName")] == \
         [{"pattern": "^[A-Za-z0-9]+$"}]
+
+
+def test_review_kinds_of_lists_that_are_not_the_fields_values() -> None:
+    # extensions of the files a list of URIs points to; the fields of its kind a date comes from
+    assert only("Shelf files for the kiln. Supported file types: `.tin`, `.jar`, and `.lid`.", "closed_vocab",
+                name="shelfFileUris", type="array") == []
+    assert only("The value provided will be either packDate or shipDate.", "closed_vocab", name="date") == []
+    # values named after the field's own word are still its values when the field is no free-valued kind
+    (e,) = only('The shape to cut the lid with ("roundMask", "squareMask", "starMask").', "closed_vocab", name="mask")
+    assert e.values == ("roundMask", "squareMask", "starMask")
+
+
+def test_how_a_text_says_its_field_takes_several_values() -> None:
+    from linter.prose.vocab import multi_value
+
+    assert multi_value("CSV lid-kind values to exclude (allowable values are tin, jar, pot)") == ","
+    assert multi_value("The jar kinds as a CSV list.") == ","
+    # a file the value names is comma delimited, the value is one keyword
+    assert multi_value("Enter one of: - LID = results as a comma delimited file download (default). - JAR = a jar file.") is None
