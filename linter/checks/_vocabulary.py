@@ -357,15 +357,32 @@ def keyword_fix(field: Field, gap: Gap, ctx: Context, *, after_enum: bool) -> tu
         raise NoFix(clash)
     on_items = field.type == "array" and not set(gap.keywords) <= _ITEM_BOUNDS
     conflict = own_value_conflict(field, gap.keywords, on_items=on_items)
+    written = _as_written_in(ctx.document.format, gap.keywords)
     if conflict:
-        return build(field, gap.keywords, "unsafe", on_items=on_items), f" (unsafe fix: {conflict})"
+        return build(field, written, "unsafe", on_items=on_items), f" (unsafe fix: {conflict})"
     if gap.evidence.data.get("empty") and applicability == "safe":
         # "If the path is empty, the root is used": the format or pattern would reject the empty value
-        return build(field, gap.keywords, "unsafe", on_items=on_items), " (unsafe fix: the description also accepts an empty value)"
+        return build(field, written, "unsafe", on_items=on_items), " (unsafe fix: the description also accepts an empty value)"
     if gap.evidence.data.get("inferred") and applicability == "safe":
         # read from a standard's name and the words around it, not from a stated layout
-        return build(field, gap.keywords, "unsafe", on_items=on_items), " (unsafe fix: the format is inferred from context)"
-    return build(field, gap.keywords, applicability, on_items=on_items), ""
+        return build(field, written, "unsafe", on_items=on_items), " (unsafe fix: the format is inferred from context)"
+    return build(field, written, applicability, on_items=on_items), ""
+
+
+def _as_written_in(doc_format: str, keywords: Mapping[str, Any]) -> dict[str, Any]:
+    """The keywords as the document's schema dialect writes them: an OpenAPI 2.0 or 3.0 schema
+    object has JSON Schema draft 4's boolean ``exclusiveMinimum``/``exclusiveMaximum`` beside
+    ``minimum``/``maximum`` (``exclusiveMinimum: 0`` there makes the document invalid)."""
+    if doc_format not in ("openapi-2.0", "openapi-3.0") or not {"exclusiveMinimum", "exclusiveMaximum"} & set(keywords):
+        return dict(keywords)
+    out: dict[str, Any] = {}
+    for k, v in keywords.items():
+        if k in ("exclusiveMinimum", "exclusiveMaximum"):
+            out["minimum" if k == "exclusiveMinimum" else "maximum"] = v
+            out[k] = True
+        else:
+            out[k] = v
+    return out
 
 
 def _clash(field: Field, gap: Gap, after_enum: bool) -> str:
