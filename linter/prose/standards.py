@@ -58,6 +58,7 @@ _WITHOUT = re.compile(r"\b(?:without|excluding|except|not)\b[^,.;]*$", re.I)  # 
 _NUMERIC_CCY = re.compile(r"\bnumeric\b|\b(?:three|3)[- ]digit\b", re.I | re.A)
 _NOT_HUMAN = frozenset("markup programming query script scripting template expression".split())
 _THREE_ALPHA = re.compile(r"\b(?:three|3)[- ](?:letter|char(?:acter)?|digit\s+alpha|alpha)\b", re.I | re.A)
+_ALPHA3_WORD = re.compile(r"\balpha[- _]?3\b", re.I | re.A)  # "use the alpha3 country code": the standard's part named apart from it
 _THREE_DIGIT = re.compile(r"\b(?:three|3)[- ]digit\b(?!\s+alpha)|\bnumeric\b", re.I | re.A)
 _REGIONAL = re.compile(r"\b[a-z]{2,3}[-_][A-Z]{2}\b", re.A)
 # "a list of language codes" says what the value is only where the text opens with it (or it
@@ -167,7 +168,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 std = "ISO 3166-2"
             elif m.group("num"):
                 std = "ISO 3166-1 numeric"
-            elif m.group("a") == "3" or (m.group("w") or "").lower() in ("three", "3") or (not m.group("a") and _THREE_ALPHA.search(s)):
+            elif m.group("a") == "3" or (m.group("w") or "").lower() in ("three", "3") or (not m.group("a") and (_THREE_ALPHA.search(s) or _ALPHA3_WORD.search(s))):
                 std = "ISO 3166-1 alpha-3"
             elif not m.group("a") and _THREE_DIGIT.search(s):
                 std = "ISO 3166-1 numeric"

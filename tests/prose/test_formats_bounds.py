@@ -154,6 +154,9 @@ STANDARDS = [
     ("ISO 4217 currency code", "currency", "ISO 4217", "ISO 4217", "^[A-Z]{3}$"),
     ("Two-letter ISO 3166-1 alpha-2 country code", "country", "ISO 3166-1 alpha-2", "ISO 3166-1 alpha-2", "^[A-Z]{2}$"),
     ("ISO 3166-1 alpha-3 country code", "country", "ISO 3166-1 alpha-3", "ISO 3166-1 alpha-3", "^[A-Z]{3}$"),
+    # the part named apart from the standard, without its hyphen
+    ("ISO 3166-1 code of the kiln's country. Use the alpha3 country code.", "country", "ISO 3166-1", "ISO 3166-1 alpha-3",
+     "^[A-Z]{3}$"),
     ("Language, ISO 639-1 code", "lang", "ISO 639-1", "ISO 639-1", "^[a-zA-Z]{2}$"),
     ("A BCP 47 language tag.", "locale", "BCP 47", "BCP 47", "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$"),
     ("IANA time zone name, e.g. Europe/Paris", "tz", "IANA time zone", "IANA time zone",
