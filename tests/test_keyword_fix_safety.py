@@ -31,6 +31,10 @@ paths:
                 lidPath:
                   type: string
                   description: The lid path. Must begin with "/".
+                jarPath:
+                  type: string
+                  example: null
+                  description: The jar path. Must begin with "/".
       responses:
         "201": {description: Created}
 """
@@ -42,7 +46,10 @@ def test_a_text_that_accepts_an_empty_value_makes_the_format_fix_unsafe(tmp_path
     result = run([str(spec)], Config(), select=["prose-format"], jobs=1)
     assert result.problems == []
     by = {f.message.split(" › ")[1].split(":")[0]: f for f in result.findings}
-    assert sorted(by) == ["lidPath", "shelfPath"]
+    assert sorted(by) == ["jarPath", "lidPath", "shelfPath"]
+    # an example the field's own type already rejects (null on a string) is no conflict of a pattern
+    assert by["jarPath"].fix is not None and by["jarPath"].fix.applicability == "safe"
+    assert by["jarPath"].message.endswith("pattern: ^/ would express it")
     shelf, lid = by["shelfPath"], by["lidPath"]
     assert shelf.message.endswith('pattern: ^/ would express it (unsafe fix: the description also accepts an empty value)')
     assert shelf.fix is not None and shelf.fix.applicability == "unsafe"

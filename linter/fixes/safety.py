@@ -211,12 +211,17 @@ def keyword_conflicts(field: Field, keywords: Mapping[str, Any], *, on_items: bo
             is_valid = Draft202012Validator(schema, format_checker=_format_checker()).is_valid
         except Exception:  # noqa: BLE001 - a keyword jsonschema cannot compile is no evidence either way
             return []
+    # a value the field's own type already rejects (an ``x-example: null`` of a string) is no
+    # conflict of the keywords the fix adds: none of them is ``type``
+    typed = _type_check(schema["type"]) if "type" in schema else None
     bad: list[OwnValue] = []
     for ov in values:
         if ov.value is None and nullable(field.schema):
             continue
         members = ov.value if on_items and isinstance(ov.value, list) else [ov.value]
         for v in members:
+            if typed is not None and not typed(v):
+                continue
             try:
                 ok = is_valid(v)
             except Exception:  # noqa: BLE001 - e.g. a pattern Python's re cannot compile

@@ -100,7 +100,7 @@ def analyse(description: str, *, name: str = "", type: str | None = None, where:
     nw = name_words(name)
     if not (nw and nw[-1] in vocab.EXPRESSION_NAMES):
         fmt = formats.find(t, name, ty, where, bool(std))
-        if nw and nw[-1] in ("id", "ids"):
+        if (nw and nw[-1] in ("id", "ids")) or _ID_OF_LEAD.match(description):
             # "The ID of the pool you want the CIDR for", "Secret Id of a base-64 encoded pfx": an
             # identifier names the thing; the address or the bytes are that thing's, not the id's form
             fmt = [e for e in fmt if not _address_or_bytes(e.data)]
@@ -132,6 +132,10 @@ def analyse(description: str, *, name: str = "", type: str | None = None, where:
     out += std
     out.sort(key=lambda e: (e.span[0], e.kind))
     return out
+
+
+# "The ID of the kiln pool that hands out the CIDR block": the text says the value is an identifier
+_ID_OF_LEAD = re.compile(r"\s*(?:the\s+|an?\s+)?(?:id|identifier|arn)\s+(?:of|for)\b", re.I)
 
 
 def _address_or_bytes(data: Mapping[str, Any]) -> bool:

@@ -37,7 +37,7 @@ _EPOCH = re.compile(
 )
 _SEPARATED = re.compile(
     r"(?=[cdpsw以使分用空竖英豎逗])(?:\b(?:comma|space|semicolon|pipe|whitespace|colon)[- ]?(?:separated|delimited|seperated)\b"
-    r"(?![ ]+(?:files?|downloads?|exports?|spreadsheets?|documents?)\b)"  # ("a comma delimited file download": a file's format)
+    r"(?![ ]+(?:files?|downloads?|exports?|spreadsheets?|documents?)\b)"  # ("results as a comma delimited file to fetch": a file's format)
     r"|\bCSV\s+(?:list|(?:[\w-]+\s+){0,2}values)\b"  # "CSV part-of-lid values": comma-separated values
     r"|\b(?:separated?|seperated?|delimited)\s+(?:by|with)\s+(?:an?\s+)?(?:comm?as?|semicolons?|spaces?|pipes?)\b"
     r"|(?:以|用|使用)?(?:英文)?(?:逗号|逗號|分号|分號|空格|竖线|豎線)(?:分隔|隔开|隔開|分割))",
@@ -805,7 +805,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
     objects = '":' in s or "':" in s
     for a, b, d in hits:
         if _ABSENT.search(s, max(0, a - 40), a) or _NOT_SO.search(s, max(0, a - 50), a):
-            continue  # "when there is no corresponding 4 character code", "Not formatted as a UUID": a format the value does not have
+            continue  # "when there is no corresponding 4 character code", "Never written as a GUID": a format the value does not have
         if other_bullet(s, a, name) or objects and _in_object(s, a) or _named_value(s, a, b) or _in_value_definition(s, a):
             continue  # another field's, another key's, or a value ("`UUID`", "'JSON'"): not this field's format
         how = _qualified(s, a, b)
@@ -818,6 +818,8 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             how = "alternatives"  # "[A-Za-z0-9], and punctuation [/_-.]": more characters than the class
         if _FREE_ALTERNATIVE.search(s, max(0, a - 80), min(len(s), b + 80)):
             continue  # "a YYYY-MM-DD date or natural language": one form beside free text constrains nothing
+        if not how and ("pars" in low or "read" in low or "underst" in low) and _PARSEABLE.search(s, max(0, a - 80), min(len(s), b + 80)):
+            how = "alternatives"
         if _ONE_OF_QUOTED.match(s, b) and _ONE_OF_QUOTED_BEFORE.search(s, max(0, a - 40), a):
             continue  # "Lid code: '#,##0', '0%', 'yyyy-mm-dd', '@'": one listed sample, not the field's format
         kept.append((a, b, {**d, how: True} if how else d))
@@ -854,9 +856,9 @@ _FORMAT_NAME = re.compile(r"uuid|guid|json|base-?64(?:url)?|hex|ipv[46]|cidr|e\.
 _VALUE_DEFINITION = re.compile(r"[ ]*(?:[-*•+][ ]+)?(?:[A-Z][A-Z0-9_]*[ ]*=|[`\"'][^`\"'\n]{1,30}[`\"'][ ]*(?:=|:|[-–—][ ]))", re.A)
 
 
-# "Not formatted as a UUID", "must not be a valid URL", "Do not base64-encode it": the value is not in that format
+# "Never written as a GUID", "must not be a valid URL", "Do not base64-encode it": the value is not in that format
 _NOT_SO = re.compile(r"(?<![\w-])(?:not|never)\s+(?:(?:be|formatted|given|written|encoded|expressed|in|as|an?|the|valid)\s+){0,4}$", re.I)
-# an empty value the text accepts beside the format's ("If blank, one is chosen", "Set to an empty string to …")
+# an empty value the text accepts beside the format's ("If blank, one is picked", "Set it to an empty string to …")
 _EMPTY_OK = re.compile(
     r"\b(?:if|when)\s+(?:(?:it|this|the(?:\s+(?!(?:is|are|not)\b)[\w-]+){1,4}?)\s+)?(?:is\s+|are\s+)?(?:left\s+)?(?:empty|blank)\b"
     r"|\bset\s+(?:it\s+|this\s+)?to\s+(?:an?\s+)?(?:empty|blank)\b|\bleave\s+(?:it\s+|this\s+)?(?:empty|blank)\b|\b(?:can|may)\s+(?:also\s+)?be\s+(?:left\s+)?(?:empty|blank)\b"
@@ -929,7 +931,13 @@ _OTHER_VALUES = re.compile(
     r"|\b(?:may|can|could)\s+be\s+(?:either\s+)?(?:an?\s+)?[\w-]+(?:\s*,\s*(?:an?\s+)?[\w-]+)+,?\s+or\s+)",
     re.I,
 )
-_FREE_ALTERNATIVE = re.compile(r"\bor\s+(?:in\s+)?(?:natural|plain|free|human)[- ](?:language|text|form|readable)\b|\bor\s+any\s+(?:other\s+)?text\b", re.I)
+_FREE_ALTERNATIVE = re.compile(
+    r"\bor\s+(?:in\s+)?(?:natural|plain|free|human)[- ](?:language|text|form|readable)\b|\bor\s+any\s+(?:other\s+)?text\b"
+    r"|\bor\s+(?:something\s+)?similar\b",  # "a UUID or something similar": any string of the kind
+    re.I,
+)
+# "a date-time (whatever the kiln's reader can parse)": that form among the others a parser takes
+_PARSEABLE = re.compile(r"\b(?:anything|whatever)\s+(?:that\s+|which\s+)?[^;\n]{0,40}?\bcan\s+(?:parse|read|understand)\b", re.I)
 _ONE_OF_QUOTED = re.compile(r"['\"`’”]\s*,\s*['\"`‘“]")  # closes one quoted item of a list that goes on
 _ONE_OF_QUOTED_BEFORE = re.compile(r"['\"`’”]\s*,\s*['\"`‘“]$")  # a quoted item of the same list before
 _IF_LEAD = re.compile(r"(?:^|[.;:]\s+|\n)\s*(?:if|when|unless|whenever)\b[^.;\n]*$", re.I)

@@ -58,7 +58,7 @@ _WITHOUT = re.compile(r"\b(?:without|excluding|except|not)\b[^,.;]*$", re.I)  # 
 _NUMERIC_CCY = re.compile(r"\bnumeric\b|\b(?:three|3)[- ]digit\b", re.I | re.A)
 _NOT_HUMAN = frozenset("markup programming query script scripting template expression".split())
 _THREE_ALPHA = re.compile(r"\b(?:three|3)[- ](?:letter|char(?:acter)?|digit\s+alpha|alpha)\b", re.I | re.A)
-_ALPHA3_WORD = re.compile(r"\balpha[- _]?3\b", re.I | re.A)  # "use the alpha3 country code": the standard's part named apart from it
+_ALPHA3_WORD = re.compile(r"\balpha[- _]?3\b", re.I | re.A)  # "give the alpha3 code of the kiln's land": the standard's part named apart from it
 _THREE_DIGIT = re.compile(r"\b(?:three|3)[- ]digit\b(?!\s+alpha)|\bnumeric\b", re.I | re.A)
 _REGIONAL = re.compile(r"\b[a-z]{2,3}[-_][A-Z]{2}\b", re.A)
 # "a list of language codes" says what the value is only where the text opens with it (or it

@@ -155,7 +155,7 @@ STANDARDS = [
     ("Two-letter ISO 3166-1 alpha-2 country code", "country", "ISO 3166-1 alpha-2", "ISO 3166-1 alpha-2", "^[A-Z]{2}$"),
     ("ISO 3166-1 alpha-3 country code", "country", "ISO 3166-1 alpha-3", "ISO 3166-1 alpha-3", "^[A-Z]{3}$"),
     # the part named apart from the standard, without its hyphen
-    ("ISO 3166-1 code of the kiln's country. Use the alpha3 country code.", "country", "ISO 3166-1", "ISO 3166-1 alpha-3",
+    ("ISO 3166-1 code of the kiln's land. Give the alpha3 code.", "country", "ISO 3166-1", "ISO 3166-1 alpha-3",
      "^[A-Z]{3}$"),
     ("Language, ISO 639-1 code", "lang", "ISO 639-1", "ISO 639-1", "^[a-zA-Z]{2}$"),
     ("A BCP 47 language tag.", "locale", "BCP 47", "BCP 47", "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$"),
@@ -642,10 +642,10 @@ def test_a_mix_of_kinds_and_a_format_fields_own_dates_give_no_format() -> None:
 
 
 def test_a_format_the_value_is_not_in_gives_nothing() -> None:
-    # "Not formatted as a UUID" among a name's rules, "not a fully qualified URL": what the value is not
-    d = "The lid name must meet these rules: * Only letters and digits * Begins with a letter * Not formatted as a UUID"
+    # "Never written as a GUID" among a name's rules, "not a full web address": what the value is not
+    d = "The lid name must meet these rules: * Only letters and digits * Begins with a letter * Never written as a GUID"
     assert [x for x in fmt(d, "lidName", where="body") if x[1].get("format") == "uuid"] == []
-    assert fmt("Kiln host name, not a fully qualified URL.", "kilnHost", where="body") == []
+    assert fmt("Kiln host name, not a full URL.", "kilnHost", where="body") == []
     assert fmt("Do not base64-encode the jar label.", "jarLabel", where="body") == []
 
 
@@ -679,3 +679,14 @@ def test_an_expression_fields_default_is_no_operator() -> None:
     assert e.values == ("LID", "JAR", "KILN")
     assert [x for x in analyse("The jar filter, LID||JAR||KILN. Use kind=LID", name="jarFilter", type="string", where="query")
             if x.kind == "closed_vocab"] == []
+
+
+def test_a_kind_of_value_and_an_identifier_of_a_thing_give_no_format() -> None:
+    # "a UUID or something similar": any unique string; "anything X can parse": one form among those it takes
+    assert fmt("The jar key: a UUID or something similar.", "id", where="body") == []
+    assert [d for _, d in fmt("Lids filled before this date-time string (anything which the kiln clock can parse).",
+                              "before", where="query")] == [{"format": "date-time", "alternatives": True}]
+    # the text says the value is an identifier: the address is the thing's, not the id's
+    assert fmt("The ID of the IPv6 kiln pool that hands out the CIDR block.", "KilnPool", where="query") == []
+    assert [d for _, d in fmt("The IPv6 CIDR block of the kiln.", "KilnBlock", where="query")] == \
+        [{"pattern": "^[0-9a-fA-F.:]+/[0-9]{1,3}$", "layout": "CIDR"}]

@@ -906,4 +906,4 @@ def test_how_a_text_says_its_field_takes_several_values() -> None:
     assert multi_value("CSV lid-kind values to exclude (allowable values are tin, jar, pot)") == ","
     assert multi_value("The jar kinds as a CSV list.") == ","
     # a file the value names is comma delimited, the value is one keyword
-    assert multi_value("Enter one of: - LID = results as a comma delimited file download (default). - JAR = a jar file.") is None
+    assert multi_value("Enter one of: - LID = results as a comma delimited file to fetch (default). - JAR = a jar file.") is None
