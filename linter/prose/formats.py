@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from linter.prose.evidence import Evidence
 from linter.prose.lists import parse_bullets
-from linter.prose.text import Text, clean_token, gate_text, has_any, name_words, other_bullet, scan
+from linter.prose.text import Text, clean_token, gate_text, has_any, name_words, other_bullet, same_name, scan
 
 Data = dict[str, Any]
 
@@ -436,6 +436,8 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         if holds_layout and not is_list_layout(data) and "style" not in data:
             return  # "signDateFormat: `d/M/yyyy`, `MM/dd/yyyy` …", "- lidcode: a 12-digit hex string": the field
             # names a format; the layouts and formats its text describes are its values', not its own
+        if "layout" in data and words & {"prefix", "suffix"} and any(same_name(m.group()[1:-1], name) for m in _SLOT.finditer(str(data["layout"]))):
+            return  # "The host will be <lidPrefix>.kiln.example" on lidPrefix: a larger value built from this part
         named = "layout" not in data or _NAMED_LAYOUT.fullmatch(str(data["layout"])) is not None  # "CIDR", not a template
         if named and s[a:b].strip().count(" ") <= 2 and _ID_OF.search(s, max(0, a - 60), a):
             return  # "The ID of the subnet CIDR reservation": the value names the thing, it is not one
@@ -820,6 +822,10 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             continue  # "a YYYY-MM-DD date or natural language": one form beside free text constrains nothing
         if not how and ("pars" in low or "read" in low or "underst" in low) and _PARSEABLE.search(s, max(0, a - 80), min(len(s), b + 80)):
             how = "alternatives"
+        if not how and "fail" in low and _FAILS.search(s, b):
+            how = "alternatives"  # "… read as an ISO 8601 duration; if that fails, as a count of seconds": a second form
+        if how == "alternatives" and is_list_layout(d) and _SINGLE_OR.search(s, max(0, a - 60), a):
+            how = ""  # "a single lid or a comma-separated list of lids": one item is a list of one
         if _ONE_OF_QUOTED.match(s, b) and _ONE_OF_QUOTED_BEFORE.search(s, max(0, a - 40), a):
             continue  # "Lid code: '#,##0', '0%', 'yyyy-mm-dd', '@'": one listed sample, not the field's format
         kept.append((a, b, {**d, how: True} if how else d))
@@ -853,7 +859,8 @@ _FORMAT_NAME = re.compile(r"uuid|guid|json|base-?64(?:url)?|hex|ipv[46]|cidr|e\.
 
 
 # a line that defines one of the field's values: "- CSV = …", "* `tsv`: …"
-_VALUE_DEFINITION = re.compile(r"[ ]*(?:[-*•+][ ]+)?(?:[A-Z][A-Z0-9_]*[ ]*=|[`\"'][^`\"'\n]{1,30}[`\"'][ ]*(?:=|:|[-–—][ ]))", re.A)
+_VALUE_DEFINITION = re.compile(r"[ ]*(?:[-*•+][ ]+)?(?:[A-Z][A-Z0-9_]*[ ]*=|[`\"'][^`\"'\n]{1,30}[`\"'][ ]*(?:=|:|[-–—][ ]))"
+                               r"|[ ]*[-*•+][ ]+(?:__[^_\n]{1,60}__|\*\*[^*\n]{1,60}\*\*)[ ]*:", re.A)  # "* __as-shelved__: …"
 
 
 # "Never written as a GUID", "must not be a valid URL", "Do not base64-encode it": the value is not in that format
@@ -936,6 +943,8 @@ _FREE_ALTERNATIVE = re.compile(
     r"|\bor\s+(?:something\s+)?similar\b",  # "a UUID or something similar": any string of the kind
     re.I,
 )
+_FAILS = re.compile(r"\bif\s+(?:that|this|it)\s+fails\b|\bfailing\s+that\b", re.I)
+_SINGLE_OR = re.compile(r"\b(?:a\s+)?(?:single|one)\s+[\w-]+\s+or\s+(?:an?\s+)?$", re.I)
 # "a date-time (whatever the kiln's reader can parse)": that form among the others a parser takes
 _PARSEABLE = re.compile(r"\b(?:anything|whatever)\s+(?:that\s+|which\s+)?[^;\n]{0,40}?\bcan\s+(?:parse|read|understand)\b", re.I)
 _ONE_OF_QUOTED = re.compile(r"['\"`’”]\s*,\s*['\"`‘“]")  # closes one quoted item of a list that goes on

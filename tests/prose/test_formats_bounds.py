@@ -690,3 +690,19 @@ def test_a_kind_of_value_and_an_identifier_of_a_thing_give_no_format() -> None:
     assert fmt("The ID of the IPv6 kiln pool that hands out the CIDR block.", "KilnPool", where="query") == []
     assert [d for _, d in fmt("The IPv6 CIDR block of the kiln.", "KilnBlock", where="query")] == \
         [{"pattern": "^[0-9a-fA-F.:]+/[0-9]{1,3}$", "layout": "CIDR"}]
+
+
+def test_review_kinds_of_forms_beside_the_stated_one() -> None:
+    # a layout built from the field (a prefix of it) is a larger value's
+    assert fmt("Prefix for the kiln host. The host name will be of format: &lt;kilnPrefix&gt;.kilns.example.", "kilnPrefix") == []
+    assert [d for _, d in fmt("The kiln host, of format: &lt;kilnPrefix&gt;.kilns.example.", "kilnHost")] == \
+        [{"layout": "<kilnPrefix>.kilns.example"}]
+    # a second reading when the first fails is a second accepted form
+    assert [d for _, d in fmt("The lid's wait. It is first read as an ISO 8601 duration. If that fails, it is read as a count "
+                              "of seconds.", "lidWait")] == [{"format": "duration", "alternatives": True}]
+    # one item is a list of one
+    assert [d for _, d in fmt("The lids to return. Can be a single lid or a comma-separated list of lids", "lids", where="query")] == \
+        [{"advice": "declare an array with style: form, explode: false", "layout": "comma-separated list"}]
+    # a date format said in the definition of one listed value is that value's
+    assert fmt("How to cut.\n\n * __by-lid__: cut per lid.\n * __as-of-day__: cut on a day. The format of the day is yyyy-mm-dd.\n",
+               "cut", where="query") == []
