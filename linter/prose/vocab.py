@@ -1184,6 +1184,9 @@ def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None,
 
 _WEAK = frozenset({"paren-list"})
 _FORM_HEAD = re.compile(r"\b(format|syntax|notation|encoding|language)\s*[(（]\s*$", re.I)
+# a list of factors of the value ("times one of the terms (1 or 3)") or of a template's placeholders
+_FACTOR_OR_SLOT_LEAD = re.compile(
+    r"\b(?:times|multiplied\s+by|divided\s+by)\b[^.;:]{0,60}$|\bplaceholders?\b[^.;]{0,80}$", re.I)
 _CUED_FIRST_OVER = frozenset({"value-sentences", "conditional-values"})
 # what a sentence says the subject is ("whether it is hidden or public"): the values only when the
 # text states no other closed set (which then gives them as they are written)
@@ -1330,7 +1333,7 @@ _DIRECTION_SUFFIX = re.compile(
     r"|\b(?:postfix|suffix|append\w*|add|followed\s+by)\s+(?:an?\s+|the\s+)?[`'\"]?\s?(?:asc|desc)\b",  # "add \" desc\""
     re.I)
 _DIRECTION_PREFIX = re.compile(
-    r"\b(?:precede[ds]?|prefix(?:ed)?|prepend(?:ed)?|start)\s+(?:\w+\s+){0,4}?(?:with|by)\s+(?:an?\s+|the\s+)?['\"`]?-['\"`]?"
+    r"\b(?:precede[ds]?|prefix(?:ed)?|prepend(?:ed)?|start)\s+(?:\w+\s+){0,4}?(?:with|by)\s+(?:an?\s+|the\s+)?(?:['\"`]?-['\"`]?|(?:dash|hyphen|minus)\b)"
     r"|['\"`]-['\"`]\s+(?:prefix|before|in\s+front)|\bminus\s+sign\b",
     re.I)
 # right after a list, in its own sentence: other values beside it
@@ -1446,6 +1449,9 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             lead = _intro(t.norm, f.start)
             if lead.rstrip().endswith((":", "：")) and _FOR_CASE.match(lead):
                 continue  # "For tin lids, it can be set to:\n* `a` …": the values of one case
+        if f.closed and _FACTOR_OR_SLOT_LEAD.search(lead_in):
+            continue  # "seconds in a day times one of the terms (1 or 3)", "The placeholders are replaced as
+            # follows: * JAR: …": factors of the value or parts of a template, not values
         if f.closed and _fragment(t.norm, values):
             continue  # six cache.r4.* types picked out of a list of every cache.* type
         beside = _OR_OTHER_KIND.match(t.norm, f.parsed.end) if f.closed else None

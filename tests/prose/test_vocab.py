@@ -907,3 +907,16 @@ def test_how_a_text_says_its_field_takes_several_values() -> None:
     assert multi_value("The jar kinds as a CSV list.") == ","
     # a file the value names is comma delimited, the value is one keyword
     assert multi_value("Enter one of: - LID = results as a comma delimited file to fetch (default). - JAR = a jar file.") is None
+
+
+def test_factors_of_the_value_and_a_templates_placeholders_are_no_values() -> None:
+    assert only("The longest lid hold, in seconds. It must be the seconds in a day (24x60x60) times one of the supported "
+                "terms (1 or 3).", "closed_vocab", name="maxHold", type="integer") == []
+    assert only("Path on the kiln to poll. If unset, it is /v1/kilns/ KILN/shelves/SHELF The placeholders in this value are "
+                "replaced as follows: * KILN: the kiln's name. * SHELF: the shelf's name.", "closed_vocab", name="poll") == []
+
+
+def test_a_dash_said_in_words_marks_sort_keys_that_take_a_direction() -> None:
+    (e,) = only("The order of the jars. If you precede the value with a dash, the order is reversed. Valid values: "
+                "<ul><li>SIZE</li><li>NAME</li></ul>", "closed_vocab", name="sort", where="query")
+    assert e.values == ("SIZE", "NAME") and e.data.get("prefix") == "-"
