@@ -1184,7 +1184,7 @@ def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None,
 
 _WEAK = frozenset({"paren-list"})
 _FORM_HEAD = re.compile(r"\b(format|syntax|notation|encoding|language)\s*[(（]\s*$", re.I)
-# a list of factors of the value ("times one of the terms (1 or 3)") or of a template's placeholders
+# a list of factors of the value ("times one of the terms (2 or 4)") or of a template's placeholders
 _FACTOR_OR_SLOT_LEAD = re.compile(
     r"\b(?:times|multiplied\s+by|divided\s+by)\b[^.;:]{0,60}$|\bplaceholders?\b[^.;]{0,80}$", re.I)
 _CUED_FIRST_OVER = frozenset({"value-sentences", "conditional-values"})
@@ -1450,7 +1450,7 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             if lead.rstrip().endswith((":", "：")) and _FOR_CASE.match(lead):
                 continue  # "For tin lids, it can be set to:\n* `a` …": the values of one case
         if f.closed and _FACTOR_OR_SLOT_LEAD.search(lead_in):
-            continue  # "seconds in a day times one of the terms (1 or 3)", "The placeholders are replaced as
+            continue  # "a day's seconds times one of the terms (2 or 4)", "The placeholders are replaced as
             # follows: * JAR: …": factors of the value or parts of a template, not values
         if f.closed and _fragment(t.norm, values):
             continue  # six cache.r4.* types picked out of a list of every cache.* type

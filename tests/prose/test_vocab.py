@@ -911,7 +911,7 @@ def test_how_a_text_says_its_field_takes_several_values() -> None:
 
 def test_factors_of_the_value_and_a_templates_placeholders_are_no_values() -> None:
     assert only("The longest lid hold, in seconds. It must be the seconds in a day (24x60x60) times one of the supported "
-                "terms (1 or 3).", "closed_vocab", name="maxHold", type="integer") == []
+                "terms (2 or 4).", "closed_vocab", name="maxHold", type="integer") == []
     assert only("Path on the kiln to poll. If unset, it is /v1/kilns/ KILN/shelves/SHELF The placeholders in this value are "
                 "replaced as follows: * KILN: the kiln's name. * SHELF: the shelf's name.", "closed_vocab", name="poll") == []
 
