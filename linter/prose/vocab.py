@@ -1102,6 +1102,8 @@ _PUBLIC_SET = re.compile(
     r"\b(?:state|region|province|city|dns\s+record)\s+(?:codes?|abbreviations?|types?)\b|\b(?:address|postal|mailing)\s+state\b"
     r"|\b(?:country|countries|airports?|airlines?|carriers?|currency|currencies|language|iata|icao|origin|destination)\b"
     r"|^(?:the\s+)?(?:state|province)\b[^\n]{0,60}?\babbreviations?\b", re.I)
+_HTTP_STATUS = re.compile(r"^[1-5][0-9]{2}$")
+_HTTP_STATUS_TEXT = re.compile(r"\bHTTP\b[^.;\n]{0,30}?\b(?:status|code)|\bstatus[ _-]?codes?\b|\bHTTP\s+(?:error|response)\b", re.I)
 _CLOUD_REGION = re.compile(r"^[a-z]{2,12}(?:-gov)?-(?:north|south|east|west|central|northeast|northwest|southeast|southwest)-?\d[a-z]?$")
 
 
@@ -1128,6 +1130,8 @@ def public_codes(values: tuple[str, ...], text: str) -> bool:
         return True
     if vals and all(_CLOUD_REGION.match(v) for v in vals):
         return True  # "us-east-1", "eu-west-3b": a cloud's regions and zones, a public list
+    if vals and all(_HTTP_STATUS.match(v) for v in vals) and _HTTP_STATUS_TEXT.search(text) is not None:
+        return True  # "The HTTP status code, e.g. 418": RFC 9110's codes
     return bool(vals) and all(_PUBLIC_CODE.match(v) for v in vals) and _PUBLIC_SET.search(text) is not None
 
 

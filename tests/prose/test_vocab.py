@@ -920,3 +920,9 @@ def test_a_dash_said_in_words_marks_sort_keys_that_take_a_direction() -> None:
     (e,) = only("The order of the jars. If you precede the value with a dash, the order is reversed. Valid values: "
                 "<ul><li>SIZE</li><li>NAME</li></ul>", "closed_vocab", name="sort", where="query")
     assert e.values == ("SIZE", "NAME") and e.data.get("prefix") == "-"
+
+
+def test_an_http_status_shown_by_example_is_a_public_code() -> None:
+    assert only("The numeric HTTP status code of the jar reply, e.g. 418", "example_vocab", name="status", type="integer") == []
+    (e,) = only("The numeric jar reply code, e.g. 418", "example_vocab", name="status", type="integer")
+    assert e.values == ("418",)
