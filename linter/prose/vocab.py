@@ -159,6 +159,8 @@ _PAIRS = re.compile(
 )
 _PAIR_SEP = re.compile(r"[ ]*[，,；;、][ ]*|[ ]+")
 # "e.g" is a whole word: "i.e. Gallery" and "i.e. GBP" hold "e. G" too
+# "it will return ['jar1', 'jar2'] instead of …": what a call answers, not values to send
+_OUTPUT_BEFORE = re.compile(r"\b(?:returns?|returned|responds?\s+with|gives?\s+back)\b[^.;\n]{0,60}$", re.I)
 _EXAMPLE_CUE = re.compile(
     r"(?=\b[efsli])"
     r"(?:\be\.[ ]?g(?![a-z])\.?|\beg[.:]|\bfor[ ]+(?:example|instance)(?![a-z])|\bsuch[ ]+as|\bexamples?(?:[ ]+values?)?(?:[ ]+(?:are|is|include))?(?![a-z])"
@@ -805,6 +807,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             pm.group().lower() in ("e.g", "for example") and c.trigger in structure.STRUCTURAL
             and handover.rstrip().endswith((":", "："))
             and any(re.search(r"(?<!\w)" + re.escape(v) + r"(?!\w)", handover[pm.end() :]) for v in c.parsed.values))
+        if partial and c.trigger == "bracket-list" and _OUTPUT_BEFORE.search(s, max(0, c.start - 80), c.start):
+            continue  # "For example, it will return ['jar1', 'jar2', 'jar10'] instead of …": a sample answer
         add(c.start, c.parsed, c.closed and not partial, c.trigger, c.min_items, named)
     if "=" in s and "`" in s and name:
         # "If `lid=snap` …. If `lid=screw` …": a condition on each value of the field, written as a request would
@@ -847,6 +851,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             continue  # "the default media (such as paper) colour": samples of another noun in the phrase
         if _SEE_AFTER.match(s, p.end):
             continue  # "For example usage, see the guide": a pointer to examples, not one
+
         if not p.items[-1].quoted and _PHRASE_ITEMS_AFTER.match(s, p.end):
             continue  # "such as cash, credit card, bank transfer, or check": samples in phrases, read only in part
         if not p.items[-1].quoted and s[p.items[-1].end : p.items[-1].end + 1] == "(":

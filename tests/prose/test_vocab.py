@@ -926,3 +926,14 @@ def test_an_http_status_shown_by_example_is_a_public_code() -> None:
     assert only("The numeric HTTP status code of the jar reply, e.g. 418", "example_vocab", name="status", type="integer") == []
     (e,) = only("The numeric jar reply code, e.g. 418", "example_vocab", name="status", type="integer")
     assert e.values == ("418",)
+
+
+def test_a_sample_answer_in_brackets_is_no_sample_of_the_field() -> None:
+    assert only("Field to sort the jars by. The `name` field sorts naturally. For example, it will return ['jar1', 'jar2', "
+                "'jar10'] instead of ['jar1', 'jar10', 'jar2'].", "example_vocab", name="sort", where="query") == []
+    (e,) = only("Jar kind to send. One of ['tin', 'pot']", "closed_vocab", name="kind", where="query")
+    assert e.values == ("tin", "pot")
+    # a closed list the answer is picked from is the field's set
+    (e,) = only('Partial answer: the call will return only the chosen parts of ["lidCount", "jarCount"].', "closed_vocab",
+                name="parts", where="query")
+    assert e.values == ("lidCount", "jarCount")
