@@ -77,8 +77,16 @@ _FORMAT_RANGES = {"int32": (-(2**31), 2**31 - 1), "int64": (-(2**63), 2**63 - 1)
                   "uint64": (0, 2**64 - 1), "int8": (-128, 127), "uint8": (0, 255), "int16": (-(2**15), 2**15 - 1)}
 
 
+# formats whose every value has one length: "full-date" (RFC 3339) and the canonical UUID
+_FORMAT_LENGTHS = {"date": 10, "uuid": 36}
+
+
 def _format_holds(fmt: object, keyword: str, value: object) -> bool:
-    """``format: int32`` already holds "at most 2147483647": a bound at the format's own edge."""
+    """``format: int32`` already holds "at most 2147483647": a bound at the format's own edge;
+    ``format: date`` (always 10 characters) already holds "at most 29 characters"."""
+    length = _FORMAT_LENGTHS.get(fmt) if isinstance(fmt, str) else None
+    if length is not None and isinstance(value, int):
+        return (keyword == "maxLength" and value >= length) or (keyword == "minLength" and value <= length)
     lo_hi = _FORMAT_RANGES.get(fmt) if isinstance(fmt, str) else None
     if lo_hi is None or not isinstance(value, (int, float)):
         return False

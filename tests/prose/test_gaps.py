@@ -207,6 +207,10 @@ def test_sizes_in_kilobytes_and_of_files() -> None:
 def test_a_bound_at_the_formats_own_edge_is_held_already() -> None:
     assert rules("Delay in ms, at most 2147483647.", {"format": "int32"}, name="delayMs", type="integer") == []
     assert rules("Delay in ms, at most 60000.", {"format": "int32"}, name="delayMs", type="integer") == ["prose-bounds"]
+    # a date is always 10 characters, a UUID 36: a longer limit is held, a shorter one is not
+    assert rules("Day the jar was sealed. Character limit: 30", {"format": "date"}, name="sealedOn") == []
+    assert rules("Jar key. At most 40 characters.", {"format": "uuid"}, name="jarKey") == []
+    assert rules("Jar key. At most 8 characters.", {"format": "uuid"}, name="jarKey") == ["prose-bounds"]
 
 
 def test_an_item_bound_on_an_array_says_it_is_each_items() -> None:
