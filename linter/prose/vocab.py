@@ -1429,6 +1429,8 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
         if free and f.trigger in _SENTENCE_FORMS and (len(values) < 3 or f.trigger != "value-sentences") and not f.named:
             continue  # "`true` for checkboxes" in the text of a free value: a use, not the set (three
             # values or more, each with a sentence of its own, are the field's set)
+        if free and f.trigger == "either" and not f.named and not any(i.quoted for i in f.parsed.items):
+            continue  # "The end address. This can be either ipv4 or ipv6": the kinds of a free value, not values
         if free and f.closed and all(v.startswith(".") for v in values):
             continue  # "a path … Supported: .pdf, .docx": suffixes the path may end with, not its values
         if f.closed and all(v in _JSON_TYPES for v in values) and not set(nw) & {"type", "types", "kind", "datatype"}:

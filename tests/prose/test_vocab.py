@@ -937,3 +937,9 @@ def test_a_sample_answer_in_brackets_is_no_sample_of_the_field() -> None:
     (e,) = only('Partial answer: the call will return only the chosen parts of ["lidCount", "jarCount"].', "closed_vocab",
                 name="parts", where="query")
     assert e.values == ("lidCount", "jarCount")
+
+
+def test_either_kind_of_a_free_value_is_no_value() -> None:
+    assert only("The far address of the kiln rule. This can be either ipv4 or ipv6.", "closed_vocab", name="farIpAddress") == []
+    (e,) = only("The kiln rule's mode. This can be either strict or loose.", "closed_vocab", name="mode")
+    assert e.values == ("strict", "loose")
