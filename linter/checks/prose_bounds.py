@@ -33,8 +33,9 @@ def gap(e: Evidence, facts: Facts) -> Gap | None:
     if "maxBytes" in e.data:
         return _size_gap(e, facts)
     widths = _pattern_widths(schema.get("pattern"))
+    stated_keys = [k for k in e.data if k != "more"]  # ("more": the text allows values beyond the bound too)
     missing = [
-        k for k in e.data
+        k for k in stated_keys
         if not has(schema, *_FAMILIES.get(k, (k,)))
         and not (ty == "array" and k not in ("minItems", "maxItems") and has(facts.items, *_FAMILIES.get(k, (k,))))
         and not (widths and ((k == "minLength" and widths[0] >= e.data[k]) or (k == "maxLength" and widths[1] <= e.data[k])))
@@ -42,7 +43,7 @@ def gap(e: Evidence, facts: Facts) -> Gap | None:
     missing = [k for k in missing if not _format_holds(schema.get("format"), k, e.data[k])]
     if not missing:
         return None
-    stated = ", ".join(f"{k} {e.data[k]}" for k in e.data)
+    stated = ", ".join(f"{k} {e.data[k]}" for k in stated_keys)
     if ty == "array" and not set(e.data) <= {"minItems", "maxItems"}:
         stated += " for each item"  # (the fix puts a value or length bound on `items`)
     return Gap(RULE, e, f"description states {stated} (\"{short(e.text)}\") but the "

@@ -538,6 +538,11 @@ def _data(family: str, lo: int | float | None, hi: int | float | None, lo_ex: bo
     return d
 
 
+_ALSO_ALLOWS = re.compile(r"\b(?:may|might|can|could)\s+(?:also\s+)?(?:choose\s+to\s+)?(?:allow|accept|permit)\s+(?:the\s+)?values?\b", re.I)
+# a sentence about a part of the value, then one that opens with "Its": the part's bound
+_PART_ITS = re.compile(r"\b(?:component|part|segment|portion|section|prefix|suffix)\b[^.\n]{0,160}\.\s+Its\b[^.\n]*$")
+
+
 def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     """Bounds in the prepared description; defaults and conditions about other values excluded."""
     s = t.norm
@@ -560,6 +565,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             return False  # "no cap is set if this value is less than or equal to 0": a case, not a bound
         if _COND_BEFORE.search(s, max(0, a - 160), a) and not _SELF_COND.search(s, max(0, a - 160), a):
             return False  # "when `x` is above 10, you must set this to at least 1": only then
+        if "Its " in s and _PART_ITS.search(s, max(0, a - 240), a):
+            return False  # "The `lid` part must start with a letter. Its maximum length is 50": the part's
         sent = _sentence(s, a, b)
         if _EXAMPLE_HEAD.match(sent):
             pre = sent[: max(0, sent.find(s[a:b]))]
@@ -906,6 +913,8 @@ def _resolve(t: Text, hits: list[tuple[int, int, dict[str, Any]]]) -> list[Evide
             continue  # "The maximum is 90; values above 90 are capped at 90": one bound, said twice
         while b > a and t.norm[b - 1] in " \t\n":
             b -= 1
+        if ("allow" in t.norm or "accept" in t.norm or "permit" in t.norm) and _ALSO_ALLOWS.search(t.norm, b, b + 200):
+            d = {**d, "more": True}  # "from 0 to 23. A kiln may choose to allow the value 24": the range, and more
         span = t.span(a, b)
         out.append(Evidence("bounds", span, t.original[span[0] : span[1]], (), d))
     return out
