@@ -98,7 +98,7 @@ def test_an_exclusive_bound_is_written_in_the_documents_dialect(tmp_path: Path, 
 def test_a_range_the_text_allows_more_than_is_fixed_only_as_unsafe(tmp_path: Path) -> None:
     spec = tmp_path / "kiln.yaml"
     spec.write_text(BOUNDS.format(version="3.1.0").replace(
-        "How full the jar is, in (0, 1).", "Minutes of the kiln hour. Should be from 0 to 59. A kiln may choose to allow the value 60."),
+        "How full the jar is, in (0, 1).", "Minutes of the kiln hour, between 0 and 59. Some kilns can also accept the value 60."),
         encoding="utf-8")
     (f,) = run([str(spec)], Config(), select=["prose-bounds"], jobs=1).findings
     assert f.message.endswith('but the schema has no minimum or maximum (unsafe fix: the description also allows a value outside it)')

@@ -364,7 +364,7 @@ def keyword_fix(field: Field, gap: Gap, ctx: Context, *, after_enum: bool) -> tu
         # "If the path is empty, the root is used": the format or pattern would reject the empty value
         return build(field, written, "unsafe", on_items=on_items), " (unsafe fix: the description also accepts an empty value)"
     if gap.evidence.data.get("more") and applicability == "safe":
-        # "from 0 to 23. A kiln may choose to allow the value 24": the bound would reject a value the text allows
+        # "between 0 and 59. Some kilns can also accept the value 60": the bound would reject a value the text allows
         return build(field, written, "unsafe", on_items=on_items), " (unsafe fix: the description also allows a value outside it)"
     if gap.evidence.data.get("inferred") and applicability == "safe":
         # read from a standard's name and the words around it, not from a stated layout

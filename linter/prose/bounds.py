@@ -566,7 +566,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if _COND_BEFORE.search(s, max(0, a - 160), a) and not _SELF_COND.search(s, max(0, a - 160), a):
             return False  # "when `x` is above 10, you must set this to at least 1": only then
         if "Its " in s and _PART_ITS.search(s, max(0, a - 240), a):
-            return False  # "The `lid` part must start with a letter. Its maximum length is 50": the part's
+            return False  # "The `lid` part starts with a letter. Its length is at most 40": the part's
         sent = _sentence(s, a, b)
         if _EXAMPLE_HEAD.match(sent):
             pre = sent[: max(0, sent.find(s[a:b]))]
@@ -914,7 +914,7 @@ def _resolve(t: Text, hits: list[tuple[int, int, dict[str, Any]]]) -> list[Evide
         while b > a and t.norm[b - 1] in " \t\n":
             b -= 1
         if ("allow" in t.norm or "accept" in t.norm or "permit" in t.norm) and _ALSO_ALLOWS.search(t.norm, b, b + 200):
-            d = {**d, "more": True}  # "from 0 to 23. A kiln may choose to allow the value 24": the range, and more
+            d = {**d, "more": True}  # "between 0 and 59. Some kilns can also accept the value 60": the range, and more
         span = t.span(a, b)
         out.append(Evidence("bounds", span, t.original[span[0] : span[1]], (), d))
     return out

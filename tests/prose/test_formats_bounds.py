@@ -709,12 +709,12 @@ def test_review_kinds_of_forms_beside_the_stated_one() -> None:
 
 
 def test_a_parts_bound_is_none_of_the_fields_and_a_range_with_more_values_says_so() -> None:
-    d = ("Name of the shelf. Format: `kilns/{kiln}/shelves/{shelf}`. The `shelf` part must begin with a letter, followed by "
-         "letters or `_`. Its maximum length is 50 characters.")
+    d = ("Name of the shelf. Format: `kilns/{kiln}/shelves/{shelf}`. The `shelf` part starts with a letter and holds "
+         "letters or `_`. Its length is at most 40 characters.")
     assert only(d, "bounds", name="name") == []
-    assert [e.data for e in only("Name of the shelf. Its maximum length is 50 characters.", "bounds", name="name")] == \
-        [{"maxLength": 50}]
+    assert [e.data for e in only("Name of the shelf. Its length is at most 40 characters.", "bounds", name="name")] == \
+        [{"maxLength": 40}]
     # the range is stated, and more: the evidence says so (its fix is not safe)
-    assert [e.data for e in only("Minutes of the kiln hour. Should be from 0 to 59. A kiln may choose to allow the value 60 for "
-                                 "a leap minute.", "bounds", name="minutes", type="integer")] == \
+    assert [e.data for e in only("Minutes of the kiln hour, between 0 and 59. Some kilns can also accept the value 60.",
+                                 "bounds", name="minutes", type="integer")] == \
         [{"minimum": 0, "maximum": 59, "more": True}]
