@@ -698,7 +698,7 @@ def test_review_kinds_of_forms_beside_the_stated_one() -> None:
     assert [d for _, d in fmt("The kiln host, of format: &lt;kilnPrefix&gt;.kilns.example.", "kilnHost")] == \
         [{"layout": "<kilnPrefix>.kilns.example"}]
     # a second reading when the first fails is a second accepted form
-    assert [d for _, d in fmt("The lid's wait. It is first read as an ISO 8601 duration. If that fails, it is read as a count "
+    assert [d for _, d in fmt("The lid's wait, read as ISO 8601 duration text; if that fails, the kiln reads a count "
                               "of seconds.", "lidWait")] == [{"format": "duration", "alternatives": True}]
     # one item is a list of one
     assert [d for _, d in fmt("The lids to return. Can be a single lid or a comma-separated list of lids", "lids", where="query")] == \

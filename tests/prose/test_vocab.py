@@ -912,8 +912,8 @@ def test_how_a_text_says_its_field_takes_several_values() -> None:
 def test_factors_of_the_value_and_a_templates_placeholders_are_no_values() -> None:
     assert only("The longest lid hold, in seconds. It must be the seconds in a day (24x60x60) times one of the supported "
                 "terms (2 or 4).", "closed_vocab", name="maxHold", type="integer") == []
-    assert only("Path on the kiln to poll. If unset, it is /v1/kilns/ KILN/shelves/SHELF The placeholders in this value are "
-                "replaced as follows: * KILN: the kiln's name. * SHELF: the shelf's name.", "closed_vocab", name="poll") == []
+    assert only("Path on the kiln to poll. If unset, it is /v1/kilns/ KILN/shelves/SHELF (each of its placeholders stands "
+                "for a name: * KILN: the kiln's name. * SHELF: the shelf's name.)", "closed_vocab", name="poll") == []
 
 
 def test_a_dash_said_in_words_marks_sort_keys_that_take_a_direction() -> None:
