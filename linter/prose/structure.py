@@ -605,7 +605,7 @@ _AS_OPTIONS_END = re.compile(r"[ ]+as[ ]+(?:the[ ]+)?(?:options?|values?|choices
 _NOTE_END = re.compile(r"[ ]*\([^()\n`\"']{1,40}\)[ ]*(?:[.;](?:\s|$)|$|\n)")  # "… or `tin` (add-on needed)."
 # "Set to "a", "b", "c", or defaults to none": a list said with commas, closed by what happens without a value
 _OR_DEFAULT_AFTER = re.compile(r"[ ]*,?[ ]*or[ ]+(?:defaults?|leave\b|omit\b)", re.I)
-_DASH_CLOSE = re.compile(r"[ ]*[—–][ ]")  # "The maker — `press` or `mould` — shapes …"
+_DASH_CLOSE = re.compile(r"[ ]*(?:[—–]|--)[ ]")  # "The maker — `press` or `mould` — shapes …" (or "--", typed)
 
 
 _OPEN_TAIL = re.compile(r"\b(?:any|anything|another|other|others|custom|every|everything|starts?|starting|begins?|beginning|prefix(?:ed)?)\b", re.I)
@@ -669,7 +669,7 @@ def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
             # few words of its own, ends the sentence
             v = tail.group("v")
             p = Parsed([*p.items, Item(clean_token(v), tail.start("v"), tail.end("v"), True)], tail.end("v"))
-        elif not or_default and not _ALT_END.match(s, p.end) and not (lead.rstrip().endswith(("—", "–")) and _DASH_CLOSE.match(s, p.end)) \
+        elif not or_default and not _ALT_END.match(s, p.end) and not (lead.rstrip().endswith(("—", "–", "--")) and _DASH_CLOSE.match(s, p.end)) \
                 and not (q.start() < first_end and _PHRASE_TAIL.match(s, p.end)) and not _NOTE_END.match(s, p.end) \
                 and not _AS_OPTIONS_END.match(s, p.end):
             continue
@@ -1189,7 +1189,7 @@ def code_led(s: str, low: str) -> Iterator[Candidate]:
 # the value says about its subject, as single words joined by "or" that end the sentence
 _WHETHER = re.compile(
     # "if" only after a verb of telling ("Specifies if …"): "required if the type is A or B" is a condition
-    r"(?:\bwhether|\b(?:specif(?:y|ies)|indicat(?:e|es|ing)|determin(?:e|es|ing)|show(?:s|ing)?|tell(?:s|ing)?|stat(?:e|es|ing)"
+    r"(?:\bwhether|\b(?:specif(?:y|ies)|indicat(?:e|es|ing)|determin(?:e|es|ing)|defin(?:e|es|ing)|show(?:s|ing)?|tell(?:s|ing)?|stat(?:e|es|ing)"
     r"|describ(?:e|es|ing)|denot(?:e|es|ing)|signal(?:s|ing)?)[ ]+if)"
     r"[ ]+(?:[\w'’-]+[ ]+){1,6}?(?:is|are|will[ ]+be|should[ ]+be|was)[ ]+(?:either[ ]+)?(?=[A-Za-z])", re.I
 )

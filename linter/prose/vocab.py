@@ -111,7 +111,7 @@ _FOLLOWING = re.compile(
     r"|\b(?:accepts?|supports?|takes?|allows?|recognizes?)\s+the\s+following(?:\s+[a-z]+){0,2}?\s*:)",
     re.I,
 )
-_EITHER = re.compile(r"\beither\b[ ]*:?[ ]*", re.I)
+_EITHER = re.compile(r"\beither\b(?:[ ]+be\b)?[ ]*:?[ ]*", re.I)  # ("can either be A or B")
 _EITHER_CODE = r"(?:`[^`\n]{1,40}`|\"[^\"\n]{1,40}\"|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*(?<=[A-Z0-9]{2})))"
 _EITHER_CLAUSES = re.compile(
     r"(?P<a>" + _EITHER_CODE + r")[ ]*,?[ ]+(?:so\s+that|where|which|when|meaning|if|to)\b[^.;:`\"\n]{1,160}?[ ,]+or[ ]+"
@@ -301,7 +301,6 @@ _STRONG_FREE = re.compile(
 )
 _PLACEHOLDER = re.compile(
     r"\{[^}]*\}|<[^>]*>|\[[A-Za-z_ ]+\]|^[A-Z]+\d+-[A-Z]+\d+$|^[A-Z]{1,4}(?:XX+|NN+|##+)$|^%[A-Za-z]$"  # ("%H": a placeholder)
-    r"|^[A-Z][a-z]+(?:\.[A-Z][a-z]+){1,3}$"  # "Major.Minor.Build": a layout of named parts
     r"|^[NAX9#]{2,}(?:[-. ][NAX9#]{2,})+$"  # "NNN-AAAA": a layout of digits and letters
     r"|^(?:YYYY|YY|MM|DD|HH|hh|mm|ss)(?:[-/:._ T]?(?:YYYY|YY|MM|DD|HH|hh|mm|ss|SSS))+$"  # "YYYYMM": a date layout
 )
@@ -317,14 +316,46 @@ _WHEN_INTRO = re.compile(
 _SAMPLE_VALUE = re.compile(r"^[A-Za-z_][\w.]*=|[()]")  # "fields=items(a,b)": a sample request, not a value
 # "when the attribute type is `a` or `b`": the values of whatever the condition is about
 # ("sorted by when it was `created`": the moment is the value, not a condition on another field)
-_COND_INTRO = re.compile(r"(?:\b(?:if|whenever|unless)|(?<!by )(?<!of )\bwhen)\b[^,.;:]*$", re.I)
+# ("Defines if the lid is `snap` or `screw`": "if" after a verb of telling asks whether, it sets no condition)
+_COND_INTRO = re.compile(r"(?:\b(?:(?<!defines )(?<!define )(?<!determines )(?<!determine )(?<!indicates )(?<!indicate )(?<!specifies )"
+                         r"(?<!specify )(?<!indicating )(?<!specifying )(?<!decides )(?<!tells )(?<!shows )if|whenever|unless)"
+                         r"|(?<!by )(?<!of )\bwhen)\b[^,.;:]*$", re.I)
 # A field that holds a URL, an address or free text does not take words from a list.
 _NOT_A_SET = frozenset("url uri urls href email mail phone description summary comment message note notes body text title".split())
-# a lone punctuation character, a character range, or a token with brackets or a comma inside
 _JSON_TYPES = frozenset("integer string number boolean object array null int float double long".split())
 _NOTE_WORDS = frozenset({"case-sensitive", "case-insensitive", "case sensitive", "case insensitive"})
 _PHRASE_ITEMS_AFTER = re.compile(r"[ ]*,[ ]*[a-z]+[ ]+[a-z]+(?:[ ]*,|[ ]+(?:or|and)\b)")
-_NOT_A_VALUE = re.compile(r"^[^\w\s]$|^\w-\w$|[\[\]{},#!'\"<>^~=?]|^[A-Z0-9]{1,3}:[A-Z0-9]{1,3}$|/\*|\*/")
+_NOT_A_VALUE = re.compile(r"[\[\]{},#!'\"<>^~=?]|^[A-Z0-9]{1,3}:[A-Z0-9]{1,3}$|/\*|\*/")
+_CHAR_RANGE = re.compile(r"^(\w)-(\w)$")
+_NAMED_PARTS = re.compile(r"^([A-Z][a-z]+)(?:\.[A-Z][a-z]+){1,3}$")  # "Major.Minor.Build": a layout of named parts
+
+
+def _syntax_token(v: str, values: tuple[str, ...]) -> bool:
+    """A lone punctuation character, a character range, or a token with brackets or a comma inside:
+    a piece of a syntax, not a value. A range runs from low to high ("a-z", "0-9"; "R-A" is a code);
+    a lone mark that every other value opens with is the root of a family ("/" beside "/docs")."""
+    if _NOT_A_VALUE.search(v):
+        return True
+    r = _CHAR_RANGE.match(v)
+    if r is not None:
+        return r.group(1) < r.group(2)
+    if len(v) == 1 and not v.isalnum() and not v.isspace():
+        return not (len(values) > 1 and all(o == v or (o.startswith(v) and o[1:2].isalnum()) for o in values))
+    return False
+
+
+def _placeholder(v: str, values: tuple[str, ...]) -> bool:
+    """A pattern or layout rather than a value ("user:{email}", "EXT000-EXT350", "Major.Minor.Build");
+    dotted names that share their first part and differ after it are names in one namespace
+    ("Kiln.Gas", "Kiln.Wood"), not a layout."""
+    if _PLACEHOLDER.search(v):
+        return True
+    m = _NAMED_PARTS.match(v)
+    if m is None:
+        return False
+    head = m.group(1) + "."
+    return not (len(values) > 1 and len({o.rsplit(".", 1)[-1] for o in values}) == len(values)
+                and all(o.startswith(head) and not any(p != o and p.startswith(o + ".") for p in values) for o in values))
 _OPEN_SET = re.compile(
     r"\b(?:custom\s+or\s+one\s+of|(?:custom|other|any)\s+(?:values?|strings?)\s+or|or\s+(?:any\s+)?(?:other|custom)\s+(?:values?|strings?)"
     r"|(?:common|typical|popular|well[- ]known|known|standard|some|sample)\s+values?|not\s+limited\s+to|among\s+others"
@@ -444,8 +475,8 @@ def _names_field(subject: str, name: str) -> bool:
     words = re.findall(r"[A-Za-z][\w.$-]*", subject)
     if _SELF_SUBJECT.fullmatch(subject.strip()):
         return True  # "this property's value", "its value", "it": the field itself
-    if any(same_name(m.group().strip("`"), name) for m in _IDENT.finditer(subject)):
-        return True  # "The `fanSpeed` property", "The fan_speed": the identifier itself
+    if any(same_name(m.group().strip("`"), name) for m in _IDENT.finditer(subject)) or same_name(subject.strip().strip("`'\""), name):
+        return True  # "The `fanSpeed` property", "The fan_speed", "FanSpeed": the identifier itself
     nw = name_words(name)
     if not nw or not words or len(words) > 8 or _mentions_other(subject, name):
         return False
@@ -768,7 +799,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             continue  # "The DNS name (wildcard or exact)": kinds of name, not names
         intro = lead_in = _intro(s, c.start) if c.trigger != "value-sentences" else ""
         by_depends = _BY_DEPENDS.search(intro) and not (c.trigger == "paren-list" and _names_field(intro[-40:], name))
-        named = c.trigger == "conditional-values" and c.subject is not None and _IDENT.fullmatch(c.subject.strip()) is not None
+        named = c.trigger == "conditional-values" and c.subject is not None and (
+            _IDENT.fullmatch(c.subject.strip()) is not None or (" " not in c.subject.strip() and same_name(c.subject.strip(" `'\""), name)))
         # ("If `otherLid` is given, set `lid` to `a` …": the field named as it is set, whatever the condition names)
         if (not named and (_mentions_other(intro, name) or _qual_other(intro, name, _FIELDISH_NOUNS))) or by_depends \
                 or structure.lists_other(intro) or (c.trigger == "definitions" and _WHEN_INTRO.search(intro)
@@ -1437,7 +1469,7 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             continue  # "key ids (`integer`) or names (`string`)": the kinds of the items, not values
         if f.closed and any(v.lower() in _NOTE_WORDS for v in values):
             continue  # "organization, user, case-sensitive": a note on the values among them, a list of kinds
-        if f.closed and any(_NOT_A_VALUE.search(v) and not _combination(v, values) for v in values):
+        if f.closed and any(_syntax_token(v, values) and not _combination(v, values) for v in values):
             continue  # "`a-z`, `@`, `[`": characters of a syntax, not values
         lead_in = _clause_before(t.norm, f.start) + " " + _intro(t.norm, f.start) + " " + t.norm[f.start : f.parsed.items[0].start]
         if f.closed and any_value:
@@ -1448,7 +1480,7 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             opened = True  # (its listed values are the known ones, not samples)
         if f.closed and (
             (nw and (nw[-1] in _NOT_A_SET or nw[-1].rstrip("s") in _NOT_A_SET) and f.trigger not in structure.STRUCTURAL)
-            or any(_PLACEHOLDER.search(v) or _SAMPLE_VALUE.search(v) for v in values)
+            or any(_placeholder(v, values) or _SAMPLE_VALUE.search(v) for v in values)
             or _ALT_INTRO.search(lead_in)
         ):
             continue  # patterns ("user:{email}"), ranges ("EXT000-EXT350") or extra values beside free ones
