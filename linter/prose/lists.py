@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from linter.prose.text import clean_token
+from linter.prose.text import clean_token, same_name
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 QTOK = re.compile(
@@ -480,7 +480,18 @@ VALUE_HEADERS = frozenset(
 _CELL_ROW = re.compile(r"^\|[ ]?(?P<cell>[^|\n]*)\|", re.M)
 
 
-def _html_tables(t: str) -> list[Parsed]:
+def _value_header(cell: str, name: str, others: list[str]) -> bool:
+    """Whether a first column's header names a column of values: "Value", "Code" …, or the field
+    itself ("| Lid Kind | Meaning |" in the description of ``lid_kind``) when no other column is
+    headed as the values ("| Glaze | Glaze Code |": the first column names what the codes stand for)."""
+    head = clean_token(cell)
+    if head.lower() in VALUE_HEADERS:
+        return True
+    return bool(name) and same_name(head, name) and not any(
+        w in VALUE_HEADERS for o in others for w in re.findall(r"\w+", o.lower()))
+
+
+def _html_tables(t: str, name: str) -> list[Parsed]:
     """Tables written in HTML: ``prepare`` turns each ``<tr>`` into a line and each cell into a
     ``| `` mark, with no separator row. A header row whose first cell names a value column opens
     the table; the rows after it (blank lines between them allowed) give the first column."""
@@ -490,7 +501,7 @@ def _html_tables(t: str) -> list[Parsed]:
     while i < len(rows):
         head = rows[i]
         i += 1
-        if clean_token(head.group("cell")).lower() not in VALUE_HEADERS:
+        if not _value_header(head.group("cell"), name, t[head.end() : _line_end(t, head.start())].split("|")):
             continue
         if i > 1 and not t[_line_end(t, rows[i - 2].start()) : head.start()].strip():
             continue  # a row in the middle of a table ("| State | ST |"), not its header
@@ -510,12 +521,12 @@ def _html_tables(t: str) -> list[Parsed]:
     return out
 
 
-def parse_tables(t: str) -> list[Parsed]:
-    """Markdown tables whose first column is headed like a value column (``| Value | Meaning |``),
-    and HTML tables that ``prepare`` turned into cell lines."""
+def parse_tables(t: str, name: str = "") -> list[Parsed]:
+    """Markdown tables whose first column is headed like a value column (``| Value | Meaning |``,
+    or the field's own name), and HTML tables that ``prepare`` turned into cell lines."""
     out: list[Parsed] = []
     if "---" not in t:
-        return _html_tables(t) if "\n| " in t else out  # no separator row: most descriptions stop here
+        return _html_tables(t, name) if "\n| " in t else out  # no separator row: most descriptions stop here
     for sep in re.finditer(r"^[^\n]*-{3,}[^\n]*$", t, re.M):
         if not _TABLE_SEP.match(sep.group()):
             continue
@@ -525,7 +536,7 @@ def parse_tables(t: str) -> list[Parsed]:
         head_start = t.rfind("\n", 0, head_end) + 1
         header = t[head_start:head_end]
         cells = [c.strip() for c in header.strip().strip("|").split("|")]
-        if not cells or clean_token(cells[0]).lower() not in VALUE_HEADERS:
+        if not cells or not _value_header(cells[0], name, cells[1:]):
             continue
         items: list[Item] = []
         pos = sep.end() + 1

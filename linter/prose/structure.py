@@ -91,7 +91,9 @@ _VALUE_SENTENCE = re.compile(
     + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=,\s)|\bor\s+)" + _CODETOK + r"\s+for\s+(?!example\b|instance\b)"
     + r"|\bvalue\s+(?:will|would)\s+be\s+" + _QVTOK + r"(?=\s*(?:(?:if|when|for|where|once)\b|[.;,](?:\s|$)))"
     # "The type 'Shared' will use …, and 'None' will not": a quoted value, then what it will do
-    + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n))"  # (a sentence's own subject: not "and null, `Lid` will return", a list's end)
+    # (a sentence's own subject: not "and null, `Lid` will return", a list's end; after a comma only when a
+    # will-clause of the same sentence came before: "`a` will seal the jar, `b` will vent it, and `c` will …")
+    + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?P<wc>(?<=,\s)|(?<=,\sand\s)))"
     r"(?:the\s+(?:type|value|mode|option|status|state|level|kind)\s+|(?-i:Type|Value|Mode|Option|Status|State|Level|Kind)\s+)?"
     + _QVTOK + r"\s+(?:(?:will|would)\s+(?!be\b)(?=[a-z])|(?:should|must)\s+(?:never|not)\s+be\s+(?:sent|used|set|passed|given)\b)",
     re.I,
@@ -188,7 +190,8 @@ def _def_lines(s: str) -> Iterator[_Def]:
                 elif sep is not None:
                     g = sep.group("sep").strip(" \t")
                     kind = {":": ":", "=": "=", "=>": "=", "->": "-"}.get(g, "-" if g else ("v" if quoted else "\t"))
-                elif not quoted and _CODE_ONLY.fullmatch(raw) and _PAREN_GLOSS_LINE.match(rest):
+                elif not quoted and "(" in rest and (_CODE_ONLY.fullmatch(raw) or _LOWER_WORD.fullmatch(raw)) \
+                        and _PAREN_GLOSS_LINE.match(rest):
                     kind = "("  # "in_house (made by staff)," on a line of its own: a code, then what it means
                 elif marker and (quoted or _UPPER.fullmatch(raw)) and _CLAUSE_GLOSS.match(rest):
                     kind = "-"  # "- `SNAP`, which seals the jar", "- SNAP for a sealed jar": the code, then its meaning
@@ -207,6 +210,7 @@ def _def_lines(s: str) -> Iterator[_Def]:
         pos = eol + 1
 
 
+_LOWER_WORD = re.compile(r"[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*")
 _PAREN_GLOSS_LINE = re.compile(r"[ \t]*\((?=[^()\n]*[a-z]{2,}[ ]+[a-z])[^()\n]{2,120}\)[ \t]*[,.;]?[ \t]*$")  # (words, not "(12AN)")
 # what a code on a bullet may be followed by when a clause says what it means
 _CLAUSE_GLOSS = re.compile(r"[ \t]*,[ \t]+(?:(?i:which|when|where|that|if|for|meaning|used)\b|[a-z])|[ \t]+for[ \t]+(?!example\b|instance\b)\w"
@@ -286,6 +290,9 @@ def definition_lists(s: str, low: str) -> Iterator[Candidate]:
             bare = not key[1]
             if key[2] == "t0" and not _COLON_BEFORE.search(s, 0, run[0].line_start):
                 continue  # lines of one word each, not led in as a list
+            if key[2] == "(" and not all(_CODE_ONLY.fullmatch(d.item.value) for d in run) \
+                    and not _COLON_BEFORE.search(s, 0, run[0].line_start):
+                continue  # "shelf (a wooden one)" lines: words glossed in prose, a list only after a lead-in's colon
             if bare and key[0] == "" and key[2] == ":" and not all(_valueish(i.value) for i in _split_paired([d.item for d in run])) \
                     and not _COLON_BEFORE.search(s, 0, run[0].line_start):
                 continue  # "Name: …" / "Region: …" lines of prose (not led in by "Possible values are:")
@@ -370,6 +377,40 @@ def run_in(s: str, low: str) -> Iterator[Candidate]:
             items = [Item(v, para_start + m.start("tok"), para_start + m.end("tok"), m.group("tok")[0] in "`\"'")
                      for v, m in zip(values, ms)]
             yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "run-in")
+    if ". - " in s or ": - " in s:
+        yield from _dash_run_in(s)
+
+
+# "… are: - SEALED, which keeps air out. - VENTED means …": bullets run into one line (their line breaks
+# lost), each a code after " - " at a sentence start, then what it is or does
+_DASH_RUNIN = re.compile(
+    r"- (?P<tok>`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*)"
+    r"(?=[ ]*,[ ]*(?:which|where|meaning|when|if|for|used|the|an?)\b|[ ]+(?:is|are|means|indicates|specifies|denotes|which|for)\b"
+    r"|[ ]*:[ ]+\S|[ ]+[-–—][ ]+\S)"
+)
+
+
+def _dash_run_in(s: str) -> Iterator[Candidate]:
+    """(Every run-in bullet before the last value is one of the values: "depends on the kind: - A
+    and B: … - TIN: … - JAR: …" lists the values of that other kind, not this field's.)"""
+    items: dict[str, Item] = {}
+    for m in _DASH_RUNIN.finditer(s):
+        if s[max(0, m.start() - 2) : m.start()] not in (". ", ": ") or m.group("tok").upper() in _RUNIN_STOP:
+            continue
+        v = clean_token(m.group("tok"))
+        if v and v not in items:
+            items[v] = Item(v, m.start("tok"), m.end("tok"), m.group("tok")[0] in "`\"")
+    if len(items) >= 2:
+        starts = {i.start for i in items.values()}
+        last = max(starts)
+        for lead in (". - ", ": - "):
+            i = s.find(lead)
+            while 0 <= i < last:
+                if i + 4 not in starts:
+                    return
+                i = s.find(lead, i + 1)
+        got = list(items.values())
+        yield Candidate(got[0].start, Parsed(got, got[-1].end), True, "run-in")
 
 
 _COLON_LEAD = re.compile(
@@ -468,6 +509,7 @@ def _value_sentence_matches(s: str) -> list[re.Match[str]]:
     return out
 
 
+_WILL_CLAUSE = re.compile(r"\S+\s+(?:will|would)\s")  # (a quoted value, then what it will do)
 _ALT_BEFORE = re.compile(r"(?:^|(?<=[.;:!?]\s)|(?<=\n))" + _QVTOK + r"\s+or\s+$")
 _FOR_CODE = re.compile(r"(?:for\s+)?`[^`\n]{1,60}`")
 
@@ -485,9 +527,16 @@ def value_sentences(s: str, low: str) -> Iterator[Candidate]:
         return
     items: list[Item] = []
     seen: set[str] = set()
+    will_end = -1  # where the last will-clause that opened a sentence or followed one ended
     for m in ms:
         tok = next(g for g in m.groups() if g)
         st = s.find(tok, m.start())
+        if m.group("wc") is not None:
+            if will_end < 0 or _SENTENCE_BREAK.search(s, will_end, m.start()):
+                continue  # "…, `Lid` will return": the end of a list, not a clause of its own
+            will_end = m.end()
+        elif _WILL_CLAUSE.match(m.group()):
+            will_end = m.end()
         if m.group().startswith(("or ", "Or ")) and _LIST_BEFORE_OR.search(s, max(0, m.start() - 40), m.start()):
             continue  # "CSV, PARQUET, or AVRO for tables": the end of a longer list, not a value sentence
         if _FOR_CODE.match(s, m.end()) and (s.startswith("for", m.end()) or s[m.end() - 4 : m.end()].rstrip().endswith("for")):
@@ -679,12 +728,12 @@ def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
 _BARE_LEAD = re.compile(
     r"(?=[:：(]|[ ][-–—]|\b[abceimopsuvw])"  # how every alternative starts: a test or two rejects most positions
     r"(?:[:：(]|[ ][-–—][ ]|\b(?P<be>(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either|\s+set\s+to)?|\bis\s+either)|\beither"
-    r"|\b(?:choices|options|values)\s+are|\bchoose\s+(?:from|between)|\bone\s+of"
+    r"|\b(?:choices|options|values)\s+are|\bchoose\s+(?:from|between)|\b(?:one|a\s+value)\s+of"
     r"|\b(?P<verb>specify|enter|pass|use|select|choose)"
     r"|\b(?P<by>by|as))[ ]*$",
     re.I,
 )
-# where a lead can end: only the words _BARE_LEAD can end with ("of" only in "one of", "are" only
+# where a lead can end: only the words _BARE_LEAD can end with ("of" only in "one of" or "a value of", "are" only
 # after choices/options/values), and the start of a sentence of snake_case codes
 _BARE_LEAD_AT = re.compile(
     r"[:：(]|[ ][-–—][ ]|(?=\b[beaosupctf])\b(?:be|either|by|as|are|of|from|between|specify|enter|pass|use|select|choose|(?<=set )to)\b"
@@ -692,7 +741,7 @@ _BARE_LEAD_AT = re.compile(
     re.I,
 )
 # "are", "of", "from", "between" lead only after these words (the rest of _BARE_LEAD is one word)
-_LEAD_BEFORE = {"are": ("choices", "options", "values"), "of": ("one",), "from": ("choose",), "between": ("choose",)}
+_LEAD_BEFORE = {"are": ("choices", "options", "values"), "of": ("one", "a value"), "from": ("choose",), "between": ("choose",)}
 _SENTENCE_LEAD = re.compile(r"(?P<by>)(?P<verb>)(?P<be>)")
 _CODE_ONLY = re.compile(r"(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)")
 
@@ -712,6 +761,9 @@ _RELATIVE_WORD = re.compile(r"\b(?:that|which|who|whose|whom|to)\b", re.I)
 _ABOUT_FIELD = re.compile(r"[ ]*(?:it|this|the\s+value|can|may|must|possible|valid|allowed|supported|options?|values?"
                           r"|choices?|choose|the\s+(?:options|choices|values))\b", re.I)
 _CHOICES_ARE = re.compile(r"\b(?:choices|options|values)\s+are[ ]*$|\bchoose\s+(?:from|between)[ ]*$", re.I)
+
+
+_COMPARATIVES = frozenset("less more fewer greater higher lower above below larger smaller longer shorter".split())
 
 
 def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
@@ -761,8 +813,8 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
         p = parse_inline(s, end)
         if p is None or len(p.items) < 2 or any(i.quoted for i in p.items):
             continue
-        if not all(_BARE_CODE.fullmatch(i.value) for i in p.items):
-            continue
+        if not all(_BARE_CODE.fullmatch(i.value) for i in p.items) or p.items[-1].value.lower() in _COMPARATIVES:
+            continue  # ("a value of zero or less": a bound, not two values)
         if (lead.group("by") or lead.group("verb") or paren or codes_sentence) and not all(
                 _CODE_ONLY.fullmatch(i.value) for i in p.items):
             continue  # "sorted by name or date": words; "by LAST_SEEN or NAME": codes
@@ -1155,7 +1207,7 @@ def appositive_alternatives(s: str, low: str) -> Iterator[Candidate]:
 # seals the lid …": sentences, lines or bullets that each open with a quoted value saying what it does
 _CODE_LED = re.compile(
     r"(?=[`\"“'atw])"  # each match's first character: a quote, or "a"/"an"/"the", "while"/"whereas" (case-sensitive)
-    r"(?:^|(?<=[.;!?]\s)|(?<=[.;!?]\s\s)|(?<=\n)|(?<=[-*•]\s)|\b(?:while|whereas)\s+)(?:(?:an?|the)\s+)?"
+    r"(?:^|(?<=[.;!?]\s)|(?<=[.;!?]\s\s)|(?<=\n)|(?<=\n[ ])|(?<=[-*•]\s)|\b(?:while|whereas)\s+)(?:(?:an?|the)\s+)?"
     + _QVTOK.replace("(", "(?P<v>", 1)
     + r"\s+(?:(?:value|level|mode|option|setting|status|state|type|kind|files?)\s+)?"
     # (not "`limit` is required", "`x` is not supported": what a sentence says of a field or an input)
@@ -1284,6 +1336,41 @@ def is_definitions(s: str, low: str) -> Iterator[Candidate]:
         yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "is-definitions")
 
 
+# "Gloss means a shiny coat. Matte indicates a dull one. Satin means …": a capitalised word, each
+# opening a sentence (or a clause after a comma), then a verb that says what it means
+_WORD_DEF_BEFORE = re.compile(
+    r"(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=,\s)|(?<=,\sand\s))(?P<v>[A-Z][A-Za-z0-9]{1,30})"
+    r"(?:[ ]*\((?i:the[ ]+)?(?i:default)(?:[ ]+(?i:value))?\))?[ ]+$")
+_WORD_DEF_KEYS = ("means", "indicates", "specifies", "denotes", "signifies")
+
+
+def word_definitions(s: str, low: str) -> Iterator[Candidate]:
+    """Three or more capitalised words, each opening a sentence or clause and defined by "means",
+    "indicates" … (two could be any two sentences about names: "Azure indicates …"). Each verb is
+    found by ``str.find`` and the word before it read back from there: the verbs are few, the
+    positions a pattern would try are many."""
+    at: list[int] = []
+    for k in _WORD_DEF_KEYS:
+        i = s.find(" " + k)
+        while i >= 0:
+            at.append(i)
+            i = s.find(" " + k, i + 1)
+    if len(at) < 3:
+        return
+    items: dict[str, Item] = {}
+    for i in sorted(at):
+        m = _WORD_DEF_BEFORE.search(s, max(0, i - 48), i + 1)
+        if m is None:
+            continue
+        v = m.group("v")
+        if v.lower() in _PROSE_WORDS or v.lower() in _LABELS or v in _ACRONYMS:
+            continue
+        items.setdefault(v, Item(v, m.start("v"), m.end("v"), False))
+    if len(items) >= 3:
+        got = list(items.values())
+        yield Candidate(got[0].start, Parsed(got, got[-1].end), True, "word-definitions")
+
+
 # "Specify heavy to list big jars first. Specify light to list small jars first.": a bare word, each in a
 # sentence of its own that says what asking for it returns
 _ASK_SENTENCE = re.compile(
@@ -1372,6 +1459,7 @@ DETECTORS: tuple[tuple[str, tuple[str, ...], frozenset[str], Detector], ...] = (
     ("sentence-run-in", (": ", "—", " – "), frozenset({"runs"}), sentence_run_in),
     ("numbered-run-in", ("2)", "2. "), frozenset(), numbered_run_in),
     ("is-definitions", (" is ",), frozenset({"codes"}), is_definitions),
+    ("word-definitions", (), frozenset({"defs"}), word_definitions),
     ("ask-sentences", ("specify ", "use ", "pass ", "enter ", "choose ", "select "), frozenset(), ask_sentences),
     ("conditional-values", _COND_VALUE_KEYS, frozenset({"codes"}), conditional_values),
     ("value-sentences", _VALUE_SENTENCE_KEYS, frozenset({"codes"}), value_sentences),
@@ -1398,6 +1486,8 @@ def _facts(s: str, low: str) -> set[str]:
         facts.add("list")
     if low.count(": ") + s.count("—") + s.count(" – ") >= 3:
         facts.add("runs")
+    if "means" in low or "indicates" in low or "specifies" in low or "denotes" in low or "signifies" in low:
+        facts.add("defs")  # (word_definitions' verbs: in the facts, one test of a set serves the gate)
     return facts
 
 

@@ -317,9 +317,9 @@ _SAMPLE_VALUE = re.compile(r"^[A-Za-z_][\w.]*=|[()]")  # "fields=items(a,b)": a 
 # "when the attribute type is `a` or `b`": the values of whatever the condition is about
 # ("sorted by when it was `created`": the moment is the value, not a condition on another field)
 # ("Defines if the lid is `snap` or `screw`": "if" after a verb of telling asks whether, it sets no condition)
-_COND_INTRO = re.compile(r"(?:\b(?:(?<!defines )(?<!define )(?<!determines )(?<!determine )(?<!indicates )(?<!indicate )(?<!specifies )"
-                         r"(?<!specify )(?<!indicating )(?<!specifying )(?<!decides )(?<!tells )(?<!shows )if|whenever|unless)"
-                         r"|(?<!by )(?<!of )\bwhen)\b[^,.;:]*$", re.I)
+_COND_INTRO = re.compile(r"(?:\b(?:if(?<!defines if)(?<!define if)(?<!determines if)(?<!determine if)(?<!indicates if)(?<!indicate if)"
+                         r"(?<!specifies if)(?<!specify if)(?<!indicating if)(?<!specifying if)(?<!decides if)(?<!tells if)(?<!shows if)"
+                         r"|whenever|unless)|(?<!by )(?<!of )\bwhen)\b[^,.;:]*$", re.I)
 # A field that holds a URL, an address or free text does not take words from a list.
 _NOT_A_SET = frozenset("url uri urls href email mail phone description summary comment message note notes body text title".split())
 _JSON_TYPES = frozenset("integer string number boolean object array null int float double long".split())
@@ -739,7 +739,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             lead_in = _intro(s, coded.items[0].start)
             add(coded.items[0].start, coded, not (_PARTIAL_WORDS.search(lead_in) and not _INCLUDE_FOLLOWING.search(lead_in)),
                 "coded-bullets")
-    for p in parse_tables(s):
+    for p in parse_tables(s, name):
         add(p.items[0].start, p, True, "table")
     # only a short text's "(a/b/c)" is a vocabulary, and the list needs a "/" or "|"
     short = len(s.strip()) <= 120 and ("/" in s or "|" in s)
@@ -1401,7 +1401,7 @@ _ALTERNATIVES = frozenset({"quoted-alternatives", "bare-alternatives", "paren-li
                            "default-marked"})
 # lists read from sentences rather than from a list or a cue
 _SENTENCE_FORMS = _ALTERNATIVES | {"value-sentences", "conditional-values", "glossed", "paren-glosses", "glossed-alternatives",
-                                   "whether-alternatives", "code-led"}
+                                   "whether-alternatives", "code-led", "word-definitions"}
 
 
 def _expression(t: Text, nw: list[str]) -> bool:

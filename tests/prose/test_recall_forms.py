@@ -59,3 +59,56 @@ NOT_SETS = [
 @pytest.mark.parametrize("description,name", NOT_SETS)
 def test_forms_stay_quiet_where_they_could_over_fire(description: str, name: str) -> None:
     assert closed(description, name) == []
+
+
+LINE_FORMS = [
+    # words glossed in parentheses, one a line, after a lead-in's colon
+    ("Kinds of shelves:\nwall_mounted (fixed to a wall),\nfloor (stands on the floor),\nhanging (hangs from a beam)\n",
+     "shelf_kind", ("wall_mounted", "floor", "hanging")),
+    # "a value of X or Y"
+    ("To pick the glaze finish, pass a value of gloss or matte", "finish", ("gloss", "matte")),
+    # quoted values, each saying what it will do, in clauses of one sentence
+    ('"seal" will close the jar tight, "vent" will leave a gap, and "bare" will leave the lid off.', "lid_mode",
+     ("seal", "vent", "bare")),
+    # bullets run into one line: " - CODE …" at each sentence start
+    ("How the jar is closed. - SNAP_LID is the default and clicks shut. - SCREW_LID, which turns to close.", "closure",
+     ("SNAP_LID", "SCREW_LID")),
+    # a code opening an HTML list item (a blank between the item's break and the code)
+    ("<p>How to test the jar.</p> <ul> <li> <p> <code>Quick</code> only checks the lid.</p> </li> <li> <p> "
+     "<code>Full</code> runs a water test.</p> </li> </ul>", "testMode", ("Quick", "Full")),
+    # capitalised words, each opening a sentence and defined by "indicates", "means" …
+    ("The seal to use.\nTight indicates a sealed lid. Loose specifies a vented lid.\nOpen indicates no lid.", "seal",
+     ("Tight", "Loose", "Open")),
+    ("The shelf kind. Wall (Default) means it hangs on a wall, Floor means it stands, and Ceiling means it hangs from above.",
+     "shelfKind", ("Wall", "Floor", "Ceiling")),
+    # a table whose first column is headed with the field's own name
+    ("| Lid Kind | Meaning |\n|---|---|\n| `snap` | clicks shut |\n| `screw` | turns shut |", "lid_kind", ("snap", "screw")),
+]
+
+
+@pytest.mark.parametrize("description,name,values", LINE_FORMS)
+def test_line_and_clause_forms_give_the_fields_closed_set(description: str, name: str, values: tuple[str, ...]) -> None:
+    assert closed(description, name) == [values]
+
+
+LINE_NOT_SETS = [
+    # glossed words without a lead-in are lines of prose
+    ("A shelf note.\nfloor (stands on the floor),\nhanging (hangs from a beam)\n", "shelf_kind"),
+    # a bound, not two values
+    ("Use a value of zero or less.", "depth"),
+    # a will-clause after a comma with none before it in its sentence ends a list, it opens no clause
+    ("Kilns warm slowly, `Fast` will skip the warm-up. The default is `Slow`.", "warmup"),
+    # run-in bullets that begin with something else than values: another kind's values
+    ("The glaze depends on the kiln kind: - A and B are fired low. - GAS is fired hot. - WOOD, which is fired slowly.", "glaze"),
+    # two capitalised words defined are any two sentences about names
+    ("Kiln A runs hot. Gas means a hot firing. Wood indicates a slow one.", "firing"),
+    # pronouns that open defining sentences are no values
+    ("This means the jar is sealed. It indicates a full jar. That specifies the lid.", "jar"),
+    # the field's name heads the column of names; another column holds the codes
+    ("| Glaze | Glaze Code |\n|---|---|\n| Matte | m |\n| Gloss | g |", "glaze"),
+]
+
+
+@pytest.mark.parametrize("description,name", LINE_NOT_SETS)
+def test_line_and_clause_forms_stay_quiet_where_they_could_over_fire(description: str, name: str) -> None:
+    assert closed(description, name) == []
