@@ -943,3 +943,24 @@ def test_either_kind_of_a_free_value_is_no_value() -> None:
     assert only("The far address of the kiln rule. This can be either ipv4 or ipv6.", "closed_vocab", name="farIpAddress") == []
     (e,) = only("The kiln rule's mode. This can be either strict or loose.", "closed_vocab", name="mode")
     assert e.values == ("strict", "loose")
+
+
+def test_blank_words_is_the_alternation_substitution_it_replaces() -> None:
+    """``blank_words`` stands in for ``re.sub`` of ``(?<!\\w)v(?!\\w)|…``: the same text for any
+    values (overlapping, prefixes of each other, non-ASCII word characters, empty text)."""
+    import random
+    import re
+
+    from linter.prose.vocab import blank_words
+
+    def by_regex(text: str, values: tuple[str, ...]) -> str:
+        return re.sub("|".join(r"(?<!\w)" + re.escape(v) + r"(?!\w)" for v in values), " ", text)
+
+    assert blank_words("jar jars a-jar jar_b (jar)", ("jar",)) == "  jars a-  jar_b ( )"
+    assert blank_words("lid lidded lid", ("lidded", "lid")) == "     "
+    rng = random.Random(20261214)
+    alphabet = "ab_ .-1é"
+    for _ in range(20000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 14)))
+        values = tuple("".join(rng.choice(alphabet) for _ in range(rng.randint(1, 3))) for _ in range(rng.randint(1, 3)))
+        assert blank_words(text, values) == by_regex(text, values), (text, values)
