@@ -91,9 +91,23 @@ def test_negotiation_header_gets_an_unsafe_enum(findings) -> None:
                               "weighted list, which one enum value rejects)")
 
 
+@pytest.mark.parametrize("name", ["glaze", "kiln"])
+def test_an_empty_value_the_text_accepts_makes_the_enum_unsafe(findings, name: str) -> None:
+    """'Acceptable values are: "", "S", …' and "If left as an empty string, …": the enum of the
+    listed values would reject the empty string."""
+    f = findings[name]
+    assert _fix(f)[0] == "unsafe"
+    assert f.message.endswith("(unsafe fix: the description also accepts an empty value)")
+
+
+def test_several_values_said_inside_a_gloss_are_not_the_field_taking_several(findings) -> None:
+    """"Drying: one or more of its lids is still wet" glosses one value; the field takes one."""
+    assert _fix(findings["stage"]) == ("safe", "Add enum [Drying, Firing, Done]", [("enum", ["Drying", "Firing", "Done"])])
+
+
 def test_exactly_these_fields(findings) -> None:
-    assert sorted(findings) == ["Accept-Language", "colour", "flags", "kinds", "levels", "mode", "q", "shade", "sizes",
-                                "tone"]
+    assert sorted(findings) == ["Accept-Language", "colour", "flags", "glaze", "kiln", "kinds", "levels", "mode", "q", "shade",
+                                "sizes", "stage", "tone"]
 
 
 def test_unsafe_fixes_applied_leave_own_values_valid(tmp_path: Path) -> None:

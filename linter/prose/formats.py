@@ -38,7 +38,7 @@ _EPOCH = re.compile(
 _SEPARATED = re.compile(
     r"(?=[cdpsw以使分用空竖英豎逗])(?:\b(?:comma|space|semicolon|pipe|whitespace|colon)[- ]?(?:separated|delimited|seperated)\b"
     r"(?![ ]+(?:files?|downloads?|exports?|spreadsheets?|documents?)\b)"  # ("results as a comma delimited file to fetch": a file's format)
-    r"|\bCSV\s+(?:list|(?:[\w-]+\s+){0,2}values)\b"  # "CSV part-of-lid values": comma-separated values
+    r"|\bCSV(?:[- ]formatted)?\s+(?:list|(?:[\w-]+\s+){0,2}values)\b"  # "CSV part-of-lid values", "a CSV-formatted list": comma-separated values
     r"|\b(?:separated?|seperated?|delimited)\s+(?:by|with)\s+(?:an?\s+)?(?:comm?as?|semicolons?|spaces?|pipes?)\b"
     r"|(?:以|用|使用)?(?:英文)?(?:逗号|逗號|分号|分號|空格|竖线|豎線)(?:分隔|隔开|隔開|分割))",
     re.I | re.A,
@@ -867,11 +867,18 @@ _VALUE_DEFINITION = re.compile(r"[ ]*(?:[-*•+][ ]+)?(?:[A-Z][A-Z0-9_]*[ ]*=|[`
 _NOT_SO = re.compile(r"(?<![\w-])(?:not|never)\s+(?:(?:be|formatted|given|written|encoded|expressed|in|as|an?|the|valid)\s+){0,4}$", re.I)
 # an empty value the text accepts beside the format's ("If blank, one is picked", "Set it to an empty string to …")
 _EMPTY_OK = re.compile(
-    r"\b(?:if|when)\s+(?:(?:it|this|the(?:\s+(?!(?:is|are|not)\b)[\w-]+){1,4}?)\s+)?(?:is\s+|are\s+)?(?:left\s+)?(?:empty|blank)\b"
+    r"\b(?:if|when)\s+(?:(?:it|this|the(?:\s+(?!(?:is|are|not)\b)[\w-]+){1,4}?)\s+)?(?:is\s+|are\s+)?(?:left\s+(?:as\s+)?(?:an?\s+)?)?(?:empty|blank)\b"
     r"|\bset\s+(?:it\s+|this\s+)?to\s+(?:an?\s+)?(?:empty|blank)\b|\bleave\s+(?:it\s+|this\s+)?(?:empty|blank)\b|\b(?:can|may)\s+(?:also\s+)?be\s+(?:left\s+)?(?:empty|blank)\b"
     r"|\bor\s+(?:an?\s+)?empty\s+string\b",
     re.I,
 )
+
+
+def accepts_empty(text: str) -> bool:
+    """Whether the text accepts an empty value beside its stated one (see ``_EMPTY_OK``)."""
+    return _EMPTY_OK.search(text) is not None
+
+
 _ABSENT = re.compile(r"\b(?:there\s+(?:is|are)|has|have)\s+no\s+(?:[\w-]+\s+)?$", re.I | re.A)
 
 

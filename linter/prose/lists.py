@@ -309,6 +309,7 @@ def _item_in_body(t: str, i: int, line_end: int, *, inline: bool) -> Item | None
         not rest.strip()
         or _MEANING.match(rest)
         or _PAREN.match(rest)
+        or (not inline and re.match(r"[ ]*[(（]", rest))  # "- Moved (If this value is chosen, … [a long note])"
         or re.match(r"[ ]*[,.;。，；]?[ ]*$", rest)
         or (inline and re.match(r"[ ]+[-*•][ ]", rest))
     ):

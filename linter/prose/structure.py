@@ -978,6 +978,12 @@ _SLASH_LIST = re.compile(
     r"(?:^|(?<=[,:(])[ ]*|(?<=\s))(?P<list>" + _SLASH_TOK + r"(?:(?:[ ]+/[ ]*|[ ]*/[ ]+|(?<=\))[ ]*/[ ]*)" + _SLASH_TOK + r")+)"
     r"[ ]*\)?[ ]*(?:$|[.;\n])"
 )
+# the word right before a slash list, a blank apart ("postal code / zip": "postal"), and the words
+# that may stand there before values ("set to on / off", "either gzip / brotli", "values: a / b")
+_WORD_BEFORE = re.compile(r"(?<![\w.-])([a-z]{3,})[ ]+$")
+_LEAD_WORDS = frozenset("""to as be is are was were either use uses set sets from with by via of for and or the
+    values value options option modes mode choices choice types type kinds kind states state levels level one
+    only can may must should will accepts accept takes take supports support""".split())
 _GLOSS_OPEN = re.compile(r"\([ ]*[`\"']")  # how every match of _GLOSSED holds its "(" (a fast literal scan)
 _GLOSSED = re.compile(r"\b[a-z][\w-]*[ ]+\([ ]*(?P<q>`[^`\n]{1,40}`|\"[^\"\n]{1,40}\"|'[^'\n]{1,40}')[ ]*\)")
 
@@ -1016,6 +1022,9 @@ def slash_lists(s: str, low: str) -> Iterator[Candidate]:
         values = [i.value for i in items]
         if any(v.isdigit() for v in values) and not all(v.isdigit() for v in values):
             continue  # "Mozilla / 5.0": a product and its version
+        before = _WORD_BEFORE.search(s, 0, m.start("list"))
+        if before is not None and before.group(1).lower() not in _LEAD_WORDS:
+            continue  # "by postal code / zip code": the last word of a noun phrase and its synonym, not values
         if len(items) >= 2 and len(set(values)) == len(values) and all(_BARE_CODE.fullmatch(v) for v in values):
             yield Candidate(items[0].start, Parsed(items, m.end("list")), True, "slash-list")
 

@@ -225,7 +225,7 @@ _FORMS = re.compile(
     re.I,
 )
 _PARTIAL_WORDS = re.compile(
-    r"\b(?:(?<!to )include|includes|including|among|such as|e\.g|for example|(?<!would )(?<!you'd )like(?!\s+to\b))\b"
+    r"\b(?:(?<!to )include|includes|including|among|such as|e\.g|for example|for instance|examples?(?=\s*[:：])|(?<!would )(?<!you'd )like(?!\s+to\b))\b"
     r"|包括但不限于|包括但不限於", re.I)
 _OR_OTHER_KIND = re.compile(
     r"[ ]*,?[ ]*or\s+(?P<kind>(?:an?|any|the)\s+(?!(?:combination|list|comma|mix|array|default|same|empty|null|none|other\s+values?)\b|[\w-]*(?:separated|delimited))[a-z])",
@@ -416,6 +416,9 @@ def _clause_before(t: str, i: int) -> str:
 _POLICY_WHEN = re.compile(r"\s*(?:the\s+)?(?:behaviou?r|action|what\s+to\s+do|how\s+to\s+(?:behave|react|respond)|policy|strategy)"
                           r"(?:\s+to\s+take)?\s+(?:when|if)\b", re.I)
 _SAMPLES_LEAD = re.compile(r"(?:\be\.g|\bfor\s+example|\bsuch\s+as)[.,:]?\s*$", re.I)  # "E.g.\n- VIC for …": samples
+# a sentence that opens with a sample cue and is itself a value sentence, right before a run of them
+_SAMPLE_SENTENCE = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?:for\s+(?:example|instance)|e\.\s?g\.?|examples?)\s*[:：,]\s*[`\"'“][^.!?\n]{0,200}[.!?]\s*$", re.I)
 _INCLUDE_FOLLOWING = re.compile(r"\binclud(?:e|es|ing)\s+the\s+following\b", re.I)
 _INTRO_CUT = re.compile(r"(?<![eE]\.[gG])(?<![iI]\.[eE])[.!?。](?:\s|$)|\n[ \t]*\n")  # ("E.g.\n- …" leads into its list)
 
@@ -699,8 +702,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if q is None or _mentions_other(_clause_before(s, m.end()), name):
             continue
         nxt = s[q.end() : q.end() + 12]
-        if re.match(r"[ ]*(?:,[ ]*)?(?:or|and|,|、)\b", nxt):
-            continue  # a list: handled by the list cues
+        if re.match(r"[ ]*(?:(?:,[ ]*)?(?:or|and)\b|[,、][ ]*[`\"'“‘])", nxt):
+            continue  # a list ("must be `a`, `b` or `c`", "should be "x", "y", etc."): handled by the list cues
         if re.match(r"[ ]*,?[ ]*(?:if|when|unless|in[ ]+order|to|only)\b", nxt, re.I):
             continue  # a conditional use of one value, not the whole set
         it = Item(clean_token(q.group()), q.start(), q.end(), True)
@@ -828,7 +831,10 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 continue
         handover = lead_in if c.trigger != "value-sentences" else _intro(s, c.start)  # (the whole lead-in, not the clause)
         if c.trigger == "value-sentences" and not handover.rstrip().endswith((":", "：")) and not _SAMPLES_LEAD.search(handover):
-            handover = ""  # only a lead that hands over to the sentences ("The possible values include:") qualifies them
+            # only a lead that hands over to the sentences ("The possible values include:") qualifies
+            # them, or a first value sentence opened by a sample cue ('For example: "a1" for … "b2" for …')
+            prev = _SAMPLE_SENTENCE.search(s, max(0, c.start - 300), c.start)
+            handover = prev.group() if prev is not None else ""
         # (a parenthesis the lead-in closes is about something else: "regulated parameters
         # (including lids and jars) at the depot: - A = …")
         handover = _CLOSED_PAREN.sub(" ", handover) if "(" in handover else handover
@@ -1172,6 +1178,39 @@ def public_codes(values: tuple[str, ...], text: str) -> bool:
     return bool(vals) and all(_PUBLIC_CODE.match(v) for v in vals) and _PUBLIC_SET.search(text) is not None
 
 
+def _is_word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"  # what ``\w`` matches in a str pattern
+
+
+def blank_words(text: str, values: tuple[str, ...]) -> str:
+    """``text`` with each whole-word occurrence of one of ``values`` (not touching a word
+    character on either side) replaced by one blank, scanning left to right with the earlier
+    value first on a tie: what ``re.sub`` of the alternation ``(?<!\w)v1(?!\w)|…`` gives,
+    without compiling a pattern for every field's values (one compile cost more than the rest of
+    the decision)."""
+    if not values or not all(values):
+        return text if not values else re.sub("|".join(r"(?<!\w)" + re.escape(v) + r"(?!\w)" for v in values), " ", text)
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i <= n:
+        best, best_len = -1, 0
+        for v in values:
+            p = text.find(v, i)
+            while p >= 0 and (best < 0 or p < best):
+                end = p + len(v)
+                if (p == 0 or not _is_word_char(text[p - 1])) and (end == n or not _is_word_char(text[end])):
+                    best, best_len = p, len(v)
+                    break
+                p = text.find(v, p + 1)
+        if best < 0:
+            break
+        out.append(text[i:best])
+        out.append(" ")
+        i = best + best_len
+    out.append(text[i:])
+    return "".join(out)
+
+
 def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None, trigger: str, first_sentence: bool) -> bool:
     """Examples of a controlled vocabulary rather than of a free-form value: decided from the
     field name, the description's first sentence and the examples' shape."""
@@ -1192,7 +1231,7 @@ def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None,
         return False
     cue = bool((words | head_words) & _VOCAB_WORDS) or bool(zh_head and _ZH_VOCAB.search(zh_head))
     # (the values themselves are no description of the field: "separated by commas: size,colour")
-    bare_head = re.sub("|".join(r"(?<!\w)" + re.escape(v) + r"(?!\w)" for v in values), " ", head) if values else head
+    bare_head = blank_words(head, values)
     if (_FREE_DESC.search(bare_head) or zh_head and _ZH_FREE.search(zh_head)) and not cue:
         return False
     if _STRONG_FREE.search(t.norm) or _NAME_OF.search(head):
@@ -1410,6 +1449,10 @@ def _expression(t: Text, nw: list[str]) -> bool:
     return bool(nw) and nw[-1] in EXPRESSION_NAMES and _EXPRESSION_TEXT.search(t.norm) is not None
 
 
+# lists whose items the layout sets apart (a line, a definition, a cell each): read further, the same list
+_LAID_OUT = frozenset({"definitions", "table", "leading-bullets", "coded-bullets", "run-in", "sentence-run-in"})
+
+
 def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[Evidence]:
     if not found:
         return []  # most texts: nothing to decide (what follows would return an empty list)
@@ -1432,6 +1475,24 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
     # "… or `k` (any whole number)", "may be any user-defined text", "any combination of ids and kinds":
     # whatever else the text lists, the field also takes values outside it
     # (only a closed list asks: the scan is skipped for the many texts without one)
+    closed_found = [f for f in found if f.closed]
+    if len(closed_found) > 1:
+        # "Role:<br>`A`<br>`B`<br>`C`<br>`Not involved`" read twice, once up to `C` and once to its
+        # end: a closed list inside an overlapping one that holds more values is the same list cut short
+        held = {id(f): {i.value for i in f.parsed.items} for f in closed_found}
+        found = [f for f in found if not (f.closed and any(
+            g is not f and g.trigger in _LAID_OUT and held[id(f)] < held[id(g)] and f.start < g.parsed.end and g.start < f.parsed.end
+            and not any(_PLACEHOLDER.search(v) or _SAMPLE_VALUE.search(v) for v in held[id(g)] - held[id(f)])
+            for g in closed_found))]  # (unless what it reads further is no value: "distance_from('x')")
+    # (a values cue that says the set is open: "Possible values include …")
+    opened_sets = [{i.value for i in f.parsed.items} for f in found
+                   if not f.closed and f.trigger == "values" and len(f.parsed.items) >= 2]
+    if opened_sets:
+        for f in found:
+            if f.closed and any({i.value for i in f.parsed.items} <= o for o in opened_sets):
+                # "Possible values include `A` and `B`. If the value is `A`, …": the sentences about each
+                # value do not close a set the text itself calls open
+                f.closed = False
     any_value = any(f.closed for f in found) and any(not _REFUSED.match(t.norm, m.end()) for m in _ANY_VALUE.finditer(t.norm))
     # "Clients should expect to handle additional values": the set grows; its listed values are the known ones
     future = any(f.closed for f in found) and _FUTURE_VALUES.search(t.norm) is not None
@@ -1530,9 +1591,16 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
         span = t.span(start, end)
         data: dict[str, str] = {}
         if f.closed:
-            multi = multi_value(t.norm)
+            # a list whose values carry glosses is read from what the text says outside it: "Pending: one
+            # or more of the images has not been pulled" glosses a value, it does not make the field
+            # take several (a bare list keeps its joints: "a, b and/or c")
+            first_item = f.parsed.items[0].start
+            glossed = f.parsed.end - first_item > sum(i.end - i.start + 6 for i in f.parsed.items)
+            multi = multi_value(t.norm[:first_item] + " " + t.norm[f.parsed.end :] if glossed else t.norm)
             if multi is not None:
                 data["multi"] = multi
+            if type_ != "array" and accepts_empty(t.norm):
+                data["empty"] = "accepted"  # an enum of the listed values would reject the empty value the text allows
             if sort_keyed and not any(v.lower() in _DIRECTIONS or v.lower().endswith((" asc", " desc")) for v in values):
                 data["suffix"] = "asc desc"  # sort keys that each take a direction: "name desc" is a value too
             elif sort_signed and not any(v.startswith(("-", "+")) for v in values):
@@ -1552,7 +1620,8 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
     if len(samples) > 1:
         # "(e.g. a, b) … names include: a – …, b – …, c – …": the longer list holds the samples
         out = [e for e in out if not (e.kind == "example_vocab" and any(
-            o is not e and set(e.values) < set(o.values) for o in samples))]
+            o is not e and (set(e.values) < set(o.values) or (set(e.values) == set(o.values) and o.span < e.span))
+            for o in samples))]  # (the same samples read twice: the first reading)
     closed = [e for e in out if e.kind == "closed_vocab"]
     if len(closed) > 1:
         # "clients typically ask for a, b … Valid values are: a, b, c, d": the lists inside the
@@ -1626,13 +1695,24 @@ def _one_closed_set(t: Text, out: list[Evidence], name: str) -> list[Evidence]:
 
 
 _MULTI_ANY = re.compile(
-    r"(?=[acilmoprs多])(?:\b(?:one\s+or\s+more|any\s+combination|(?:a\s+)?(?:list|set|array)\s+of\s+(?:values|options)|multiple\s+values"
+    r"(?=[acilmoprsz多])(?:\b(?:(?:one|zero)\s+or\s+more|any\s+combination|(?:a\s+)?(?:list|set|array)\s+of\s+(?:values|options)|multiple\s+values"
     r"|several\s+values|more\s+than\s+one\s+(?:value|option)|and/or"
     r"|(?:specify|pass|send|provide|select|choose|receive|include)\s+(?:one\s+or\s+)?(?:multiple|several)"
     r"|(?:multiple|several)\s+(?:\w+\s+)?(?:can|may)\s+be\s+(?:specified|provided|passed|given|selected|combined))\b"
     r"|多个值|多個值|多选|多選)",
     re.I,
 )
+
+
+# an empty string written among the values ('Acceptable values are: "", "M", "E"')
+_EMPTY_LISTED = re.compile(r"(?:^|[\s,(:\[])(?:\"\"|''|``)(?=[ ]*(?:[,)\]]|or\b))|,[ ]*(?:\"\"|''|``)(?![\w\"'`])")
+
+
+def accepts_empty(text: str) -> bool:
+    """Whether the text lists or accepts an empty value beside its values ("If left as an empty
+    string, the default is used", "`a`, `b` or `""`")."""
+    return (("\"\"" in text or "''" in text or "``" in text) and _EMPTY_LISTED.search(text) is not None) or (
+        ("empty" in text or "blank" in text or "Empty" in text or "Blank" in text) and formats.accepts_empty(text))
 
 
 def multi_value(text: str) -> str | None:

@@ -943,3 +943,106 @@ def test_either_kind_of_a_free_value_is_no_value() -> None:
     assert only("The far address of the kiln rule. This can be either ipv4 or ipv6.", "closed_vocab", name="farIpAddress") == []
     (e,) = only("The kiln rule's mode. This can be either strict or loose.", "closed_vocab", name="mode")
     assert e.values == ("strict", "loose")
+
+
+def test_blank_words_is_the_alternation_substitution_it_replaces() -> None:
+    """``blank_words`` stands in for ``re.sub`` of ``(?<!\\w)v(?!\\w)|…``: the same text for any
+    values (overlapping, prefixes of each other, non-ASCII word characters, empty text)."""
+    import random
+    import re
+
+    from linter.prose.vocab import blank_words
+
+    def by_regex(text: str, values: tuple[str, ...]) -> str:
+        return re.sub("|".join(r"(?<!\w)" + re.escape(v) + r"(?!\w)" for v in values), " ", text)
+
+    assert blank_words("jar jars a-jar jar_b (jar)", ("jar",)) == "  jars a-  jar_b ( )"
+    assert blank_words("lid lidded lid", ("lidded", "lid")) == "     "
+    rng = random.Random(20261214)
+    alphabet = "ab_ .-1é"
+    for _ in range(20000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 14)))
+        values = tuple("".join(rng.choice(alphabet) for _ in range(rng.randint(1, 3))) for _ in range(rng.randint(1, 3)))
+        assert blank_words(text, values) == by_regex(text, values), (text, values)
+
+
+def test_a_single_value_followed_by_a_comma_and_more_values_is_a_list_not_one_value() -> None:
+    assert not only('Optional. Should be "lid", "jar", "tin", etc.', "closed_vocab", name="vesselKind")
+    # a comma that goes on in words leaves the one value
+    (e,) = only("Required. The grant kind. Must be `urn:lid:grant:jar-swap`, which names a jar swap.", "closed_vocab",
+                name="grantKind")
+    assert e.values == ("urn:lid:grant:jar-swap",)
+
+
+def test_a_list_read_further_by_its_layout_is_the_one_kept() -> None:
+    (e,) = only("Role in the firing:<br>`Fire Master`<br>`Helper/Watcher`<br>`Loader`<br>`Not present` ", "closed_vocab",
+                name="firingRole")
+    assert e.values == ("Fire Master", "Helper/Watcher", "Loader", "Not present")
+
+
+def test_a_bullet_value_with_a_long_note_in_parentheses_is_still_a_value() -> None:
+    d = ("The kind of change.\n\n**Values**: one of the following:\n\n- Closing\n- NewLid\n"
+         "- OwnerMove (If this value is chosen, the `StartDate`, `EndDate`, and `FireDate` fields are all set to the "
+         "day the kiln is loaded, and any values sent for them are dropped.)\n- RemoveLid\n- Refire\n")
+    (e,) = only(d, "closed_vocab", name="changeKind")
+    assert e.values == ("Closing", "NewLid", "OwnerMove", "RemoveLid", "Refire")
+
+
+@pytest.mark.parametrize("d", [
+    "Filter jars by glaze code / glazecode",
+    "Filter the kilns listed by kiln names / kiln\nname. You can give several.",
+])
+def test_a_slash_after_a_noun_phrase_joins_synonyms_not_values(d: str) -> None:
+    assert not only(d, "closed_vocab", name="glazeCode")
+
+
+@pytest.mark.parametrize(("d", "values"), [
+    ("Set to on / off", ("on", "off")),
+    ("The kiln mode, fast / slow", ("fast", "slow")),
+])
+def test_a_slash_list_after_a_lead_word_or_comma_stays_a_list(d: str, values: tuple[str, ...]) -> None:
+    (e,) = only(d, "closed_vocab", name="mode")
+    assert e.values == values
+
+
+@pytest.mark.parametrize("d", [
+    'The kiln series. For example: "k1" for wood kilns. "k2" for gas kilns. "e2" for electric kilns. "g2d" for kilns with two doors.',
+    "The kiln to fire at. Examples: - a kiln code: `12ab34` - a shelf: `shelf1` - a room name: `room1`",
+])
+def test_values_after_a_sample_cue_are_samples_not_the_set(d: str) -> None:
+    assert not only(d, "closed_vocab", name="kilnSeries")
+
+
+def test_sentences_about_each_value_do_not_close_a_set_the_text_calls_open() -> None:
+    d = ("The store to use. Possible values include `JAR_SHELF` and `KILN_ROOM`. If the value is `JAR_SHELF`, see "
+         "the `shelfDetails` field. If the value is `KILN_ROOM`, see the `roomDetails` field.")
+    assert not only(d, "closed_vocab", name="storeKind")
+    (e,) = only(d, "example_vocab", name="storeKind")  # one claim, not the same samples twice
+    assert e.values == ("JAR_SHELF", "KILN_ROOM")
+
+
+@pytest.mark.parametrize(("d", "multi"), [
+    ("A CSV-formatted list of zero or more of the following: 'KeepLids', 'SkipJars', 'SkipAll'", ","),
+    ("Zero or more of the following: `a1`, `b2`, `c3`.", ""),
+])
+def test_how_the_text_says_the_field_takes_several(d: str, multi: str) -> None:
+    (e,) = only(d, "closed_vocab", name="lids")
+    assert e.data.get("multi") == multi
+
+
+def test_several_said_inside_a_value_gloss_is_not_the_field_taking_several() -> None:
+    d = ("The stage of the jar:\n\n- Drying: one or more of its lids is still wet\n- Firing: the kiln is hot\n"
+         "- Glazing: the glaze is on\n- Done: it can be shipped")
+    (e,) = only(d, "closed_vocab", name="stage")
+    assert e.values == ("Drying", "Firing", "Glazing", "Done") and "multi" not in e.data
+
+
+@pytest.mark.parametrize(("d", "empty"), [
+    ('Jar size: S, M, L (Acceptable values are: "", "S", "M", "L")', True),
+    ("The kiln. One of: wood, gas. If left as an empty string, gas is used.", True),
+    ("The kiln. One of: wood, gas.", False),
+])
+def test_an_empty_value_the_text_accepts_is_said(d: str, empty: bool) -> None:
+    (e,) = only(d, "closed_vocab", name="kiln")
+    assert ("empty" in e.data) is empty
+    assert "" not in e.values
