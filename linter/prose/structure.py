@@ -582,7 +582,10 @@ _COND_VALUE = re.compile(
     # "The kiln type for clay jars is `wood`. The kiln type for glass jars is `gas`.": the field's value per case
     + r"|\bthe\s+(?P<subj3>[a-z][\w ]{1,30}?)\s+for\s+[^.;:`\"\n]{1,60}?\s+is\s+" + _QVTOK.replace("(", "(?P<v3>", 1) + r"(?=[ ]*[.;])"
     # "On screens the unit is 'px'. On paper the unit is 'in'.", "the jar state will be `Full`; else … is `Open`"
-    + r"|\bthe\s+(?P<subj4>[a-z][\w ]{1,30}?)\s+(?:will\s+be|is)\s+" + _QVTOK.replace("(", "(?P<v4>", 1) + r"(?=[ ]*[.;,]))",
+    + r"|\bthe\s+(?P<subj4>[a-z][\w ]{1,30}?)\s+(?:will\s+be|is)\s+" + _QVTOK.replace("(", "(?P<v4>", 1) + r"(?=[ ]*[.;,])"
+    # "Set Lid seal to TIGHT to keep air out. … set it to LOOSE.": a setting named as the UI writes it, set to a code
+    + r"|\bset\s+(?P<subj5>(?-i:[A-Z][a-z]+)(?:\s+(?-i:[a-z][a-z0-9-]*)){0,2}|it)\s+to\s+"
+    r"(?P<v5>(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*))(?![\w-]))",
     re.I,
 )
 
@@ -599,7 +602,8 @@ def conditional_values(s: str, low: str) -> Iterator[Candidate]:
     by: dict[str, list[re.Match[str]]] = {}
     said: dict[str, str] = {}
     for m in _COND_VALUE.finditer(s):
-        subj = re.sub(r"^(?:the|its|this)\s+", "", (m.group("subj") or m.group("subj2") or m.group("subj3") or m.group("subj4") or "").strip(" "),
+        subj = re.sub(r"^(?:the|its|this)\s+", "", (m.group("subj") or m.group("subj2") or m.group("subj3") or m.group("subj4")
+                                                    or m.group("subj5") or "").strip(" "),
                       flags=re.I)
         by.setdefault(subj.lower().strip("`'\""), []).append(m)
         said.setdefault(subj.lower().strip("`'\""), subj)
@@ -614,14 +618,14 @@ def conditional_values(s: str, low: str) -> Iterator[Candidate]:
         items: list[Item] = []
         seen: set[str] = set()
         for m in ms:
-            g = "v" if m.group("v") else "v2" if m.group("v2") else "v3" if m.group("v3") else "v4"
+            g = "v" if m.group("v") else "v2" if m.group("v2") else "v3" if m.group("v3") else "v4" if m.group("v4") else "v5"
             tok = m.group(g)
             v = clean_token(tok)
             if not _SENTENCE_VALUE.fullmatch(v):
                 break
             if v not in seen:
                 seen.add(v)
-                items.append(Item(v, m.start(g), m.end(g), True))
+                items.append(Item(v, m.start(g), m.end(g), g != "v5"))
         else:
             if len(items) == 1 and len(ms) == 1 and ms[0].group("v"):  # (an "if … is set to" condition, not a "set it to" use)
                 # "Its default is `ON`. When the lid state is set to `OFF`, …": the default is the other value
@@ -1372,10 +1376,10 @@ def word_definitions(s: str, low: str) -> Iterator[Candidate]:
         if m is None:
             continue
         v = m.group("v")
-        if v.lower() in _PROSE_WORDS or v.lower() in _LABELS or v in _ACRONYMS:
-            continue
+        if v.lower() in _PROSE_WORDS or v.lower() in _LABELS or v in _ACRONYMS or v.endswith("ly"):
+            continue  # ("Usually means …": an adverb opens the sentence)
         items.setdefault(v, Item(v, m.start("v"), m.end("v"), False))
-    if len(items) >= 3:
+    if len(items) >= 3 and len({value_case(v) for v in items}) == 1:  # (one shape: "Gloss", "Matte"; not "Kiln", "GAS")
         got = list(items.values())
         yield Candidate(got[0].start, Parsed(got, got[-1].end), True, "word-definitions")
 

@@ -1445,8 +1445,19 @@ _SENTENCE_FORMS = _ALTERNATIVES | {"value-sentences", "conditional-values", "glo
 
 def _expression(t: Text, nw: list[str]) -> bool:
     """A filter/query field whose text speaks of expressions, syntax or operators: its quoted
-    tokens are operands, not whole values (the name alone decides nothing)."""
-    return bool(nw) and nw[-1] in EXPRESSION_NAMES and _EXPRESSION_TEXT.search(t.norm) is not None
+    tokens are operands, not whole values (the name alone decides nothing). Not when the text
+    names the field's own possible values before it speaks of any, or of another field ("The
+    possible sieve values are: … To narrow it further, use the `x:` operator"): those are its values."""
+    if not (nw and nw[-1] in EXPRESSION_NAMES):
+        return False
+    m = _EXPRESSION_TEXT.search(t.norm)
+    if m is None:
+        return False
+    own = _OWN_VALUES.search(t.norm, 0, m.start())
+    return own is None or _IDENT.search(t.norm, 0, own.start()) is not None
+
+
+_OWN_VALUES = re.compile(r"\b(?:possible|valid|allowed|accepted|supported)\s+(?:[a-z]+\s+)?values\b", re.I)
 
 
 # lists whose items the layout sets apart (a line, a definition, a cell each): read further, the same list

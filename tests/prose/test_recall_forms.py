@@ -112,3 +112,33 @@ LINE_NOT_SETS = [
 @pytest.mark.parametrize("description,name", LINE_NOT_SETS)
 def test_line_and_clause_forms_stay_quiet_where_they_could_over_fire(description: str, name: str) -> None:
     assert closed(description, name) == []
+
+
+def test_word_definitions_take_no_adverb_and_one_shape_of_word() -> None:
+    d = "Usually indicates how the jar ends. SEAL indicates a closed lid. VENT indicates an open one. DROP indicates no lid."
+    assert closed(d, "jarEnd") == [("SEAL", "VENT", "DROP")]
+    assert closed("Kiln indicates the oven. Gas indicates a fuel. WOOD indicates another. Coal means a third.", "fuel") == []
+
+
+def test_a_sieve_field_that_names_its_own_possible_values_before_any_operator() -> None:
+    d = ("Sieves jars by glaze. The following are the possible sieve values. Loose: Shows jars of any glaze. "
+         "Firm: Hides cracked jars. Strict: Shows sealed jars only. To combine it with the lid: operator, see the guide.")
+    assert closed(d, "glazeFilter") == [("Loose", "Firm", "Strict")]
+
+
+@pytest.mark.parametrize("description", [
+    # operators spoken of first: an expression, its tokens operands
+    "Sieve expression. Use operators such as = and !=. Possible values: `tin`, `jar`.",
+    # another field's values come first: a sub-field's, not this field's
+    "Set the properties of the sieve: kiln_ids Limits the jars. glaze_kind Valid values are MATTE and GLOSS. "
+    "Example: sieve=kiln_ids:{k1}",
+])
+def test_an_expression_field_keeps_its_operands_unread(description: str) -> None:
+    assert closed(description, "filter") == []
+
+
+def test_a_setting_named_as_the_interface_writes_it_set_to_codes() -> None:
+    d = "Set Lid seal to TIGHT to keep the air out. To let it breathe, set it to LOOSE. Default is LOOSE."
+    assert closed(d, "JarLidSeal") == [("TIGHT", "LOOSE")]
+    # … another setting's codes are not this field's
+    assert closed("Set Kiln fuel to GAS to fire hot. To fire slowly, set it to WOOD.", "glazeCoat") == []
