@@ -509,7 +509,6 @@ def _value_sentence_matches(s: str) -> list[re.Match[str]]:
     return out
 
 
-_WILL_CLAUSE = re.compile(r"\S+\s+(?:will|would)\s")  # (a quoted value, then what it will do)
 _ALT_BEFORE = re.compile(r"(?:^|(?<=[.;:!?]\s)|(?<=\n))" + _QVTOK + r"\s+or\s+$")
 _FOR_CODE = re.compile(r"(?:for\s+)?`[^`\n]{1,60}`")
 
@@ -535,8 +534,8 @@ def value_sentences(s: str, low: str) -> Iterator[Candidate]:
             if will_end < 0 or _SENTENCE_BREAK.search(s, will_end, m.start()):
                 continue  # "…, `Lid` will return": the end of a list, not a clause of its own
             will_end = m.end()
-        elif _WILL_CLAUSE.match(m.group()):
-            will_end = m.end()
+        elif m.group().split(None, 2)[1:2] in (["will"], ["would"]):
+            will_end = m.end()  # (a quoted value, then what it will do)
         if m.group().startswith(("or ", "Or ")) and _LIST_BEFORE_OR.search(s, max(0, m.start() - 40), m.start()):
             continue  # "CSV, PARQUET, or AVRO for tables": the end of a longer list, not a value sentence
         if _FOR_CODE.match(s, m.end()) and (s.startswith("for", m.end()) or s[m.end() - 4 : m.end()].rstrip().endswith("for")):

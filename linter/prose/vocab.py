@@ -326,8 +326,6 @@ _JSON_TYPES = frozenset("integer string number boolean object array null int flo
 _NOTE_WORDS = frozenset({"case-sensitive", "case-insensitive", "case sensitive", "case insensitive"})
 _PHRASE_ITEMS_AFTER = re.compile(r"[ ]*,[ ]*[a-z]+[ ]+[a-z]+(?:[ ]*,|[ ]+(?:or|and)\b)")
 _NOT_A_VALUE = re.compile(r"[\[\]{},#!'\"<>^~=?]|^[A-Z0-9]{1,3}:[A-Z0-9]{1,3}$|/\*|\*/")
-_CHAR_RANGE = re.compile(r"^(\w)-(\w)$")
-_NAMED_PARTS = re.compile(r"^([A-Z][a-z]+)(?:\.[A-Z][a-z]+){1,3}$")  # "Major.Minor.Build": a layout of named parts
 
 
 def _syntax_token(v: str, values: tuple[str, ...]) -> bool:
@@ -336,9 +334,8 @@ def _syntax_token(v: str, values: tuple[str, ...]) -> bool:
     a lone mark that every other value opens with is the root of a family ("/" beside "/docs")."""
     if _NOT_A_VALUE.search(v):
         return True
-    r = _CHAR_RANGE.match(v)
-    if r is not None:
-        return r.group(1) < r.group(2)
+    if len(v) == 3 and v[1] == "-" and (v[0].isalnum() or v[0] == "_") and (v[2].isalnum() or v[2] == "_"):
+        return v[0] < v[2]
     if len(v) == 1 and not v.isalnum() and not v.isspace():
         return not (len(values) > 1 and all(o == v or (o.startswith(v) and o[1:2].isalnum()) for o in values))
     return False
@@ -350,10 +347,10 @@ def _placeholder(v: str, values: tuple[str, ...]) -> bool:
     ("Kiln.Gas", "Kiln.Wood"), not a layout."""
     if _PLACEHOLDER.search(v):
         return True
-    m = _NAMED_PARTS.match(v)
-    if m is None:
-        return False
-    head = m.group(1) + "."
+    parts = v.split(".")
+    if not (2 <= len(parts) <= 4 and all(p.isascii() and p.isalpha() and p[:1].isupper() and p[1:].islower() for p in parts)):
+        return False  # (a layout of named parts: "Major.Minor.Build")
+    head = parts[0] + "."
     return not (len(values) > 1 and len({o.rsplit(".", 1)[-1] for o in values}) == len(values)
                 and all(o.startswith(head) and not any(p != o and p.startswith(o + ".") for p in values) for o in values))
 _OPEN_SET = re.compile(
