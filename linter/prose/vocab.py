@@ -1180,7 +1180,7 @@ def _is_word_char(c: str) -> bool:
 
 
 def blank_words(text: str, values: tuple[str, ...]) -> str:
-    """``text`` with each whole-word occurrence of one of ``values`` (not touching a word
+    r"""``text`` with each whole-word occurrence of one of ``values`` (not touching a word
     character on either side) replaced by one blank, scanning left to right with the earlier
     value first on a tie: what ``re.sub`` of the alternation ``(?<!\w)v1(?!\w)|…`` gives,
     without compiling a pattern for every field's values (one compile cost more than the rest of
