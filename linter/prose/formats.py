@@ -36,7 +36,7 @@ _EPOCH = re.compile(
     re.I | re.A,
 )
 _SEPARATED = re.compile(
-    r"(?=[cdpsw以使分用空竖英豎逗])(?:\b(?:comma|space|semicolon|pipe|whitespace|colon)[- ]?(?:separated|delimited|seperated)\b"
+    r"(?=[cdpsw以使分用空竖英豎逗])(?:\b(?:comma|space|semicolon|pipe|whitespace|colon)[- ]?(?:separated?|delimited|seperated)\b"
     r"(?![ ]+(?:files?|downloads?|exports?|spreadsheets?|documents?)\b)"  # ("results as a comma delimited file to fetch": a file's format)
     r"|\bCSV(?:[- ]formatted)?\s+(?:list|(?:[\w-]+\s+){0,2}values)\b"  # "CSV part-of-lid values", "a CSV-formatted list": comma-separated values
     r"|\b(?:separated?|seperated?|delimited)\s+(?:by|with)\s+(?:an?\s+)?(?:comm?as?|semicolons?|spaces?|pipes?)\b"
@@ -951,7 +951,7 @@ _FREE_ALTERNATIVE = re.compile(
     re.I,
 )
 _FAILS = re.compile(r"\bif\s+(?:that|this|it)\s+fails\b|\bfailing\s+that\b", re.I)
-_SINGLE_OR = re.compile(r"\b(?:a\s+)?(?:single|one)\s+[\w-]+\s+or\s+(?:an?\s+)?$", re.I)
+_SINGLE_OR = re.compile(r"\b(?:a\s+)?(?:single|one)\s+[\w-]+,?\s+or\s+(?:an?\s+)?$", re.I)
 # "a date-time (whatever the kiln's reader can parse)": that form among the others a parser takes
 _PARSEABLE = re.compile(r"\b(?:anything|whatever)\s+(?:that\s+|which\s+)?[^;\n]{0,40}?\bcan\s+(?:parse|read|understand)\b", re.I)
 _ONE_OF_QUOTED = re.compile(r"['\"`’”]\s*,\s*['\"`‘“]")  # closes one quoted item of a list that goes on

@@ -983,10 +983,11 @@ _SLASH_LIST = re.compile(
 )
 # the word right before a slash list, a blank apart ("postal code / zip": "postal"), and the words
 # that may stand there before values ("set to on / off", "either gzip / brotli", "values: a / b")
-_WORD_BEFORE = re.compile(r"(?<![\w.-])([a-z]{3,})[ ]+$")
+_WORD_BEFORE = re.compile(r"(?<![\w.-])([A-Za-z][a-z]{2,})[ ]+$")
 _LEAD_WORDS = frozenset("""to as be is are was were either use uses set sets from with by via of for and or the
     values value options option modes mode choices choice types type kinds kind states state levels level one
-    only can may must should will accepts accept takes take supports support""".split())
+    only can may must should will accepts accept takes take supports support choose pick select specify enter pass
+    give send""".split())
 _GLOSS_OPEN = re.compile(r"\([ ]*[`\"']")  # how every match of _GLOSSED holds its "(" (a fast literal scan)
 _GLOSSED = re.compile(r"\b[a-z][\w-]*[ ]+\([ ]*(?P<q>`[^`\n]{1,40}`|\"[^\"\n]{1,40}\"|'[^'\n]{1,40}')[ ]*\)")
 

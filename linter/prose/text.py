@@ -181,6 +181,8 @@ _CODE_WORD = re.compile(r"[A-Za-z_][\w.-]*")
 def clean_token(token: str) -> str:
     """The literal a client would send: quotes, backticks and trailing punctuation removed."""
     t = token.strip()
+    if len(t) > 4 and t[:2] in ("__", "**") and t.rstrip(_TRAIL).endswith(t[:2]) and " " not in t:
+        t = t.rstrip(_TRAIL)[2:-2]  # "* __last-lid__: …": Markdown bold around the literal, not part of it
     for _ in range(3):
         before = t
         t = t.strip()

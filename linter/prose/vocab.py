@@ -233,6 +233,16 @@ _OR_OTHER_KIND = re.compile(
 _NAMED_SLOT = re.compile(r"^[a-z]+(?:-[a-z]+)*-(?:name|id|arn|key)(?::[a-z-]+)?$")  # "lid-name", "lid-name:rev"
 
 
+# one more item of a quoted list written in plain words ("`A`, `B`, and web-safe base64 encoding")
+# (not "or a combination of these", "or null", "and more": a list, no value, or more of the same; "or a/the …"
+# is _OR_OTHER_KIND's)
+_AND_OTHER_WORDS = re.compile(
+    r"[ ]*,?[ ]*(?:and|or)[ ]+(?!(?:an?|any|the|combination|combinations|list|lists|comma|mix|array|arrays|default|same|empty"
+    r"|null|none|nil|other|others|more|both|all|so|etc)\b)(?P<kind>[a-z][\w-]*(?:[ ]+[a-z][\w-]*){1,5})[ ]*(?:[.;)]|$)")
+_KINDS_LEAD = re.compile(r"\bvalue\s+(?:types|kinds)\b|\b(?:data|value)\s+types?\b", re.I)
+_FOLLOWED_BY = re.compile(r"\b(?:followed|suffixed)\s+by\b|\bappend", re.I)
+
+
 def _words_after_or(s: str, i: int) -> str:
     """The few words that name the other kind of value ("a span of days"), up to a stop."""
     m = re.match(r"(?:(?!\b(?:such\s+as|e\.g|for\s+example|like|which|that|to)\b)[^.;,\n(\"'`]){1,60}", s[i:])
@@ -1541,6 +1551,10 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
         if f.closed and any(_syntax_token(v, values) and not _combination(v, values) for v in values):
             continue  # "`a-z`, `@`, `[`": characters of a syntax, not values
         lead_in = _clause_before(t.norm, f.start) + " " + _intro(t.norm, f.start) + " " + t.norm[f.start : f.parsed.items[0].start]
+        if f.closed and _KINDS_LEAD.search(t.norm, f.start, f.parsed.items[0].start) and not set(nw) & {"type", "types", "kind", "datatype"}:
+            continue  # "The only possible value types are Long and Double": the kinds of the value, not values
+        if f.closed and all(v.lower() in _DIRECTIONS for v in values) and _FOLLOWED_BY.search(lead_in):
+            continue  # "… sort keys. Optionally, can be followed by either 'asc' or 'desc'": a suffix of each value
         if f.closed and any_value:
             continue  # "… or `k` (any whole number)", "any user-defined text": the field takes any value
         opened = False
@@ -1567,6 +1581,9 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
         if f.closed and _fragment(t.norm, values):
             continue  # six cache.r4.* types picked out of a list of every cache.* type
         beside = _OR_OTHER_KIND.match(t.norm, f.parsed.end) if f.closed else None
+        if beside is None and f.closed and all(i.quoted for i in f.parsed.items):
+            # "`JPEG`, `PNG`, and web-safe base64 encoding": quoted values, then one more item in plain words
+            beside = _AND_OTHER_WORDS.match(t.norm, f.parsed.end)
         # ("`soon`, `every`, or a span of days", "… or the ARN of the lid": another kind of value too)
         if beside is not None and any(_NAMED_SLOT.search(v) for v in values):
             continue  # "`lid-name`, `lid-name:rev`, or the ARN": the forms of a name, not values

@@ -1046,3 +1046,36 @@ def test_an_empty_value_the_text_accepts_is_said(d: str, empty: bool) -> None:
     (e,) = only(d, "closed_vocab", name="kiln")
     assert ("empty" in e.data) is empty
     assert "" not in e.values
+
+
+def test_markdown_bold_around_a_value_is_not_part_of_it() -> None:
+    d = ("The lids.\n\nPossible values are:\n\n* __last-lid__: (Default) The last lid.\n * __current-lid__: The lid "
+         "on today.\n * __all-lids__: All the lids.")
+    (e,) = only(d, "closed_vocab", name="lidDetail")
+    assert e.values == ("last-lid", "current-lid", "all-lids")
+
+
+def test_quoted_values_then_one_more_item_in_words_is_a_set_beside_another_kind() -> None:
+    (e,) = only("The photo kind. Allowed values are `JPEG`, `PNG`, `GIF`, and glaze sketches in words.", "closed_vocab",
+                name="photoKind")
+    assert e.values == ("JPEG", "PNG", "GIF") and e.data["beside"] == "or glaze sketches in words"
+    # "or a combination of these": several of the same values, not another kind
+    (e,) = only("The kinds to skip, separated with comma. Possible values: `Snap`, `Screw`, or a combination of these values.",
+                "closed_vocab", name="kindsToSkip")
+    assert "beside" not in e.data and e.data["multi"] == ","
+
+
+@pytest.mark.parametrize(("d", "name"), [
+    ("The sum for the kind. The only possible value types are Long and Double.", "meanSum"),
+    ("The comma separated list of kiln fields to sort by.\nOptionally, can be followed by either 'asc' or 'desc'",
+     "orderBy"),
+    ("Target is the name that groups kilns: * Shelf name for Kiln Wood / Gas. * Job name for jars.", "target"),
+])
+def test_kinds_suffixes_and_words_of_a_gloss_are_not_values(d: str, name: str) -> None:
+    assert not only(d, "closed_vocab", name=name)
+
+
+def test_a_comma_separate_list_takes_several_values() -> None:
+    d = "The lid kind. A single kind, or a comma-separate list of kinds, may be given. Values: 'SN' for Snap, 'SC' for Screw."
+    (e,) = only(d, "closed_vocab", name="lidKind")
+    assert e.values == ("SN", "SC") and e.data["multi"] == ","
