@@ -1079,3 +1079,10 @@ def test_a_comma_separate_list_takes_several_values() -> None:
     d = "The lid kind. A single kind, or a comma-separate list of kinds, may be given. Values: 'SN' for Snap, 'SC' for Screw."
     (e,) = only(d, "closed_vocab", name="lidKind")
     assert e.values == ("SN", "SC") and e.data["multi"] == ","
+
+
+def test_separating_them_with_commas_says_how_several_values_are_joined() -> None:
+    d = ("Which lid fields are returned. Several fields can be given by separating them with commas. Valid values are: "
+         "* rims * seals * knobs")
+    (e,) = only(d, "closed_vocab", name="readMask")
+    assert e.values == ("rims", "seals", "knobs") and e.data["multi"] == ","
