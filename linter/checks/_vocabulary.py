@@ -347,7 +347,7 @@ def keyword_fix(field: Field, gap: Gap, ctx: Context, *, after_enum: bool) -> tu
     """The fix that adds a gap's keywords (``format``, ``pattern``, bounds), as safe as the
     catalog allows (``fix: safe|unsafe``) and the field's own values permit. ``after_enum``: the
     rule leaves the field to an enum planned from the same description."""
-    from linter.fixes.build import NoFix, keyword_fix as build, own_value_conflict
+    from linter.fixes.build import EMPTY_ACCEPTED, NoFix, keyword_fix as build, own_value_conflict
 
     applicability = ctx.rule.fix
     if applicability not in ("safe", "unsafe") or not gap.keywords:
@@ -362,7 +362,7 @@ def keyword_fix(field: Field, gap: Gap, ctx: Context, *, after_enum: bool) -> tu
         return build(field, written, "unsafe", on_items=on_items), f" (unsafe fix: {conflict})"
     if gap.evidence.data.get("empty") and applicability == "safe":
         # "If the path is empty, the root is used": the format or pattern would reject the empty value
-        return build(field, written, "unsafe", on_items=on_items), " (unsafe fix: the description also accepts an empty value)"
+        return build(field, written, "unsafe", on_items=on_items), f" (unsafe fix: {EMPTY_ACCEPTED})"
     if gap.evidence.data.get("more") and applicability == "safe":
         # "between 0 and 59. Some kilns can also accept the value 60": the bound would reject a value the text allows
         return build(field, written, "unsafe", on_items=on_items), " (unsafe fix: the description also allows a value outside it)"

@@ -63,10 +63,8 @@ def fix(field: Field, gap: Gap, ctx: Context) -> tuple[Fix | None, str]:
         raise NoFix("the field also takes another kind of value, which an enum of these values rejects")
     if data.get("prefix"):
         raise NoFix(f"each key may be preceded by {data['prefix']}, which an enum of the keys rejects")
-    made, why = enum_fix(field, gap.keywords["enum"], multi=data.get("multi"), conditional=bool(data.get("condition")))
-    if not why and data.get("empty") and made.applicability == "safe":
-        # 'Acceptable values are: "", "M", "E"', "If left as an empty string, …": the enum rejects ""
-        made, why = Fix(made.description, made.edits, "unsafe"), "the description also accepts an empty value"
+    made, why = enum_fix(field, gap.keywords["enum"], multi=data.get("multi"), conditional=bool(data.get("condition")),
+                         empty=bool(data.get("empty")))
     return made, f" (unsafe fix: {why})" if why else ""
 
 

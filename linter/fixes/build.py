@@ -76,14 +76,19 @@ def _edits(target: Location, keywords: Mapping[str, Any]) -> tuple[Edit, ...]:
     return tuple(Edit(target.source, target.pointer, "add", k, v) for k, v in keywords.items() if k not in node)
 
 
+EMPTY_ACCEPTED = "the description also accepts an empty value"
+"""Why a fix that would reject the empty string the description allows is not safe."""
+
+
 def enum_fix(
-    field: Field, values: Sequence[str], *, multi: str | None = None, conditional: bool = False
+    field: Field, values: Sequence[str], *, multi: str | None = None, conditional: bool = False, empty: bool = False
 ) -> tuple[Fix, str]:
     """The enum a closed prose list asks for, *safe* only when the field's own data agrees; with
     the reason when it is not (empty for a safe fix).
 
     ``multi`` is the separator when the description says the field takes several values joined
-    by it (``""`` when it says several but not how they are joined). See :mod:`linter.fixes.safety`."""
+    by it (``""`` when it says several but not how they are joined); ``empty`` when it also accepts
+    the empty string, which the enum would reject. See :mod:`linter.fixes.safety`."""
     if field.type == "boolean":
         raise NoFix("the field is a boolean")
     if conditional:
@@ -133,6 +138,9 @@ def enum_fix(
         # Accept, Accept-Language, Accept-Encoding: clients send lists with q-weights (RFC 9110)
         return Fix(label, edits, "unsafe"), (
             f"{field.name} is a negotiation header that clients send as a weighted list, which one enum value rejects")
+    if empty:
+        # 'Acceptable values are: "", "M", "E"', "If left as an empty string, …": the enum rejects ""
+        return Fix(label, edits, "unsafe"), EMPTY_ACCEPTED
     return Fix(label, edits, "safe"), ""
 
 

@@ -333,6 +333,7 @@ _COND_INTRO = re.compile(r"(?:\b(?:if(?<!defines if)(?<!define if)(?<!determines
 # A field that holds a URL, an address or free text does not take words from a list.
 _NOT_A_SET = frozenset("url uri urls href email mail phone description summary comment message note notes body text title".split())
 _JSON_TYPES = frozenset("integer string number boolean object array null int float double long".split())
+_TYPE_NAMES = frozenset({"type", "types", "kind", "datatype"})  # a field whose values are kinds of value
 _NOTE_WORDS = frozenset({"case-sensitive", "case-insensitive", "case sensitive", "case insensitive"})
 _PHRASE_ITEMS_AFTER = re.compile(r"[ ]*,[ ]*[a-z]+[ ]+[a-z]+(?:[ ]*,|[ ]+(?:or|and)\b)")
 _NOT_A_VALUE = re.compile(r"[\[\]{},#!'\"<>^~=?]|^[A-Z0-9]{1,3}:[A-Z0-9]{1,3}$|/\*|\*/")
@@ -344,7 +345,7 @@ def _syntax_token(v: str, values: tuple[str, ...]) -> bool:
     a lone mark that every other value opens with is the root of a family ("/" beside "/docs")."""
     if _NOT_A_VALUE.search(v):
         return True
-    if len(v) == 3 and v[1] == "-" and (v[0].isalnum() or v[0] == "_") and (v[2].isalnum() or v[2] == "_"):
+    if len(v) == 3 and v[1] == "-" and _is_word_char(v[0]) and _is_word_char(v[2]):
         return v[0] < v[2]
     if len(v) == 1 and not v.isalnum() and not v.isspace():
         return not (len(values) > 1 and all(o == v or (o.startswith(v) and o[1:2].isalnum()) for o in values))
@@ -1493,21 +1494,20 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
     # "… or `k` (any whole number)", "may be any user-defined text", "any combination of ids and kinds":
     # whatever else the text lists, the field also takes values outside it
     # (only a closed list asks: the scan is skipped for the many texts without one)
+    held = {id(f): {i.value for i in f.parsed.items} for f in found}  # each reading's values, as a set
     closed_found = [f for f in found if f.closed]
     if len(closed_found) > 1:
         # "Role:<br>`A`<br>`B`<br>`C`<br>`Not involved`" read twice, once up to `C` and once to its
         # end: a closed list inside an overlapping one that holds more values is the same list cut short
-        held = {id(f): {i.value for i in f.parsed.items} for f in closed_found}
         found = [f for f in found if not (f.closed and any(
             g is not f and g.trigger in _LAID_OUT and held[id(f)] < held[id(g)] and f.start < g.parsed.end and g.start < f.parsed.end
             and not any(_PLACEHOLDER.search(v) or _SAMPLE_VALUE.search(v) for v in held[id(g)] - held[id(f)])
             for g in closed_found))]  # (unless what it reads further is no value: "distance_from('x')")
     # (a values cue that says the set is open: "Possible values include …")
-    opened_sets = [{i.value for i in f.parsed.items} for f in found
-                   if not f.closed and f.trigger == "values" and len(f.parsed.items) >= 2]
+    opened_sets = [held[id(f)] for f in found if not f.closed and f.trigger == "values" and len(f.parsed.items) >= 2]
     if opened_sets:
         for f in found:
-            if f.closed and any({i.value for i in f.parsed.items} <= o for o in opened_sets):
+            if f.closed and any(held[id(f)] <= o for o in opened_sets):
                 # "Possible values include `A` and `B`. If the value is `A`, …": the sentences about each
                 # value do not close a set the text itself calls open
                 f.closed = False
@@ -1544,14 +1544,14 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
             continue  # "The end address. This can be either ipv4 or ipv6": the kinds of a free value, not values
         if free and f.closed and all(v.startswith(".") for v in values):
             continue  # "a path … Supported: .pdf, .docx": suffixes the path may end with, not its values
-        if f.closed and all(v in _JSON_TYPES for v in values) and not set(nw) & {"type", "types", "kind", "datatype"}:
+        if f.closed and all(v in _JSON_TYPES for v in values) and not set(nw) & _TYPE_NAMES:
             continue  # "key ids (`integer`) or names (`string`)": the kinds of the items, not values
         if f.closed and any(v.lower() in _NOTE_WORDS for v in values):
             continue  # "organization, user, case-sensitive": a note on the values among them, a list of kinds
         if f.closed and any(_syntax_token(v, values) and not _combination(v, values) for v in values):
             continue  # "`a-z`, `@`, `[`": characters of a syntax, not values
         lead_in = _clause_before(t.norm, f.start) + " " + _intro(t.norm, f.start) + " " + t.norm[f.start : f.parsed.items[0].start]
-        if f.closed and _KINDS_LEAD.search(t.norm, f.start, f.parsed.items[0].start) and not set(nw) & {"type", "types", "kind", "datatype"}:
+        if f.closed and _KINDS_LEAD.search(t.norm, f.start, f.parsed.items[0].start) and not set(nw) & _TYPE_NAMES:
             continue  # "The only possible value types are Long and Double": the kinds of the value, not values
         if f.closed and all(v.lower() in _DIRECTIONS for v in values) and _FOLLOWED_BY.search(lead_in):
             continue  # "… sort keys. Optionally, can be followed by either 'asc' or 'desc'": a suffix of each value
