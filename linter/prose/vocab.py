@@ -155,7 +155,7 @@ _ZH_ONE_OF = re.compile(r"(?:为|為|是|取|选择|選擇)[ ]*(?=\S)")
 _ZH_ONE_OF_TAIL = re.compile(r"[ ]*(?:之一|其中之一|中的一个|中的一個|中的一种|中的一種)")
 _PAIRS = re.compile(
     r"(?P<v>(?<![\w.])-?\d{1,4}|(?<![\w.])[A-Za-z][A-Za-z0-9_]{0,20})[ ]*(?:[:：=]|[-－—](?=[ ]*[\u4e00-\u9fff]))[ ]*"
-    r"(?P<m>[\u4e00-\u9fff][^，,；;、\s)）]{0,15}|(?<=[=:])[ ]*[A-Za-z][A-Za-z ]{0,24}?(?=[ ]*(?:[,;，；)）]|\.?$)))"
+    r"(?P<m>[\u4e00-\u9fff][^，,；;、\s)）]{0,15}|(?<=[=:])[ ]*[A-Za-z][A-Za-z ]{0,24}?(?=[ ]*(?:[,;，；)）\]}]|\.?$)))"  # (a mapping's closing bracket or brace ends its last meaning)
 )
 _PAIR_SEP = re.compile(r"[ ]*[，,；;、][ ]*|[ ]+")
 # "e.g" is a whole word: "i.e. Gallery" and "i.e. GBP" hold "e. G" too
@@ -558,7 +558,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     def add(start: int, parsed: Parsed | None, closed: bool, trigger: str, min_items: int = 2, named: bool = False) -> None:
         if parsed is None or len(parsed.items) < min_items:
             return
-        parsed = _abbreviated(s, parsed)
+        parsed = _coded_names(s, _abbreviated(s, parsed))
         if parsed.partial:
             closed = False
         found.append(_Found(start, parsed, closed, trigger, named))
@@ -1029,6 +1029,29 @@ def _abbreviated(s: str, p: Parsed) -> Parsed:
             return p
         out.append(Item(m.group("a"), m.start("a"), m.end("a"), False))
     return Parsed(out, max(p.end, out[-1].end + 1), p.partial, p.style, p.gaps)
+
+
+# a quoted "code - name" item ("`4 - North Quay`", '"GK = Gas Kiln"'): a short code (digits or
+# capitals), a dash, "=" or ":", then the name of what it stands for (a word with lower case)
+_CODE_NAME = re.compile(r"(?P<c>\d{1,6}|[A-Z][A-Z0-9_]{0,11})[ ]+[-–—=:][ ]+[A-Z][a-z][^\n]{0,80}")
+
+
+def _coded_names(s: str, p: Parsed) -> Parsed:
+    """Quoted items that each pair a code with its name: the field takes the codes."""
+    if len(p.items) < 2 or not all(it.quoted for it in p.items):
+        return p
+    out = []
+    for it in p.items:
+        m = _CODE_NAME.fullmatch(it.value)
+        if m is None:
+            return p
+        at = s.find(m.group("c"), it.start, it.end)
+        if at < 0:
+            return p
+        out.append(Item(m.group("c"), at, at + len(m.group("c")), True))
+    if len({i.value for i in out}) < len(out):
+        return p
+    return Parsed(out, p.end, p.partial, p.style, p.gaps)
 
 
 def _split_slashes(p: Parsed) -> Parsed:
@@ -1747,4 +1770,15 @@ def multi_value(text: str) -> str | None:
     sep = formats.list_separator(text)
     if sep is not None:
         return sep
-    return "" if _MULTI_ANY.search(text) else None
+    return "" if _MULTI_ANY.search(text) or _plural_head(text) else None
+
+
+# "Shelves on which …. Available shelves are: …": the text opens with a plural noun, and the
+# values cue names that same noun, so each value is one of several the field holds
+_PLURAL_HEAD = re.compile(r"\s*(?:the\s+)?(?P<n>[A-Za-z]{3,}(?<![su])s)\s+(?:for|of|on|in|to|that|which|whose|from|with|by)\b", re.I)
+_NOUN_VALUES_CUE = r"\b(?:available|valid|supported|allowed|accepted|possible|permitted)\s+{}\s+(?:are|include)\b"
+
+
+def _plural_head(text: str) -> bool:
+    m = _PLURAL_HEAD.match(text)
+    return m is not None and re.search(_NOUN_VALUES_CUE.format(re.escape(m.group("n"))), text, re.I) is not None

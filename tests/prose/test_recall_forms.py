@@ -34,6 +34,13 @@ FORMS = [
     ("The shape of the lid. It can either be Round, Square, or Oval.", "lidShape", ("Round", "Square", "Oval")),
     # quoted alternatives set off by typed double hyphens
     ("The part of the kiln -- 'TOP' or 'BASE' -- where the jar stands", "zone", ("TOP", "BASE")),
+    # value–meaning pairs in brackets or braces: the closing mark ends the last meaning
+    ("The glaze grade, with this mapping [3: glossy, 2 : satin, 1: matte].", "grade", ("3", "2", "1")),
+    ("Shelf level {0: floor, 1: middle, 2: top}", "level", ("0", "1", "2")),
+    # quoted "code - name" items: the field takes the code, the name only says what it stands for
+    ("The ID of the depot.\nThe following depots are supported:\n\n-  `4 - North Quay`\n-  `7 - Salt Yard`\n-  `12 - Old Mill`",
+     "depotId", ("4", "7", "12")),
+    ('Kiln codes: "GK = Gas Kiln", "WK = Wood Kiln" or "EK = Electric Kiln".', "kilnCode", ("GK", "WK", "EK")),
 ]
 
 

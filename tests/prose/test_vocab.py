@@ -907,6 +907,13 @@ def test_how_a_text_says_its_field_takes_several_values() -> None:
     assert multi_value("The jar kinds as a CSV list.") == ","
     # a file the value names is comma delimited, the value is one keyword
     assert multi_value("Enter one of: - LID = results as a comma delimited file to fetch (default). - JAR = a jar file.") is None
+    # the field is named by a plural noun, and the values are that noun's: it holds several of them
+    assert multi_value("Shelves on which the jar may be stored. Available shelves are: TOP, MID, LOW.") == ""
+    assert multi_value("Glazes to fire the lids with. The supported glazes are `ash` and `salt`.") == ""
+    # a singular noun in -s, or a plural that is not the values' noun, says nothing of how many
+    assert multi_value("Status of the kiln. Available status values are: HOT, COLD.") is None
+    assert multi_value("Jars for the shelf. Available kinds are: TIN, POT.") is None
+    assert multi_value("Valid values for the lid: TIN, POT.") is None
 
 
 def test_factors_of_the_value_and_a_templates_placeholders_are_no_values() -> None:
