@@ -402,6 +402,7 @@ def _lint_candidate(
                 out.declared.extend(
                     Suppression(s.key, s.rule, _detach_location(s.location)) for s in sups if s.rule in rules.enabled
                 )
+    kept: list[tuple[Finding, Region | None, str]] = []
     for f in raw:
         sev = rules.severity(f.rule, f.location.path, f.severity or None)
         if sev == "off":
@@ -412,7 +413,11 @@ def _lint_candidate(
             out.used.add(sup.key)
             out.suppressed += 1
             continue
-        out.findings.append(_detach(f, region, run, sev))
+        kept.append((f, region, sev))
+    # SARIF's line hashes too, while the file's text is at hand, here (in parallel in a pool)
+    # rather than in the parent after the run, which would read every file again
+    hashes = _line_hashes(kept) if run.fix_text else [None] * len(kept)
+    out.findings.extend(_detach(f, region, run, sev, h) for (f, region, sev), h in zip(kept, hashes))
     if run.fix_text and raw:
         run.fixes.clear()  # this file's sources are done with: no later fix text reuses them
     return out
@@ -442,7 +447,27 @@ def _detach_location(loc: Location, region: Region | None = None) -> Location:
     return Location(loc.source.detached(), loc.pointer, region=region, label=loc.label)
 
 
-def _detach(f: Finding, region: Region | None, run: RunContext, severity: str | None = None) -> Finding:
+def _line_hashes(kept: list[tuple[Finding, Region | None, str]]) -> list[str | None]:
+    """upload-sarif's hash of each finding's first line (see ``Finding.line_hash``), each file
+    read once; None for a fetched document."""
+    from linter.report.linehash import source_line_hashes
+
+    lines: dict[int, tuple[Source, set[int]]] = {}
+    firsts: list[int] = []
+    for f, region, _sev in kept:
+        line = region.start_line if region is not None else 1
+        firsts.append(line)
+        src = f.location.source
+        if not src.remote:
+            lines.setdefault(id(src), (src, set()))[1].add(line)
+    hashes = {key: source_line_hashes(src, wanted) for key, (src, wanted) in lines.items()}
+    return [None if f.location.source.remote else hashes[id(f.location.source)][line]
+            for (f, _region, _sev), line in zip(kept, firsts)]
+
+
+def _detach(
+    f: Finding, region: Region | None, run: RunContext, severity: str | None = None, line_hash: str | None = None
+) -> Finding:
     """``f`` with its locations on detached sources (and ``severity``, when given)."""
     fix = f.fix
     if fix is not None and any(e.source.remote for e in fix.edits):
@@ -472,6 +497,7 @@ def _detach(f: Finding, region: Region | None, run: RunContext, severity: str | 
         f.evidence,
         fix,
         f.fingerprint,
+        line_hash,
     )
 
 

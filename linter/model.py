@@ -450,6 +450,9 @@ class Finding:
     evidence: Mapping[str, Any] | None = None
     fix: Fix | None = None
     fingerprint: str = ""
+    # upload-sarif's hash of the primary location's line, worked out where the file's text was
+    # at hand (a pool worker, when SARIF is wanted): "" when none applies, None when not worked out
+    line_hash: str | None = None
 
     @property
     def path(self) -> str:

@@ -109,7 +109,7 @@ class RunContext:
     # worker settings
     jobs: int = 1
     debug: bool = False  # raise a check's exception instead of reporting it as a problem
-    fix_text: bool = False  # work out fixes' text replacements in the worker (SARIF ``fixes``)
+    fix_text: bool = False  # SARIF is wanted: work out fixes' text replacements and line hashes in the worker
     # state
     remote: dict[str, "RemoteSource | str"] = field(default_factory=dict)  # URL → fetched, or why not
     http_opener: Any = None  # urllib opener for remote ``$ref``s, built on first use

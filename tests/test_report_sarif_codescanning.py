@@ -300,3 +300,20 @@ def test_real_mcp_servers_as_code_scanning_needs_them(monkeypatch: pytest.Monkey
             assert set(physical["region"]) == {"startLine", "startColumn"}
             groups += 1
     assert groups >= 3
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_line_hashes_worked_out_where_the_text_is_at_hand_are_the_reports_own(monkeypatch: pytest.MonkeyPatch, jobs: int) -> None:
+    """With SARIF wanted, each finding leaves the worker with its line's hash (the report then
+    reads no file again); the SARIF is the one the report writes when it reads every file itself."""
+    from linter.config import Config
+    from linter.engine import run
+
+    monkeypatch.chdir(Path(__file__).parent / "corpus")
+    worked_out = run(["mcp"], Config(), jobs=jobs, fix_text=True)
+    plain = run(["mcp"], Config(), jobs=1)
+    assert len(worked_out.findings) == len(plain.findings) > 30
+    assert all(f.line_hash for f in worked_out.findings)
+    assert all(f.line_hash is None for f in plain.findings)
+    assert sarif(worked_out) == sarif(plain)
+

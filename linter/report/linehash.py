@@ -16,7 +16,12 @@ from __future__ import annotations
 
 import sys
 from array import array
+from collections.abc import Iterable
 from itertools import islice
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from linter.model import Source
 
 BLOCK = 100
 EOF_UNIT = 0xFFFF
@@ -112,3 +117,47 @@ def _prefix_hashes(units: array, marks: list[int]) -> dict[int, int]:
         out[mark] = g
         done = mark
     return out
+
+
+def source_line_hashes(source: Source, lines: Iterable[int]) -> dict[int, str]:
+    """upload-sarif's hash of each of ``lines`` (1-based) in ``source``'s file: "" for a line
+    past the end of the file, or for every line of a file that cannot be read."""
+    wanted = set(lines)
+    if not wanted:
+        return {}
+    text = hashed_text(source)
+    if text is None:
+        return dict.fromkeys(wanted, "")
+    hashes = line_hashes(text, max(wanted))
+    return {line: hashes[line - 1] if line <= len(hashes) else "" for line in wanted}
+
+
+def hashed_text(source: Source) -> bytes | str | None:
+    """The file as upload-sarif reads it (its bytes: a BOM counts) when it still holds the
+    text that was linted; else that text; None when neither can be had."""
+    from linter.sources.loader import LoadError, decode, read_bytes
+
+    if not source.has_text and not source.reader.is_given(source.abspath):
+        # a detached source would read its text from this very file: read it once
+        try:
+            data = read_bytes(source.abspath, source.reader)
+            text = decode(data)  # a file its text cannot be read from has no hash either
+        except LoadError:
+            return None
+        # without a BOM the text is what upload-sarif reads, already decoded
+        return data if data.startswith(_BOMS) else text
+    try:
+        text = source.text
+    except LoadError:
+        return None
+    try:
+        with open(source.abspath, "rb") as fh:
+            data = fh.read()
+        if decode(data) == text:
+            return data
+    except (OSError, LoadError, UnicodeError):
+        pass
+    return text
+
+
+_BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")

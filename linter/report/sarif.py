@@ -322,8 +322,9 @@ def primary_line_hashes(findings: list[Finding]) -> list[str | None]:
     """Each finding's ``primaryLocationLineHash`` as upload-sarif computes it from its file
     (None for a remote document, or a file that cannot be read). Findings that share a line get
     their own value: the line's hash, ``/`` and the start of their stable fingerprint (their
-    index on the line when even those are equal)."""
-    from linter.report.linehash import line_hashes
+    index on the line when even those are equal). A line's hash a worker already worked out
+    (``Finding.line_hash``) is taken as it is; the file is read here only for the others."""
+    from linter.report.linehash import source_line_hashes
 
     out: list[str | None] = [None] * len(findings)
     by_file: dict[str, tuple[Source, list[tuple[int, int]]]] = {}
@@ -333,17 +334,16 @@ def primary_line_hashes(findings: list[Finding]) -> list[str | None]:
             line = start_of(region_of(f.location))[0]
             by_file.setdefault(source.abspath, (source, []))[1].append((i, line))
     for source, placed in by_file.values():
-        text = _hashed_text(source)
-        if text is None:
-            continue
-        hashes = line_hashes(text, max(line for _, line in placed))
+        missing = {line for i, line in placed if findings[i].line_hash is None}
+        hashes = source_line_hashes(source, missing) if missing else {}
         on_line: dict[int, list[int]] = {}
         for i, line in placed:
             on_line.setdefault(line, []).append(i)
         for line, shared in on_line.items():
-            if line > len(hashes):  # a region past the end of the file: upload-sarif adds none
+            given = findings[shared[0]].line_hash
+            value = given if given is not None else hashes[line]
+            if not value:  # a region past the end of the file, or a file that cannot be read: upload-sarif adds none
                 continue
-            value = hashes[line - 1]
             if len(shared) == 1:
                 values = [value]
             else:
@@ -353,37 +353,6 @@ def primary_line_hashes(findings: list[Finding]) -> list[str | None]:
             for i, v in zip(shared, values):
                 out[i] = v
     return out
-
-
-def _hashed_text(source: Source) -> bytes | str | None:
-    """The file as upload-sarif reads it (its bytes: a BOM counts) when it still holds the
-    text that was linted; else that text; None when neither can be had."""
-    from linter.sources.loader import LoadError, decode, read_bytes
-
-    if not source.has_text and not source.reader.is_given(source.abspath):
-        # a detached source would read its text from this very file: read it once
-        try:
-            data = read_bytes(source.abspath, source.reader)
-            text = decode(data)  # a file its text cannot be read from has no hash either
-        except LoadError:
-            return None
-        # without a BOM the text is what upload-sarif reads, already decoded
-        return data if data.startswith(_BOMS) else text
-    try:
-        text = source.text
-    except LoadError:
-        return None
-    try:
-        with open(source.abspath, "rb") as fh:
-            data = fh.read()
-        if decode(data) == text:
-            return data
-    except (OSError, LoadError, UnicodeError):
-        pass
-    return text
-
-
-_BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
 
 
 def _location(location: Location, first_line_only: bool = False) -> dict[str, Any]:
