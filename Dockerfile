@@ -31,6 +31,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1
 # numeric, so runtimes that enforce runAsNonRoot can verify it without reading /etc/passwd
 USER 10001:10001
+# The prose analyser's patterns, compiled once at build time into this user's cache, so a run
+# does not compile them again (linter/_recache.py; another --user compiles them as usual).
+RUN python -c "import linter.prose"
 WORKDIR /work
 ENTRYPOINT ["silentlint"]
 CMD ["check", "."]

@@ -9,10 +9,19 @@ random seed. Choose another with ``HYPOTHESIS_PROFILE=long`` or pytest's
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+# The compiled-pattern cache (linter/_recache.py) of this test session, in a directory of its own:
+# the suite never writes into the user's ~/.cache (tests of the cache give their own directory)
+_CACHE = tempfile.mkdtemp(prefix="silentlint-test-cache-")
+os.environ.setdefault("SILENTLINT_CACHE_DIR", _CACHE)
+atexit.register(shutil.rmtree, _CACHE, True)
 
 _SLOW_OK = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 

@@ -11,6 +11,7 @@ import re
 from functools import lru_cache
 from typing import Any, Mapping
 
+from linter import _recache
 from linter.prose import bounds, formats, standards, structure, vocab
 from linter.prose.evidence import Evidence
 from linter.prose.text import has_markup, name_words, prepare
@@ -20,11 +21,11 @@ from linter.prose.text import has_markup, name_words, prepare
 # is a single character class is scanned by ``re`` in a tight C loop, while the case-insensitive
 # word alternation costs a full match attempt at every position. ``_CUE_CHAR.search(d) or
 # _CUE_WORD.search(d)`` finds a match exactly when the one alternation of both would.
-_CUE_CHAR = re.compile(r"[\d`\"“'|:：、(（「=–—/\n\u4e00-\u9fff]")
+_CUE_CHAR = _recache.compile(r"[\d`\"“'|:：、(（「=–—/\n\u4e00-\u9fff]")
 # The words, grouped by their first letter: under re.I every alternative of a flat list is
 # entered at each word start, while here one letter test rules out a whole group. The set of
 # words is the same (may_state only asks whether one occurs, so their order does not matter).
-_CUE_WORD = re.compile(
+_CUE_WORD = _recache.compile(
     r"\b(?:a(?:lpha\w*|llowed)|b(?:ase|egin|etween)"
     r"|c(?:an|ron|idr|haracters?|ode|urrency|ountry|ontent|hoices?|hoos\w+)|d(?:ate|igits?|elimited|enot\w*)"
     r"|e(?:ither|\.?\s?g|xample|num|poch|-?mail|\.?164|xceed|nter)|f(?:ormat|ewer|qdn)|g(?:uid)|h(?:ex|ost\s?name)"
@@ -64,7 +65,7 @@ def may_state(description: str) -> bool:
 
 # … or a code in capitals said to be or stand for something ("INBOUND for a jar that comes in",
 # "JR is Jar"): the one cue of a value sentence without a quote or a cue word
-_CUE_CODE = re.compile(r"[A-Z][A-Z0-9_]+[ \t]+(?:for|is)[ \t]")
+_CUE_CODE = _recache.compile(r"[A-Z][A-Z0-9_]+[ \t]+(?:for|is)[ \t]")
 
 
 def _has_cue(s: str) -> bool:
@@ -135,14 +136,14 @@ def analyse(description: str, *, name: str = "", type: str | None = None, where:
 
 
 # "The ID of the kiln pool that hands out the CIDR block": the text says the value is an identifier
-_ID_OF_LEAD = re.compile(r"\s*(?:the\s+|an?\s+)?(?:id|identifier|arn)\s+(?:of|for)\b", re.I)
+_ID_OF_LEAD = _recache.compile(r"\s*(?:the\s+|an?\s+)?(?:id|identifier|arn)\s+(?:of|for)\b", re.I)
 
 
 def _address_or_bytes(data: Mapping[str, Any]) -> bool:
     return data.get("format") in ("byte", "ipv4", "ipv6") or str(data.get("layout", "")).startswith(("IP address", "CIDR"))
 
 
-_CHARSET_WORDS = re.compile(r"alpha|numeric|letters?|digits?|characters?", re.I)  # a charset read from words, not a stated regex
+_CHARSET_WORDS = _recache.compile(r"alpha|numeric|letters?|digits?|characters?", re.I)  # a charset read from words, not a stated regex
 
 
 def _admits(pattern: str, values: list[str]) -> bool:

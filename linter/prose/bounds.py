@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from linter import _recache
 from linter.prose.evidence import Evidence
 from linter.prose.text import Text, gate_text, has_any, name_words, other_bullet, same_name, scan
 
@@ -22,15 +23,15 @@ _UNIT = (
 # Blanks between a number and the unit after it: one line break at most (a wrapped line), not a
 # paragraph ("Character limit: 16\n\n\nValues: …" has no unit)
 _SP = r"[ \t]*\n?[ \t]*"
-_LEN_UNITS = re.compile(
+_LEN_UNITS = _recache.compile(
     r"^(?:characters?|chars?|letters?|bytes?|digits?|symbols?|code\s*points?|字符|个字符|個字符|字元|個字元|字节|字節|个字|個字|字|位)$",
     re.I | re.A,
 )
-_ITEM_UNITS = re.compile(r"^(?:items?|elements?|entries|entry|objects?|tags?|ids?|strings?|members?|keys?|项|項|个|個|条|條)$", re.I | re.A)
-_TIME_UNITS = re.compile(r"^(?:ms|milliseconds?|seconds?|minutes?|hours?|days?|weeks?|months?|years?|毫秒|秒|分钟|分鐘|小时|小時|天|周|週)$", re.I)
-_NAMED_SIZE = re.compile(r"\b([a-z]+)\s+(?:size|sizes|length)\b|\b([a-z]+)s?\s+(?:(?:must|should|can|may)\s+(?:not\s+)?be|are|is)\b", re.I)
+_ITEM_UNITS = _recache.compile(r"^(?:items?|elements?|entries|entry|objects?|tags?|ids?|strings?|members?|keys?|项|項|个|個|条|條)$", re.I | re.A)
+_TIME_UNITS = _recache.compile(r"^(?:ms|milliseconds?|seconds?|minutes?|hours?|days?|weeks?|months?|years?|毫秒|秒|分钟|分鐘|小时|小時|天|周|週)$", re.I)
+_NAMED_SIZE = _recache.compile(r"\b([a-z]+)\s+(?:size|sizes|length)\b|\b([a-z]+)s?\s+(?:(?:must|should|can|may)\s+(?:not\s+)?be|are|is)\b", re.I)
 _BYTE_MULTIPLES = {"k": 1024, "m": 1024**2, "g": 1024**3}
-_SKIP_UNITS = re.compile(r"^(?:kb|mb|gb|kib|mib|gib|kilobytes?|megabytes?|gigabytes?)$", re.I | re.A)
+_SKIP_UNITS = _recache.compile(r"^(?:kb|mb|gb|kib|mib|gib|kilobytes?|megabytes?|gigabytes?)$", re.I | re.A)
 
 _NOTE = r"(?:\s*\([^()\n]{1,30}\))?"  # "300 (5 minutes)": what the number means, in passing
 # "must not be", "cannot be": a comparison refused ("cannot be less than 4" is a lower bound)
@@ -42,7 +43,7 @@ _FILL = r"(?:\s+(?:valid|allowed|possible|permitted|supported|accepted|total))?(
 # (each alternative's first letter, under the pattern's own flags) is a necessary condition, so
 # it changes no match; it lets ``re`` reject most positions with one class test instead of
 # trying every alternative of a long case-insensitive alternation there.
-_MAX = re.compile(
+_MAX = _recache.compile(
     r"(?=\b[mauncsdwlit]|[<≤])"
     r"(?P<cue>\bmax(?:imum)?\.?|\bat\s+most|\bup\s+to(?:\s+and\s+including)?|\bno\s+more\s+than|\bnot\s+more\s+than|\bno\s+(?:larger|greater|higher|longer|bigger)\s+than"
     r"|\bnot\s+(?:larger|greater|higher|longer)\s+than|\b(?:cannot|can't|must\s+not|may\s+not|should\s+not|does\s+not|will\s+not|not\s+to|can\s+not)\s+exceed"
@@ -54,12 +55,12 @@ _MAX = re.compile(
     + _FILL + r"(?P<n>" + _NUM + r")" + _SP + _UNIT + r"?",
     re.I | re.A,
 )
-_MAX_POST = re.compile(
+_MAX_POST = _recache.compile(
     r"(?=[-+−0-9])(?<![\w.,-])(?P<n>" + _NUM + r")\s*" + _UNIT + r"?\s*(?:in\s+length\s+)?"
     r"(?P<cue>or\s+(?:less|fewer|below|under|smaller|shorter)|\(?max(?:imum)?\)?(?!\s*[\w(]|[-:])|at\s+most|limit\b|以内|以內|以下)",
     re.I | re.A,
 )
-_MIN = re.compile(
+_MIN = _recache.compile(
     r"(?=\b[mangscdw]|[>≥])"
     r"(?P<cue>\bmin(?:imum)?[-_ ]?length|\bmin(?:imum)?\.?|\bat\s+least|\bno\s+(?:less|fewer|smaller|shorter|lower)\s+than|\bnot\s+(?:less|fewer|smaller|shorter|lower)\s+than"
     r"|\b" + _REFUSED + r"(?:less|fewer|smaller|shorter|lower)\s+than"  # "cannot be less than 4": at least 4
@@ -67,19 +68,19 @@ _MIN = re.compile(
     + _FILL + r"(?P<n>" + _NUM + r")" + _SP + _UNIT + r"?",
     re.I | re.A,
 )
-_MIN_POST = re.compile(
+_MIN_POST = _recache.compile(
     r"(?=[-+−0-9])(?<![\w.,-])(?P<n>" + _NUM + r")\s*" + _UNIT + r"?\s*(?P<cue>or\s+(?:more|greater|higher|above|larger|longer)|\(?minimum\)?(?!\s*[\w(]|[-:])|以上)",
     re.I | re.A,
 )
 # "The maximum batch size is 250", "Maximum batch size: 250", "the max length for this key is 24 characters": the words
 # between the cue and "is" say what is bounded, so they are read (``_np_family``), not skipped
-_MAX_IS = re.compile(
+_MAX_IS = _recache.compile(
     r"(?=[mM])\bmax(?:imum)?(?P<np>(?:\s+(?!(?:is|are|was|were|if|when|unless|and|or|but|not)\b)[A-Za-z$_`'’][\w$`'’-]*){0,7}?)"
     r"(?:\s+(?:is|are)\s+|\s*[:=]\s*)(?:currently\s+|set\s+to\s+)?`?(?P<n>" + _NUM + r")`?" + _SP + _UNIT + r"?",
     re.I | re.A,
 )
 # "400 days is the maximum", "48 characters is the maximum allowed"
-_IS_MAX = re.compile(
+_IS_MAX = _recache.compile(
     r"(?=[-+−0-9`])(?<![\w.,-])`?(?P<n>" + _NUM + r")`?\s*" + _UNIT + r"?\s+(?:is|are)\s+the\s+max(?:imum)?"
     r"(?:\s+(?:allowed|permitted|supported|accepted|possible|value|length|size|number))?\b",
     re.I | re.A,
@@ -88,7 +89,7 @@ _LOW_WORDS = r"less|fewer|smaller|shorter|lower"
 _HIGH_WORDS = r"greater|more|larger|longer|higher|bigger"
 # Both ends in one comparison: "must not be less than 2 or greater than 40" (refused, inclusive),
 # "must be a number greater than 0 and less than 5" (kept, exclusive unless "or equal to")
-_REFUSED_PAIR = re.compile(
+_REFUSED_PAIR = _recache.compile(
     r"(?=\b[mscwd])\b" + _REFUSED + r"(?P<d1>" + _LOW_WORDS + "|" + _HIGH_WORDS + r")\s+than\s+(?P<a>" + _NUM + r")" + _SP
     + _UNIT.replace("unit", "u1") + r"?\s*,?\s*(?:or|nor)\s+(?:be\s+)?(?P<d2>" + _LOW_WORDS + "|" + _HIGH_WORDS
     + r")\s+than\s+(?P<b>" + _NUM + r")" + _SP + _UNIT + r"?",
@@ -97,7 +98,7 @@ _REFUSED_PAIR = re.compile(
 # the second comparison of a refused pair ("… or greater than 40", "nor be less than 2"): each
 # match holds one of these ("nor" ends in "or")
 _PAIR_SECOND = ("or be ",) + tuple(f"or {w}" for w in _LOW_WORDS.split("|") + _HIGH_WORDS.split("|"))
-_KEPT_PAIR = re.compile(
+_KEPT_PAIR = _recache.compile(
     r"(?=\b[msh])\b(?:must|should|shall|has\s+to|needs?\s+to)\s+be\s+" + _KIND_OF_NUMBER
     + r"(?P<d1>" + _LOW_WORDS + "|" + _HIGH_WORDS + r")\s+than\s+(?P<e1>or\s+equal\s+to\s+)?(?P<a>" + _NUM + r")" + _SP
     + _UNIT.replace("unit", "u1") + r"?\s*,?\s*and\s+(?P<d2>" + _LOW_WORDS + "|" + _HIGH_WORDS
@@ -106,7 +107,7 @@ _KEPT_PAIR = re.compile(
 )
 # "1 <= tilt <= 80", "0 < x ≤ 1": a chain with the value in the middle (``(?P<v>)``, checked
 # to name this value: "0 <= `bay` <= 9" bounds another field)
-_CHAIN = re.compile(
+_CHAIN = _recache.compile(
     r"(?=[-+−0-9])(?<![\w.])(?P<a>" + _NUM + r")\s*(?P<o1><=|=<|≤|<)\s*`?(?P<v>[A-Za-z_][\w.]*)`?\s*(?P<o2><=|=<|≤|<)\s*(?P<b>" + _NUM + r")",
     re.A,
 )
@@ -114,7 +115,7 @@ _CHAIN_VARS = frozenset({"x", "n", "v", "i", "k", "value", "val"})
 # A value past one end is brought back to it: "values above 500 are capped at 500", "less than
 # -20m should be mapped to -20" (the same number both times: "above 500 are rounded to 50" is no
 # clamp), or refused: "values larger than 90 are rejected"
-_CLAMP = re.compile(
+_CLAMP = _recache.compile(
     r"(?=\b[ghlmaoebsfu])\b(?P<d>(?:" + _LOW_WORDS + "|" + _HIGH_WORDS + r")\s+than|above|over|exceeding|beyond|below|under)\s+`?(?P<n>" + _NUM
     + r")`?(?P<att>[A-Za-z]{1,3}\b)?(?:" + _SP + _UNIT + r")?"
     r"(?:\s+(?:will|would|are|is|should|shall|must|may|get|gets))?(?:\s+be)?\s+"
@@ -132,7 +133,7 @@ _CLAMP_KEYS = ("mapped", "clamped", "capped", "set ", "rounded", "treated", "coe
 # 40.", "Share (0-100)", "[2-60]": what is before it is a delimiter, what is after it a
 # delimiter or a unit in parentheses. Words after it make it part of a phrase
 # ("9-17 on weekdays", "1 - 3 days").
-_ALONE = re.compile(
+_ALONE = _recache.compile(
     r"[,;(\[][ \t]*(?P<a>" + _NUM + r")" + _NOTE + r"\s*(?:to|through|-|–|~)\s*(?P<b>" + _NUM + r")"
     r"(?!,\d)(?:\s*\([A-Za-z°%][\w°%/ ]{0,15}\))?(?=\s*(?:[,;)\]]|\.(?!\d)|$))",
     re.I | re.A,
@@ -140,43 +141,43 @@ _ALONE = re.compile(
 # (it opens with its delimiter, a class of four characters ``re`` can look for fast; not ":":
 # "steel: 1-16" names a case, and "Values: 1-16" is _RANGE's)
 # "-10, 10-20, 20-30": a list of numbers or ranges, of which the range is one item
-_IN_A_LIST = re.compile(r"\s*,\s*[-+−]?\d", re.A)
-_LIST_BEFORE = re.compile(r"\d\s*,\s*$", re.A)
+_IN_A_LIST = _recache.compile(r"\s*,\s*[-+−]?\d", re.A)
+_LIST_BEFORE = _recache.compile(r"\d\s*,\s*$", re.A)
 # "Numeric [0-9]", "letters, digits (0-9)": a class of characters
-_CHAR_CLASS_BEFORE = re.compile(r"(?:numbers?|digits?|numerals?|numeric|a-z|A-Z)[\s,(\[]*$", re.I | re.A)
+_CHAR_CLASS_BEFORE = _recache.compile(r"(?:numbers?|digits?|numerals?|numeric|a-z|A-Z)[\s,(\[]*$", re.I | re.A)
 # "on a 1-7 scale", "rated on a 0-10 basis"
-_SCALE = re.compile(
+_SCALE = _recache.compile(
     r"(?=[oO])\bon\s+an?\s+(?P<a>" + _NUM + r")\s*(?:-|–|to)\s*(?P<b>" + _NUM + r")(?:[\s-]+point)?\s+(?:scale|basis)\b",
     re.I | re.A,
 )
 # "urgent (1) to idle (6)": a scale whose ends are named, each with its number. The match opens
 # at the first "(" (a literal ``re`` finds fast); the name before it is read by _NAME_BEFORE.
-_NAMED_ENDS = re.compile(
+_NAMED_ENDS = _recache.compile(
     r"\(\s*(?P<a>" + _NUM + r")\s*\)\s*(?:to|through|-|–)\s*[A-Za-z][\w-]*\s*\(\s*(?P<b>" + _NUM + r")\s*\)",
     re.I | re.A,
 )
-_NAME_BEFORE = re.compile(r"\b[A-Za-z][\w-]*\s*$", re.A)
+_NAME_BEFORE = _recache.compile(r"\b[A-Za-z][\w-]*\s*$", re.A)
 # "the largest value allowed is 40", "the smallest permitted number is 2": a superlative of the
 # value, with a word that says it is the allowed one ("the highest priority is 1" is a meaning)
 _ALLOWED = r"(?:allowed|permitted|accepted|supported|possible|valid)"
-_SUPERLATIVE = re.compile(
+_SUPERLATIVE = _recache.compile(
     r"(?=[lhgbsLHGBS])\b(?P<w>largest|highest|greatest|biggest|smallest|lowest)\s+(?P<p1>" + _ALLOWED + r"\s+)?(?:value|number)\s+"
     r"(?P<p2>" + _ALLOWED + r"\s+)?(?:is|are)\s+`?(?P<n>" + _NUM + r")`?" + _SP + _UNIT + r"?",
     re.I | re.A,
 )
 # "Upper limit: 40", "the lower bound is 2"
-_LIMIT = re.compile(
+_LIMIT = _recache.compile(
     r"(?=[uUlL])\b(?P<w>upper|lower)\s+(?:bound|limit)\s*(?::|=|is\b|of\b)\s*`?(?P<n>" + _NUM + r")`?" + _SP + _UNIT + r"?",
     re.I | re.A,
 )
 # What follows a bound and makes it hold only sometimes ("… is 100 for trial accounts")
-_COND_AFTER = re.compile(
+_COND_AFTER = _recache.compile(
     r"\s*,?\s*(?:if|when|whenever|unless|except|for\s+(?!this\b|each\b|every\b|a\s+single\b|one\b|the\s+(?:field|parameter|value)\b)"
     r"|or\s+(?:an?\s+)?equivalent)",
     re.I | re.A,
 )
 # A sentence that opens with a case ("For a daily meeting, the maximum …", "When `x` is set, …")
-_COND_HEAD = re.compile(r"\s*(?:if|when|whenever|unless|for|with)\b[^,.\n]{0,80},", re.I | re.A)
+_COND_HEAD = _recache.compile(r"\s*(?:if|when|whenever|unless|for|with)\b[^,.\n]{0,80},", re.I | re.A)
 # The time unit a bound is in, and the one the field's value is counted in (from its name, or
 # "in seconds", "(ms)", "number of days"): "from 1 hour to 12 hours" does not bound a
 # DurationSeconds by 12
@@ -187,7 +188,7 @@ _TIME_CANON = {
     "day": "d", "days": "d", "天": "d", "week": "w", "weeks": "w", "周": "w", "週": "w",
     "month": "mo", "months": "mo", "year": "y", "years": "y",
 }
-_DECLARED_UNIT = re.compile(
+_DECLARED_UNIT = _recache.compile(
     r"\bin\s+(?:whole\s+|integer\s+)?(?P<a>milliseconds|seconds|minutes|hours|days|weeks|months|years|ms|secs?|mins)\b"
     r"|\((?P<b>milliseconds|seconds|minutes|hours|days|weeks|months|years|ms|secs?|mins?)\)"
     r"|\bnumber\s+of\s+(?P<c>milliseconds|seconds|minutes|hours|days|weeks|months|years)\b"
@@ -210,30 +211,30 @@ def _value_units(s: str, name: str) -> set[str]:
 
 
 # A recommendation or a default is not a bound ("recommended minimum of 50")
-_ADVICE_BEFORE = re.compile(r"\b(?:recommended|suggested|ideal|optimal|typical|preferred|default)\s+$", re.I | re.A)
+_ADVICE_BEFORE = _recache.compile(r"\b(?:recommended|suggested|ideal|optimal|typical|preferred|default)\s+$", re.I | re.A)
 # A field that says where to start (a page number, an offset) is not bounded by the page's size
-_ADVICE_SENTENCE = re.compile(r"\b(?:we|i)\s+(?:strongly\s+)?recommend|\bit\s+is\s+(?:strongly\s+)?recommended\b|\bideally\b", re.I | re.A)
-_ALT_PAREN_BEFORE = re.compile(r"(?:,|\bor)\s+[\w-]+\s*\(\s*$", re.I | re.A)
-_OR_WORD_BEFORE = re.compile(r"\bor\b", re.I | re.A)
-_DISTINCT_AFTER = re.compile(r"\s*(?:unique|distinct|different)\s+(?:characters?|chars?|letters?|digits?|values?|items?)\b", re.I | re.A)
+_ADVICE_SENTENCE = _recache.compile(r"\b(?:we|i)\s+(?:strongly\s+)?recommend|\bit\s+is\s+(?:strongly\s+)?recommended\b|\bideally\b", re.I | re.A)
+_ALT_PAREN_BEFORE = _recache.compile(r"(?:,|\bor)\s+[\w-]+\s*\(\s*$", re.I | re.A)
+_OR_WORD_BEFORE = _recache.compile(r"\bor\b", re.I | re.A)
+_DISTINCT_AFTER = _recache.compile(r"\s*(?:unique|distinct|different)\s+(?:characters?|chars?|letters?|digits?|values?|items?)\b", re.I | re.A)
 _POSITION_WORDS = frozenset({"page", "offset", "skip", "start", "index", "cursor", "position", "from"})
-_PAGE_SIZE = re.compile(r"\bper\s+(?:page|call|request|response)\b|\bpage\s+(?:size|limit)\b|\bpaging\s+limit\b"
+_PAGE_SIZE = _recache.compile(r"\bper\s+(?:page|call|request|response)\b|\bpage\s+(?:size|limit)\b|\bpaging\s+limit\b"
                         r"|\bin\s+(?:a\s+single|one|each)\s+(?:api\s+)?(?:call|request|response|page)\b", re.I | re.A)
-_OR_VALUE = re.compile(r"\s*,?\s*or\s+`?(" + _NUM + r")`?(?=\s*(?:to|for|in|if|when|which|means?|meaning|disables?|\(|,|\.|;|$))", re.A | re.I)
-_OR_ANOTHER = re.compile(r"[^.;\n]{0,40}?\bor\s+\d", re.A)
+_OR_VALUE = _recache.compile(r"\s*,?\s*or\s+`?(" + _NUM + r")`?(?=\s*(?:to|for|in|if|when|which|means?|meaning|disables?|\(|,|\.|;|$))", re.A | re.I)
+_OR_ANOTHER = _recache.compile(r"[^.;\n]{0,40}?\bor\s+\d", re.A)
 # "defaults to the maximum, 40": the default is the maximum, and the maximum is stated
-_DEFAULTS_TO = re.compile(r"\bdefaults?\s+to\s+(?:the\s+)?$", re.I | re.A)
+_DEFAULTS_TO = _recache.compile(r"\bdefaults?\s+to\s+(?:the\s+)?$", re.I | re.A)
 # "from 900 seconds (15 minutes) up to the maximum set for the role": a lower bound, the upper one elsewhere
-_FROM_TO_MAX = re.compile(
+_FROM_TO_MAX = _recache.compile(
     r"\bfrom\s+`?(?P<n>" + _NUM + r")`?\s*" + _UNIT + r"?" + _NOTE + r"\s+(?:up\s+)?to\s+the\s+max(?:imum)?\b",
     re.I | re.A,
 )
-_BETWEEN = re.compile(
+_BETWEEN = _recache.compile(
     r"\bbetwe?en\s+`?(?P<a>" + _NUM + r")`?\s*(?:" + _UNIT.replace("unit", "u1") + r")?" + _NOTE + r"\s*(?:and|to|-|–)\s*`?(?P<b>" + _NUM + r")`?" + _SP
     + _UNIT + r"?(?:\s*\(?(?P<incl>inclusive(?:ly)?|exclusive(?:ly)?)\)?)?",
     re.I | re.A,
 )
-_RANGE = re.compile(
+_RANGE = _recache.compile(
     r"(?=\b[frbiaowvls]|[:：])"
     r"(?P<ctx>\b(?:from|ranges?(?:\s+(?:of|is|from))?|range\s+of|be|is|are|of|within|in\s+the\s+range(?:\s+of)?|values?|length|size)\s*:?\s+|(?<=[A-Za-z\u4e00-\u9fff*])[:：]\s*)"
     r"(?P<qa>`)?(?P<a>" + _NUM + r")(?(qa)`)\s*(?:" + _UNIT.replace("unit", "u1") + r")?" + _NOTE
@@ -241,21 +242,21 @@ _RANGE = re.compile(
     re.I | re.A,
 )
 # "with 6 to 18 characters", "(4-19 characters)", "1 to 100 percent": the unit says what the range bounds
-_RANGE_UNIT = re.compile(
+_RANGE_UNIT = _recache.compile(
     r"(?=[-+−0-9`])(?=`?[-+−]?[\d,.]+`?\s*(?:to|-|–))(?<![\w.,\-/:#$`])(?P<qa>`)?(?P<a>" + _NUM + r")(?(qa)`)\s*(?:to|-|–)\s*(?P<qb>`)?(?P<b>" + _NUM + r")(?(qb)`)\s*"
     r"(?:(?:unicode|utf-?8|ascii|alphanumeric|numeric|printable|single-byte|hexadecimal|hex)\s+)?"
     r"(?P<unit>characters?|chars|letters?|digits?|bytes?|items|elements|entries|percent|%)(?![\w%])",
     re.I | re.A,
 )
-_RANGE_ANY = re.compile(r"(?=[0-9])(?<![\w.\-/:#])(?P<a>\d+(?:\.\d+)?)\s*(?:-|–|~|～)\s*(?P<b>\d+(?:\.\d+)?)(?![\w.\-/:%])", re.A)
-_RANGE_CTX = re.compile(r"\b(?:values?|range|number|length|between|limit|size|digits?|characters?)\b|取值|范围|範圍|长度|長度", re.I | re.A)
-_INTERVAL = re.compile(
+_RANGE_ANY = _recache.compile(r"(?=[0-9])(?<![\w.\-/:#])(?P<a>\d+(?:\.\d+)?)\s*(?:-|–|~|～)\s*(?P<b>\d+(?:\.\d+)?)(?![\w.\-/:%])", re.A)
+_RANGE_CTX = _recache.compile(r"\b(?:values?|range|number|length|between|limit|size|digits?|characters?)\b|取值|范围|範圍|长度|長度", re.I | re.A)
+_INTERVAL = _recache.compile(
     r"(?=\b[ribw]|[取范範区區])"
     r"(?P<ctx>\b(?:range|interval|between|in|within)\b|取值|范围|範圍|区间|區間)[^\n\[(（]{0,12}?(?P<l>[\[(（])\s*(?P<a>" + _NUM + r")" + _NOTE
     + r"\s*[,，]\s*(?P<b>" + _NUM + r")" + _NOTE + r"\s*(?P<r>[\])）])",
     re.I | re.A,
 )
-_SIGN = re.compile(
+_SIGN = _recache.compile(
     # a refused or rejected negative: at least 0 ("cannot be negative", "negative values are rejected")
     r"(?=[achmnpsz不大正非])(?:\b(?:(?:must|should|may|shall|can)\s+not|cannot|can't)\s+be\s+(?:a\s+)?(?P<nn>negative)\b"
     r"|\b(?P<rej>negative\s+(?:values?|numbers?|integers?|amounts?)\s+(?:are|is|will\s+be|get|return|returns|result\s+in|causes?)\s+"
@@ -271,7 +272,7 @@ _SIGN = re.compile(
 )
 # A negative value given a meaning of its own ("-1 means no limit", "If -1, …", "-1 for unlimited",
 # "set to -1 to disable"): the lowest value the field takes, when it is the only negative named
-_SENTINEL = re.compile(
+_SENTINEL = _recache.compile(
     r"(?P<lead>\b(?:if|when)\s+(?:(?:it\s+is|the\s+value\s+is|set)\s+(?:to\s+)?)?)?"
     r"(?<![\w.+−-])(?P<q>[`\"']?)(?P<n>-[1-9]\d{0,2})(?P=q)"
     r"(?(lead)\s*[,:]|\s*(?:=|:(?=\s)|means?\b|indicates?\b|disables?\b|denotes?\b|signifies\b|represents?\b|stands\s+for\b"
@@ -280,37 +281,37 @@ _SENTINEL = re.compile(
     r"|to\s+(?:disable|indicate|mean|signal|turn\s+off|remove|allow\s+(?:unlimited|any|all))\b))",
     re.I | re.A,
 )
-_EXAMPLE_BEFORE = re.compile(r"(?:\be\.\s?g\.?|\bfor\s+(?:example|instance)|\bsuch\s+as|\bexample)\W{0,3}$", re.I | re.A)
-_NEGATIVE_NUMBER = re.compile(r"(?<![\w.+−-])-\d", re.A)
+_EXAMPLE_BEFORE = _recache.compile(r"(?:\be\.\s?g\.?|\bfor\s+(?:example|instance)|\bsuch\s+as|\bexample)\W{0,3}$", re.I | re.A)
+_NEGATIVE_NUMBER = _recache.compile(r"(?<![\w.+−-])-\d", re.A)
 # values signed by nature: a negative value is one more of the kind, not a sentinel
 _SIGNED_NAMES = frozenset({"offset", "delta", "shift", "diff", "difference", "change", "adjustment", "latitude", "lat",
                            "longitude", "lng", "lon", "long", "x", "y", "z", "temperature", "temp", "balance", "tilt",
                            "angle", "bias", "gain", "skew", "utc", "timezone", "tz", "position", "index", "priority"})
 # "Refund, a negative number." ends there: the value is described, not a use of it
-_SIGN_END = re.compile(r"\s*(?:[.,;)]|$)", re.A)
-_SINGLE_ITEM = re.compile(
+_SIGN_END = _recache.compile(r"\s*(?:[.,;)]|$)", re.A)
+_SINGLE_ITEM = _recache.compile(
     r"\bonly\s+(?:one|a\s+single|1)\s+\w+(?:\s+\w+)?\s+(?:is|can\s+be|may\s+be)\s+(?:supported|allowed|specified|permitted|accepted|provided)"
     r"|\b(?:you\s+)?(?:can|may)\s+only\s+(?:specify|provide|pass|include|supply|send|set|use|add|select|choose|enter|give)"
     r"\s+(?:one|a\s+single|1)\s+(?!of\b)[a-z]\w*",
     re.I | re.A,
 )
-_ZH_MAX = re.compile(
+_ZH_MAX = _recache.compile(
     r"(?P<cue>最大(?:值|长度|長度|数量|數量|条数|條數|个数|個數)?|最多|不超过|不超過|不能超过|不能超過|不大于|不大於|小于等于|小於等於|上限|至多"
     r"|不得超过|不得超過|长度不超过|長度不超過|最长|最長|长度为|長度為)[ ]*(?:为|為|是|:|：)?[ ]*(?P<n>" + _NUM + r")[ ]*" + _UNIT + r"?",
     re.A,
 )
-_ZH_MIN = re.compile(
+_ZH_MIN = _recache.compile(
     r"(?P<cue>最小(?:值|长度|長度)?|最少|至少|不少于|不少於|不小于|不小於|大于等于|大於等於|下限|最短)[ ]*(?:为|為|是|:|：)?[ ]*(?P<n>" + _NUM + r")[ ]*" + _UNIT + r"?",
     re.A,
 )
-_ZH_RANGE = re.compile(
+_ZH_RANGE = _recache.compile(
     r"(?:介于|介於|在|从|從|为|為)?[ ]*(?P<a>" + _NUM + r")[ ]*(?:" + _UNIT.replace("unit", "u1") + r")?[ ]*(?:到|至|~|～|-|－|—|和)[ ]*(?P<b>" + _NUM + r")[ ]*" + _UNIT
     + r"?[ ]*(?:之间|之間|以内|以內|范围内|範圍內)"
     r"|(?:取值范围|取值範圍|范围|範圍|长度|長度)[ ]*(?:为|為|是|:|：)?[ ]*(?P<a2>" + _NUM + r")[ ]*(?:到|至|~|～|-|－|—)[ ]*(?P<b2>" + _NUM + r")[ ]*"
     + _UNIT.replace("unit", "u2") + r"?",
     re.A,
 )
-_EXACT_LEN = re.compile(
+_EXACT_LEN = _recache.compile(
     r"(?<![\w.,-])(?P<n>\d{1,4})[- ](?:character|char)s?\s+(?:long\s+)?(?:(?:alpha-?numeric|hexadecimal|hex|unique|random)\s+)?"
     r"(?:string|identifier|id|sid|token|hash|key|value)\b"
     r"|\b(?:length\s*:\s*|exactly\s+|(?:must|should)\s+be\s+(?:exactly\s+)?)(?P<n2>\d{1,4})\s+(?:characters?|chars)\b(?:\s+long\b)?(?!\s*(?:or|and|to|-|max|min|at|in\s+length\s+or)\b)"
@@ -320,27 +321,27 @@ _EXACT_LEN = re.compile(
 # "5-digit zip code", "ISO 4217 3 letter currency code", "Last 4 digits", "Format: 14 digits": a
 # value of that many characters, when the phrase opens the description (``_opens``) and so names
 # the field, not something it mentions ("the phone to which the 6-digit code is sent")
-_EXACT_CODE = re.compile(
+_EXACT_CODE = _recache.compile(
     r"(?=[0-9])(?<![\w.,-])(?P<n>\d{1,3})[- ]?(?P<u>digit|character|char|letter)s?\s+"
     r"(?:(?!(?:or|and|to|of|for|number)\b)[A-Za-z0-9][\w-]*\s+){0,3}?"
     r"(?:codes?|ids?|identifiers?|pins?|zip(?:\s+code)?|postcode|tokens?|keys?|strings?|hash|reference|abbreviation|symbol)\b",
     re.I | re.A,
 )
-_EXACT_LAST = re.compile(r"\b(?=[lL])last\s+(?P<n>\d{1,2})\s+(?P<u>digit|character|char|letter)s\b", re.I | re.A)
-_EXACT_FORMAT = re.compile(
+_EXACT_LAST = _recache.compile(r"\b(?=[lL])last\s+(?P<n>\d{1,2})\s+(?P<u>digit|character|char|letter)s\b", re.I | re.A)
+_EXACT_FORMAT = _recache.compile(
     r"\b(?=[fF])format\s*:\s*(?P<n>\d{1,3})\s+(?P<u>digit|character|char|letter)s(?=\s*(?:[.;)\n]|$))", re.I | re.A
 )
-_OPENING = re.compile(r"\s*(?:(?:required|optional)\.\s*)?(?:[A-Za-z0-9][\w'’-]*\s+){0,4}", re.A)
-_OPENING_STOP = re.compile(r"\b(?:to|of|for|from|with|by|via|in|on|at|is|are|was|be|sent|send|enter|or|and|if|when|than)\b", re.I | re.A)
+_OPENING = _recache.compile(r"\s*(?:(?:required|optional)\.\s*)?(?:[A-Za-z0-9][\w'’-]*\s+){0,4}", re.A)
+_OPENING_STOP = _recache.compile(r"\b(?:to|of|for|from|with|by|via|in|on|at|is|are|was|be|sent|send|enter|or|and|if|when|than)\b", re.I | re.A)
 # "a 6-character colour code, beginning with #": the characters counted are not all of the value
-_AFFIX = re.compile(r"(?<!without\s)\b(?:beginning|starting|prefixed|preceded|followed|suffixed)\s+(?:with|by)\b"
+_AFFIX = _recache.compile(r"(?<!without\s)\b(?:beginning|starting|prefixed|preceded|followed|suffixed)\s+(?:with|by)\b"
                     r"|(?<!without\s)\bthe\s+leading\b|\bplus\b", re.I | re.A)
 # "the code of an ISO standard, three letters long": a public standard's code, whose pattern (public-standard-vocabulary)
 # states its length already
-_STANDARD_CODE = re.compile(r"\b(?:iso|country|language|currency|locale|iata|icao|bcp|rfc|state)\b", re.I | re.A)
+_STANDARD_CODE = _recache.compile(r"\b(?:iso|country|language|currency|locale|iata|icao|bcp|rfc|state)\b", re.I | re.A)
 # "a 64 character string that is a human readable text": a name or free text has no fixed length
-_FREE_TEXT = re.compile(r"human[- ]readable|\bfriendly\b|\bdescri(?:be|ption|ptive)|\bfree[- ]?(?:form|text)\b", re.I | re.A)
-_SEVERAL = re.compile(r"comma[- ]separated|\bone\s+or\s+more\b|\bmultiple\b|\blist\s+of\b", re.I | re.A)
+_FREE_TEXT = _recache.compile(r"human[- ]readable|\bfriendly\b|\bdescri(?:be|ption|ptive)|\bfree[- ]?(?:form|text)\b", re.I | re.A)
+_SEVERAL = _recache.compile(r"comma[- ]separated|\bone\s+or\s+more\b|\bmultiple\b|\blist\s+of\b", re.I | re.A)
 
 
 def _opens(s: str, a: int) -> bool:
@@ -350,35 +351,35 @@ def _opens(s: str, a: int) -> bool:
 
 
 # "[1..100]", "(1 .. 100)": _NUM will not end a number before "..", so dotted ranges have their own
-_DOTS = re.compile(r"(?<![\w.])(?P<a>-?\d+)\s*\.\.\.?\s*(?P<b>-?\d+)(?![\w.])", re.A)
+_DOTS = _recache.compile(r"(?<![\w.])(?P<a>-?\d+)\s*\.\.\.?\s*(?P<b>-?\d+)(?![\w.])", re.A)
 _DIGITS = tuple("0123456789")
-_TWO_NUMBERS = re.compile(r"[0-9][^0-9]+[0-9]")  # (a range's two numbers, each with a digit, and what is between)  # (substring tests: far cheaper than a one-class ``re`` scan)
-_NOT_BOUND = re.compile(
+_TWO_NUMBERS = _recache.compile(r"[0-9][^0-9]+[0-9]")  # (a range's two numbers, each with a digit, and what is between)  # (substring tests: far cheaper than a one-class ``re`` scan)
+_NOT_BOUND = _recache.compile(
     r"\s*(?:decimal|significant|times\b|retries|attempts|requests?\s+per|calls?\s+per|(?:\w+\s+)?ago\b|levels?\s+deep"
     r"|(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\s+(?:from|after|before|since|prior\s+to|in\s+the\s+(?:past|future))\b"
     r"|\^|\*\*\s*\d"  # "2^30", "10**6": a power
     r"|次(?![数數])|位小数|位小數|层|層)",
     re.I | re.A,
 )
-_DEFAULT = re.compile(r"default|默认|默認|缺省|預設|e\.\s?g\b|for example|such as|example", re.I | re.A)
-_COND_SENT = re.compile(
+_DEFAULT = _recache.compile(r"default|默认|默認|缺省|預設|e\.\s?g\b|for example|such as|example", re.I | re.A)
+_COND_SENT = _recache.compile(
     r"\bif\s+(?:it\s+is\s+|this\s+is\s+|the\s+\w+\s+is\s+)?(?:unspecified|omitted|not\s+(?:specified|set|provided|given|supplied))"
     r"|\bby\s+default\b|\bwhen\s+(?:omitted|not\s+(?:specified|set))|\b(?:take|takes|taking|last|lasts|wait|waits)\s+up\s+to",
     re.I | re.A,
 )
-_EXAMPLE_HEAD = re.compile(r"\s*(?:for\s+(?:example|instance)\b|e\.\s?g\.|example\s*:)", re.I | re.A)
+_EXAMPLE_HEAD = _recache.compile(r"\s*(?:for\s+(?:example|instance)\b|e\.\s?g\.|example\s*:)", re.I | re.A)
 # a condition clause right before the bound's clause, in the same sentence ("…, when X, at least 1")
-_COND_BEFORE = re.compile(r"(?:^|[.:;]\s+|,\s+)(?:if|when|whenever|unless|once)\b[^,.;:\n]{1,100},\s*[^,.;:\n]*$", re.I | re.A)
+_COND_BEFORE = _recache.compile(r"(?:^|[.:;]\s+|,\s+)(?:if|when|whenever|unless|once)\b[^,.;:\n]{1,100},\s*[^,.;:\n]*$", re.I | re.A)
 # ...unless the condition is only that the field is there ("If set, at most 40 characters")
-_SELF_COND = re.compile(r"\b(?:if|when|once)\s+(?:it\s+is\s+|this\s+(?:field\s+|value\s+)?is\s+)?(?:specified|set|provided|present|given|supplied|used|included|entered|passed|sent|non-?empty|non-?nil|non-?null|enabled)\s*,\s*[^,.;:\n]*$",
+_SELF_COND = _recache.compile(r"\b(?:if|when|once)\s+(?:it\s+is\s+|this\s+(?:field\s+|value\s+)?is\s+)?(?:specified|set|provided|present|given|supplied|used|included|entered|passed|sent|non-?empty|non-?nil|non-?null|enabled)\s*,\s*[^,.;:\n]*$",
                         re.I | re.A)
-_ADVICE_AFTER = re.compile(r"[^.;\n]{0,12}?\b(?:is|are)\s+(?:recommended|suggested|advised|preferred)\b", re.I)
+_ADVICE_AFTER = _recache.compile(r"[^.;\n]{0,12}?\b(?:is|are)\s+(?:recommended|suggested|advised|preferred)\b", re.I)
 # "if this value is less than or equal to 0": the bound is the case's (words of one clause: no
 # sentence's full stop between, "when not set. Range is from 1 to 100" is a bound)
-_IF_IS_BEFORE = re.compile(r"\b(?:if|when|whenever|unless)\s+(?:[\w`]+(?:\.\w+)*\s+){0,3}(?:is|are)\s+(?:set\s+to\s+)?$", re.I | re.A)
-_IF_OTHER = re.compile(r"\s*(?:if|when|whenever|unless)\b[^,]{0,80},", re.I)
-_COND_CLAUSE = re.compile(r"^\s*(?:if|when|whenever|unless|once|values?\s+(?:above|below|over|greater|less))\b", re.I | re.A)
-_OTHER_SUBJECT = re.compile(r"`([A-Za-z_][\w.]*)`\s+(?:must|should|is|can|may)\b", re.A)
+_IF_IS_BEFORE = _recache.compile(r"\b(?:if|when|whenever|unless)\s+(?:[\w`]+(?:\.\w+)*\s+){0,3}(?:is|are)\s+(?:set\s+to\s+)?$", re.I | re.A)
+_IF_OTHER = _recache.compile(r"\s*(?:if|when|whenever|unless)\b[^,]{0,80},", re.I)
+_COND_CLAUSE = _recache.compile(r"^\s*(?:if|when|whenever|unless|once|values?\s+(?:above|below|over|greater|less))\b", re.I | re.A)
+_OTHER_SUBJECT = _recache.compile(r"`([A-Za-z_][\w.]*)`\s+(?:must|should|is|can|may)\b", re.A)
 
 
 def _label_after(s: str, m: re.Match[str]) -> bool:
@@ -388,7 +389,7 @@ def _label_after(s: str, m: re.Match[str]) -> bool:
 
 
 # "100.000" on an integer: a thousands separator or three decimals, cannot tell which
-_DOTTED_THOUSANDS = re.compile(r"[-+−]?\d{1,3}(?:\.\d{3})+", re.A)
+_DOTTED_THOUSANDS = _recache.compile(r"[-+−]?\d{1,3}(?:\.\d{3})+", re.A)
 
 
 def _n(text: str) -> int | float:
@@ -446,9 +447,9 @@ def _family(unit: str | None, ctx: str, type_: str | None, name: str = "") -> st
     return "value"
 
 
-_NP_LENGTH = re.compile(r"(?:\b|(?<=[a-z]))(?:length|long)\b|\b(?:characters?|chars|letters|bytes)\b", re.I | re.A)
-_NP_COUNT = re.compile(r"\bnumber\s+of\s+(?P<what>[a-z]+)|\b(?:count|size|items|elements|entries)\b", re.I | re.A)
-_NP_OTHER = re.compile(r"\bversions?\b|\bdefault\b", re.I | re.A)
+_NP_LENGTH = _recache.compile(r"(?:\b|(?<=[a-z]))(?:length|long)\b|\b(?:characters?|chars|letters|bytes)\b", re.I | re.A)
+_NP_COUNT = _recache.compile(r"\bnumber\s+of\s+(?P<what>[a-z]+)|\b(?:count|size|items|elements|entries)\b", re.I | re.A)
+_NP_OTHER = _recache.compile(r"\bversions?\b|\bdefault\b", re.I | re.A)
 _LENGTH_NAMES = frozenset({"length", "len", "size", "chars", "characters", "bytes"})
 _LIST_NAMES = frozenset({"ids", "codes", "keys", "names", "tags", "items", "types", "fields", "skus", "urls", "uris", "emails"})
 _GENERIC_NOUNS = frozenset({"value", "length", "number", "size", "count", "limit", "page", "max", "maximum", "result"})
@@ -538,9 +539,9 @@ def _data(family: str, lo: int | float | None, hi: int | float | None, lo_ex: bo
     return d
 
 
-_ALSO_ALLOWS = re.compile(r"\b(?:may|might|can|could)\s+(?:also\s+)?(?:choose\s+to\s+)?(?:allow|accept|permit)\s+(?:the\s+)?values?\b", re.I)
+_ALSO_ALLOWS = _recache.compile(r"\b(?:may|might|can|could)\s+(?:also\s+)?(?:choose\s+to\s+)?(?:allow|accept|permit)\s+(?:the\s+)?values?\b", re.I)
 # a sentence about a part of the value, then one that opens with "Its": the part's bound
-_PART_ITS = re.compile(r"\b(?:component|part|segment|portion|section|prefix|suffix)\b[^.\n]{0,160}\.\s+Its\b[^.\n]*$")
+_PART_ITS = _recache.compile(r"\b(?:component|part|segment|portion|section|prefix|suffix)\b[^.\n]{0,160}\.\s+Its\b[^.\n]*$")
 
 
 def find(t: Text, name: str, type_: str | None) -> list[Evidence]:

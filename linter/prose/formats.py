@@ -8,13 +8,14 @@ import itertools
 import re
 from typing import Any, Mapping
 
+from linter import _recache
 from linter.prose.evidence import Evidence
 from linter.prose.lists import parse_bullets
 from linter.prose.text import Text, clean_token, gate_text, has_any, name_words, other_bullet, same_name, scan
 
 Data = dict[str, Any]
 
-_LAYOUT = re.compile(
+_LAYOUT = _recache.compile(
     r"(?<![A-Za-z0-9])(?:YYYY|yyyy)年MM月(?:DD|dd)日(?:[ ]?(?:HH|hh)(?:时|時|:)mm(?:分|:)?(?:ss秒?)?)?"
     r"|(?<![A-Za-z0-9])yyyy-mm-dd(?:[T ]hh:mm(?::ss)?)?(?![A-Za-z0-9])"
     r"|(?<![A-Za-z0-9])(?:YYYY|yyyy)(?:(?P<s1>[-/.]?)(?:MM)(?:(?P=s1)(?:DD|dd))?)?"
@@ -24,9 +25,9 @@ _LAYOUT = re.compile(
     r"|(?<![A-Za-z0-9:])(?:HH|hh):mm(?::ss)?(?![A-Za-z0-9:])",
     re.A,
 )
-_LAYOUT_TOKENS = re.compile(r"YYYY|yyyy|YY|yy|MM|DD|dd|HH|hh|mm|ss|S{1,9}|s{1,9}|f{1,9}|TZD|XXX|ZZ|Z|±hh:?mm|[+-]hh:?mm", re.A)
-_ISO = re.compile(r"(?=[IR])(?:\bISO[- ]?8601\b|\bRFC[- ]?3339(?:nano)?\b|ISO8601|\bRFC[- ]?(?:1123|2822|822|7231)\b)", re.I | re.A)
-_EPOCH = re.compile(
+_LAYOUT_TOKENS = _recache.compile(r"YYYY|yyyy|YY|yy|MM|DD|dd|HH|hh|mm|ss|S{1,9}|s{1,9}|f{1,9}|TZD|XXX|ZZ|Z|±hh:?mm|[+-]hh:?mm", re.A)
+_ISO = _recache.compile(r"(?=[IR])(?:\bISO[- ]?8601\b|\bRFC[- ]?3339(?:nano)?\b|ISO8601|\bRFC[- ]?(?:1123|2822|822|7231)\b)", re.I | re.A)
+_EPOCH = _recache.compile(
     r"(?=[Uemnpsu时時毫秒])(?:\b(?:unix|posix)(?:[- ]epoch)?[- ](?:time(?:stamp)?s?|date(?:time)?|seconds?|milliseconds?|ms|format|epoch)\b"
     r"|\bepoch[- ](?:time(?:stamp)?s?|seconds?|milliseconds?|ms|format)\b|\b(?:unix|posix)\s+epoch\b"
     r"|\b(?:seconds|milliseconds|ms|microseconds|nanoseconds)\s+(?:elapsed\s+)?since\s+(?:the\s+)?(?:unix\s+)?epoch\b"
@@ -35,7 +36,7 @@ _EPOCH = re.compile(
     r"|(?:秒级|毫秒级|秒級|毫秒級|Unix|unix|UNIX)?(?:时间戳|時間戳))",
     re.I | re.A,
 )
-_SEPARATED = re.compile(
+_SEPARATED = _recache.compile(
     r"(?=[cdpsw以使分用空竖英豎逗])(?:\b(?:comma|space|semicolon|pipe|whitespace|colon)[- ]?(?:separated?|delimited|seperated)\b"
     r"(?![ ]+(?:files?|downloads?|exports?|spreadsheets?|documents?)\b)"  # ("results as a comma delimited file to fetch": a file's format)
     r"|\bCSV(?:[- ]formatted)?\s+(?:list|(?:[\w-]+\s+){0,2}values)\b"  # "CSV part-of-lid values", "a CSV-formatted list": comma-separated values
@@ -47,33 +48,33 @@ _SEPARATED = re.compile(
 # (each alternative's first letter, under the pattern's own flags) is a necessary condition, so
 # it changes no match; it lets ``re`` reject most positions with one class test instead of
 # trying every alternative of a long case-insensitive alternation there.
-_MINMAX = re.compile(r"(?=\b[mlsf])\b(?:min|minimum|lower|start|from)\s*,\s*(?:max|maximum|upper|end|to)\b", re.I | re.A)
-_UUID = re.compile(
+_MINMAX = _recache.compile(r"(?=\b[mlsf])\b(?:min|minimum|lower|start|from)\s*,\s*(?:max|maximum|upper|end|to)\b", re.I | re.A)
+_UUID = _recache.compile(
     r"\b(?:in|as)\s+(?:an?\s+)?(?:valid\s+)?(?:UUID|GUID)\b|\b(?:UUID|GUID)\s+(?:v?\d\s+)?(?:format|string|value)\b"
     r"|\b(?:must|should)\s+be\s+an?\s+(?:valid\s+)?(?:UUID|GUID)(?:v?\d)?\b|\bvalid\s+(?:UUID|GUID)(?:v?\d)?\b"
     r"|^\W*(?:the\s+|an?\s+)?(?:UUID|GUID)\b|UUID格式|GUID格式",
     re.I | re.A,
 )
-_EMAIL = re.compile(
+_EMAIL = _recache.compile(
     r"^\W*(?:(?:the|an?|your|their|his|her|its)\s+)?(?:[\w'’-]+\s+){0,2}e-?mail\s+address(?:es)?\b"
     r"|\b(?:must|should)\s+be\s+an?\s+(?:valid\s+)?e-?mail(?:\s+address)?\b|\bvalid\s+e-?mail\s+address"
     r"|(?:邮箱地址|郵箱地址|电子邮件地址|電子郵件地址|邮箱格式|郵箱格式)",
     re.I | re.A,
 )
-_URI = re.compile(
+_URI = _recache.compile(
     r"(?=[Uafimsv])(?:\b(?:must|should)\s+be\s+an?\s+(?:(?:valid|full|fully[- ]qualified|absolute|well[- ]formed|complete)\s+)*(?:URL|URI)\b"
     r"|\b(?:URL|URI)\s+(?:form|format)\b|\bvalid\s+(?:URL|URI)\b|\babsolute\s+(?:URL|URI)\b"
     r"|\bfully[- ]qualified\s+(?:URL|URI)\b|\bin\s+(?:the\s+)?(?:standard\s+)?(?:URL|URI)\s+form)",
     re.I | re.A,
 )
-_URI_ZH = re.compile(r"(?:合法|有效|完整)的?(?:URL|URI|网址|網址)|(?:URL|URI|网址|網址)格式", re.I)
+_URI_ZH = _recache.compile(r"(?:合法|有效|完整)的?(?:URL|URI|网址|網址)|(?:URL|URI|网址|網址)格式", re.I)
 # What a description opens with, before the noun of what the value is: a tag ("[Output Only]",
 # "(Optional)") and the usual run-in words ("Required.").
 _LEAD = (r"^\W*(?:(?:\[[^\]\n]{1,30}\]|\([^)\n]{1,30}\))\s*)?"
          r"(?:(?:required|optional|output\s+only|input\s+only|immutable|identifier)\s*[.:]\s*)*")
 # "The URL of the status page": the value is a URL. Not a part of one ("URL path", "URL-encoded"),
 # nor a relative one.
-_URI_NOUN = re.compile(
+_URI_NOUN = _recache.compile(
     _LEAD + r"(?P<v>(?:(?:the|an?|its|their|your)\s+)?(?:(?!(?:relative|partial|short|base|if|when|whether|unless|for|to|of|in|on|at|with|by|from|and|or|not|no"
     r"|is|are|be|can|may|must|this|that|these|use|using|enter|provide|specify|returns?|list|array|set|one|any|each)\b)"
     r"(?![\w'’-]*(?:encoded|escaped)\b)[\w'’-]+\s+){0,2}?"
@@ -84,169 +85,169 @@ _URI_NOUN = re.compile(
     re.I | re.A,
 )
 # a URI that cannot be absolute: said relative, or shown as a path ("`/img/a.png`", "projects/{id}")
-_RELATIVE = re.compile(r"\b(?:relative|partial)\b|[`\"'“]/[\w{.]|(?<![/\w.:-])[a-z][A-Za-z]*/\{", re.I | re.A)
-_GIT_REMOTE = re.compile(r"\bgit\b[^.\n]{0,40}\b(?:remote|clone|repo(?:sitory)?)\b|\b(?:remote|clone)\s+URLs?\b|git@", re.I | re.A)
-_DT_NOUN = re.compile(r"\bdate-?time\s+(?:string|value)s?\b", re.I | re.A)
+_RELATIVE = _recache.compile(r"\b(?:relative|partial)\b|[`\"'“]/[\w{.]|(?<![/\w.:-])[a-z][A-Za-z]*/\{", re.I | re.A)
+_GIT_REMOTE = _recache.compile(r"\bgit\b[^.\n]{0,40}\b(?:remote|clone|repo(?:sitory)?)\b|\b(?:remote|clone)\s+URLs?\b|git@", re.I | re.A)
+_DT_NOUN = _recache.compile(r"\bdate-?time\s+(?:string|value)s?\b", re.I | re.A)
 # the layout after "in the format": quoted, or one token (a "…/ " wrapped onto the next word joined)
-_LAYOUT_TOKEN = re.compile(
+_LAYOUT_TOKEN = _recache.compile(
     r"`[^`\n]+`|\"[^\"\n]+\"|'[^'\n]+'|(?:[^\s]*(?:/[ ](?=[A-Za-z{<\[])|[^\s/][ ](?=/[A-Za-z{<\[])))*[^\s]+", re.A
 )
-_SHAPED = re.compile(r"\b(?:structured|formatted|shaped|laid\s+out)\s+(?:like|as)\b\s*[:：]?\s*", re.I | re.A)
+_SHAPED = _recache.compile(r"\b(?:structured|formatted|shaped|laid\s+out)\s+(?:like|as)\b\s*[:：]?\s*", re.I | re.A)
 # a resource-name template in code: ``shops/{shop}/notes/{note}``
-_TEMPLATE_CODE = re.compile(
+_TEMPLATE_CODE = _recache.compile(
     r"`(?P<t>[a-z][A-Za-z0-9]*(?:/(?:[a-z][A-Za-z0-9]*|\{[^}`\s]+\}))*/\{[^}`\s]+\}(?:/[a-zA-Z][A-Za-z0-9]*(?:/\{[^}`\s]+\})?)*)`",
     re.A,
 )
-_TEMPLATE_GAP = re.compile(r"(?:\s|[-+*•,;]|\bor\b|\band\b)*", re.A)
-_BASE64 = re.compile(r"\bbase[- ]?64(?P<url>[- ]?url)?\b", re.I | re.A)
-_HEX = re.compile(
+_TEMPLATE_GAP = _recache.compile(r"(?:\s|[-+*•,;]|\bor\b|\band\b)*", re.A)
+_BASE64 = _recache.compile(r"\bbase[- ]?64(?P<url>[- ]?url)?\b", re.I | re.A)
+_HEX = _recache.compile(
     r"(?=[abhi十])(?:\bbase[- ]?16\b|\bhex(?:adecimal)?[- ]encoded\b|\b(?:as|in)\s+(?:a\s+)?hex(?:adecimal)?\b"
     r"|\bhex(?:adecimal)?\s+(?:string|digits|characters|encoding|format)\b|十六进制|十六進制)",
     re.I | re.A,
 )
-_HOST = re.compile(
+_HOST = _recache.compile(
     r"\b(?:valid|must\s+be\s+an?)\s+(?:host\s?name|FQDN)\b|\bfully[- ]qualified\s+domain\s+name\b|\bFQDN\b", re.I | re.A
 )
-_IPV = re.compile(r"\bIPv(?P<v>[46])\b", re.I | re.A)
-_CIDR = re.compile(r"\bCIDR\b", re.A)
-_E164 = re.compile(r"\bE\.?164\b", re.A)
-_CRON = re.compile(r"\bcron(?:tab)?\s+(?:expression|syntax|format|schedule|string|notation)\b|\bin\s+cron\b", re.I | re.A)
-_REGEX_NAMED = re.compile(
+_IPV = _recache.compile(r"\bIPv(?P<v>[46])\b", re.I | re.A)
+_CIDR = _recache.compile(r"\bCIDR\b", re.A)
+_E164 = _recache.compile(r"\bE\.?164\b", re.A)
+_CRON = _recache.compile(r"\bcron(?:tab)?\s+(?:expression|syntax|format|schedule|string|notation)\b|\bin\s+cron\b", re.I | re.A)
+_REGEX_NAMED = _recache.compile(
     r"\b(?:regexp?|regular\s+expression|pattern)\b[^\"'`\n]{0,30}?(?P<q>[\"'`])(?P<re>[^\"'`\n]{2,300})(?P=q)", re.I | re.A
 )
-_REGEX_META = re.compile(r"[\\^$\[\]()*+?{}|.]")
-_REGEX_ANCHORED = re.compile(r"(?P<q>[\"'`])(?P<re>\^[^\"'`\n]{1,300}\$)(?P=q)", re.A)
+_REGEX_META = _recache.compile(r"[\\^$\[\]()*+?{}|.]")
+_REGEX_ANCHORED = _recache.compile(r"(?P<q>[\"'`])(?P<re>\^[^\"'`\n]{1,300}\$)(?P=q)", re.A)
 _QUANT = r"(?:[+*]|\{\d+(?:,\d*)?\})"
 # a character class, or a run of classes with quantifiers ("[A-Z]{2}[0-9]{4}"), quoted or not
-_CHAR_CLASS = re.compile(
+_CHAR_CLASS = _recache.compile(
     r"(?<![\w/.-])\[(?=[^\]\n]{0,5}(?:a-z|A-Z|0-9))[^\n]{3,120}?\](?P<q>" + _QUANT + r")?(?:\[[^\]\n]{1,40}\]" + _QUANT + r"?)*"
     r"(?=[\s,.;)'\"`]|$)",
     re.A,
 )
 # what names a regex just before it: "with pattern ''[a-z]+''", "must match the regex: [a-z]{2}", "format : [0-9]{3}"
-_REGEX_CUE = re.compile(r"(?:regexp?|regular\s+expression|pattern|match(?:es|ing)?|format|form|syntax)\W{0,5}(?:\w+\W{1,3}){0,2}$", re.I | re.A)
-_LABEL = re.compile(
+_REGEX_CUE = _recache.compile(r"(?:regexp?|regular\s+expression|pattern|match(?:es|ing)?|format|form|syntax)\W{0,5}(?:\w+\W{1,3}){0,2}$", re.I | re.A)
+_LABEL = _recache.compile(
     r"(?:^|\n|[.;]\s|[，。；])[ ]*(?:[-*•][ ]+)?(?P<k>Format|Encoding|格式)[ ]*[:：][ ]*(?P<v>(?:[^\n<;.]|\.(?!\s|$)){1,80})", re.I | re.A
 )
-_LENGTH_SPEC = re.compile(r"(?P<f>fixed|variable)[- ]length,?\s*(?:(?:up\s+to|max(?:imum)?)\s+)?(?P<n>\d{1,4})\s*(?P<k>an|n|a)\b")
+_LENGTH_SPEC = _recache.compile(r"(?P<f>fixed|variable)[- ]length,?\s*(?:(?:up\s+to|max(?:imum)?)\s+)?(?P<n>\d{1,4})\s*(?P<k>an|n|a)\b")
 _SPEC_CLASS = {"an": "[A-Za-z0-9]", "n": "[0-9]", "a": "[A-Za-z]"}
 # a label's value that is a standard's or a known format's name: that name's own finder reads it
-_NAMED_STANDARD = re.compile(r"\W*(?:ISO|RFC|IANA|BCP|E\.?164|UUID|GUID|JSON|base[- ]?64|unix|epoch|hex)", re.I | re.A)
-_TYPE_LABEL = re.compile(r"(?:^|\n)[ ]*(?:[-*•][ ]+)?(?:Type|Encoding)[ ]*:[ ]*(?P<v>(?:alpha-?)?numeric\b|alphabetic\b)(?=[ ]*(?:$|[\n,.;(]))", re.I | re.A)
-_IN_FORMAT = re.compile(
+_NAMED_STANDARD = _recache.compile(r"\W*(?:ISO|RFC|IANA|BCP|E\.?164|UUID|GUID|JSON|base[- ]?64|unix|epoch|hex)", re.I | re.A)
+_TYPE_LABEL = _recache.compile(r"(?:^|\n)[ ]*(?:[-*•][ ]+)?(?:Type|Encoding)[ ]*:[ ]*(?P<v>(?:alpha-?)?numeric\b|alphabetic\b)(?=[ ]*(?:$|[\n,.;(]))", re.I | re.A)
+_IN_FORMAT = _recache.compile(
     r"(?=\b[iowufm])"
     r"\b(?:in|of|with|using|follows?|following|match(?:es|ing)?)\s+(?:the\s+|this\s+)?(?:following\s+)?"
     r"(?P<w>format|form|pattern|syntax|layout|structure)(?:\s+of)?\s*[:：]?\s*",
     re.I | re.A,
 )
-_FORMS_LIST = re.compile(r"\bin\s+one\s+of\s+the\s+following\s+(?:forms|formats|patterns)\s*:", re.I | re.A)
-_STARTS = re.compile(
+_FORMS_LIST = _recache.compile(r"\bin\s+one\s+of\s+the\s+following\s+(?:forms|formats|patterns)\s*:", re.I | re.A)
+_STARTS = _recache.compile(
     r"\b(?:must|should|has\s+to|needs?\s+to|shall)\s+(?:always\s+)?(?P<w>start|begin|end)\s+with\s+(?:an?\s+|the\s+)?"
     r"(?P<x>`[^`\n]+`|\"[^\"\n]+\"|'[^'\n]+'|(?:lower-?case\s+|upper-?case\s+)?(?:letter|digit|number|alphanumeric\s+character)\b"
     r"(?:\s+or\s+(?:an?\s+)?(?:letter|digit|number|underscore)\b)?|[^\s,.;]+)"
     r"|\bfirst\s+character\s+must\s+be\s+an?\s+(?P<x2>(?:lower-?case\s+|upper-?case\s+)?(?:letter|digit|number))",
     re.I | re.A,
 )
-_CHARSET = re.compile(
+_CHARSET = _recache.compile(
     r"(?=[Aalu字数數])(?:\balpha-?numeric(?:al)?\b(?!\s+(?:order|sort|ordering|sorting)\b)"
     r"(?![^.;\n]{0,40}\b(?:special|symbols?|punctuation|any\s+(?:other\s+)?characters?|unicode)\b)(?:\s+characters?)?"
     r"|\b(?:(?:lower-?case|upper-?case|ASCII|latin)\s+)?letters\s*(?:,\s*|\s+(?:and|or)\s+|\s*/\s*)(?:\w+\s+)?(?:numbers|digits|numerals)\b"
     r"|(?:字母|数字|數字)(?:、|和|或|及|与|與)(?:字母|数字|數字))",
     re.I | re.A,
 )
-_CHARSET_EXTRA = re.compile(
+_CHARSET_EXTRA = _recache.compile(
     r"(?:\s*,\s*|\s+(?:and|or|with|plus)\s+|\s*,\s*(?:and|or)\s+|\s*\(\s*|\s*[、，]\s*(?:以及|和|及|与|與|或)?\s*|\s*(?:以及|和|及|与|與|或)\s*)"
     r"(?:(?P<w>hyphens?|dashes?|underscores?|periods?|dots?|spaces?|commas?|slashes?|colons?|plus\s+signs?|at\s+signs?|下划线|下劃線|中划线|中劃線|点|點)"
     r"|(?P<q>'[^'\s]'|\"[^\"\s]\"|`[^`\s]`|‘[^’\s]’))",
     re.I | re.A,
 )
-_BANNED = re.compile(
+_BANNED = _recache.compile(
     r"\b(?:can(?:not|'t)|must\s+not|may\s+not|should\s+not|does\s+not|do\s+not)\s+(?:contain|include|have)\s+"
     r"(?:any\s+)?(?:[\w-]+\s+){0,2}?(?:characters?|spaces|whitespace|wildcards?)\b"
     r"|\b(?:invalid|disallowed|forbidden|illegal|prohibited)\s+characters?\b",
     re.I | re.A,
 )
 # the characters a ban lists after its words: "(… following characters in tag value) , | { } : < >"
-_BANNED_SET = re.compile(r"[ ]*(?:\([^)\n]{0,80}\))?[ ]*:?[ ]*(?P<set>(?:[^\w\s][ ]*){3,20})(?=$|\n|[ ]*\w)", re.A)
+_BANNED_SET = _recache.compile(r"[ ]*(?:\([^)\n]{0,80}\))?[ ]*:?[ ]*(?P<set>(?:[^\w\s][ ]*){3,20})(?=$|\n|[ ]*\w)", re.A)
 _NW = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
-_DIGITS = re.compile(
+_DIGITS = _recache.compile(
     rf"\b(?P<lo>{_NW})[ ]*[-–][ ]*(?P<hi2>{_NW})[- ]digits?\b"
     rf"|\b(?P<n>{_NW})-(?:[ ]*to[ ]+(?P<hi>{_NW})-)?digits?\b|\b(?P<n2>{_NW})\s+digit\b|\b(?:exactly|must\s+be|be)\s+(?P<n3>{_NW})\s+digits\b",
     re.I | re.A,
 )
-_DIGITS_ZH = re.compile(r"(?<![0-9])(?P<n4>\d{1,2})[ ]?位(?:纯|純)?(?:数字|數字)")
-_IP_PROTOCOL_AFTER = re.compile(r"\s+(?:and\s+(?:the\s+)?IPv[46]\s+)?(?:protocols?|stack|networking|traffic)\b", re.I)
-_MIX_BEFORE = re.compile(r"\b(?:mix|mixture|combination)\s+of\s+(?:both\s+)?$", re.I)
-_AT_LEAST_BEFORE = re.compile(r"\b(?:at\s+least|contain|contains|including|include)\s+$", re.I)
-_LETTER_CODE = re.compile(
+_DIGITS_ZH = _recache.compile(r"(?<![0-9])(?P<n4>\d{1,2})[ ]?位(?:纯|純)?(?:数字|數字)")
+_IP_PROTOCOL_AFTER = _recache.compile(r"\s+(?:and\s+(?:the\s+)?IPv[46]\s+)?(?:protocols?|stack|networking|traffic)\b", re.I)
+_MIX_BEFORE = _recache.compile(r"\b(?:mix|mixture|combination)\s+of\s+(?:both\s+)?$", re.I)
+_AT_LEAST_BEFORE = _recache.compile(r"\b(?:at\s+least|contain|contains|including|include)\s+$", re.I)
+_LETTER_CODE = _recache.compile(
     r"\b(?P<n>\d|two|three|four|five)[- ](?P<k>letter|character|char)\s+(?:code|string|abbreviation|identifier|symbol)\b", re.I | re.A
 )
-_JSON = re.compile(
+_JSON = _recache.compile(
     r"(?=[Jais])(?:\bJSON(?:[- ](?:encoded|formatted|serialized))?\s+(?:string|array|document|text|blob)\b|\bJSON[- ]encoded\b"
     r"|\bstringified\s+JSON\b|\b(?:as|in)\s+(?:a\s+)?JSON(?:\s+format)?\b(?!\s+(?:object|response|body))"
     r"|JSON(?:格式|字符串|字串))",
     re.I | re.A,
 )
 # a strftime layout ("%Y-%m-%d", "%Y-%m-%dT%H:%M:%SZ") and the layout tokens it stands for
-_STRFTIME = re.compile(
+_STRFTIME = _recache.compile(
     r"(?<![\w%])%[Yy](?:[-/.]?%[md](?:[-/.]?%[dm])?)?(?:[T ]%H(?::?%M(?::?%S(?:\.%f)?)?)?)?(?:%z|Z)?(?![\w%])", re.A
 )
 _STRFTIME_TOKENS = {"%Y": "YYYY", "%y": "YY", "%m": "MM", "%d": "DD", "%H": "HH", "%M": "mm", "%S": "ss", "%f": "SSSSSS",
                     "%z": "XXX"}
 # the words right after a standard's name ("ISO 8601 date format", "RFC 3339 duration"), or a
 # duration named just before it in the same sentence ("a time duration, in RFC 3339 format")
-_AFTER_DATE = re.compile(r"[\s(),:-]*(?:(?:full|calendar)[- ])?date\b(?![- ]?(?:and[- ]time|time|/time|stamp))", re.I | re.A)
-_AFTER_DURATION = re.compile(r"[\s(),:-]*(?:durations?|periods?|intervals?)\b", re.I | re.A)
-_AFTER_INSTANT = re.compile(r"[\s(),:-]*(?:date[- ]?time|timestamp|date\s+and\s+time|time\s*stamp|instant)", re.I | re.A)
-_BEFORE_DURATION = re.compile(r"\b(?:durations?|periods?\s+of\s+time|intervals?)\b[^.;\n]{0,40}$", re.I | re.A)
+_AFTER_DATE = _recache.compile(r"[\s(),:-]*(?:(?:full|calendar)[- ])?date\b(?![- ]?(?:and[- ]time|time|/time|stamp))", re.I | re.A)
+_AFTER_DURATION = _recache.compile(r"[\s(),:-]*(?:durations?|periods?|intervals?)\b", re.I | re.A)
+_AFTER_INSTANT = _recache.compile(r"[\s(),:-]*(?:date[- ]?time|timestamp|date\s+and\s+time|time\s*stamp|instant)", re.I | re.A)
+_BEFORE_DURATION = _recache.compile(r"\b(?:durations?|periods?\s+of\s+time|intervals?)\b[^.;\n]{0,40}$", re.I | re.A)
 _RANGE_SEPS = frozenset(("..", "/", ",", "_", "~", "--"))
-_DATE_EXAMPLE = re.compile(
+_DATE_EXAMPLE = _recache.compile(
     r"(?:\be\.[ ]?g(?![a-z])\.?|\bfor\s+example|\bsuch\s+as|\bexamples?|\blike|例如|比如)[ ,:：]*[`\"'“]?"
     r"(?P<d>\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)"
     r"(?P<range>[,/]\d{4}-\d{2}-\d{2})?",
     re.I | re.A,
 )
-_DURATION_EXAMPLE = re.compile(
+_DURATION_EXAMPLE = _recache.compile(
     r"(?:\be\.[ ]?g(?![a-z])\.?|\bfor\s+example|\bsuch\s+as|\bexamples?|\blike)[ ,:：]*[`\"'“]?"
     r"(?P<d>P(?=\d|T\d)(?:\d+(?:[.,]\d+)?[YMWD])*(?:T(?:\d+(?:[.,]\d+)?[HMS])+)?)(?![\w-])",
     re.I,
 )
 # A pattern that starts with a character class is scanned by ``re`` in a tight C loop.
-_DATE_SHAPE = re.compile(r"[0-9]\d{3}-\d{2}-\d{2}", re.A)
-_ZH_DATE = re.compile(r"日期|生日|出生")
-_ZH_TIME = re.compile(r"时间|時間|时刻|時刻")
-_ZH_DURATION = re.compile(r"时长|時長|期限|周期|週期|间隔|間隔|有效期")
-_EDGE = re.compile(r"\b(?:start|begin|end)s?\s+(?:and\s+end\s+)?with\s+(?:an?\s+)?$", re.I)
-_ID_OF = re.compile(r"\b(?:ID|Id|id|identifier|ARN)\s+of\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,3}$")
-_NAMED_LAYOUT = re.compile(r"[A-Za-z][\w .+-]*")
-_OTHER_FORM = re.compile(
+_DATE_SHAPE = _recache.compile(r"[0-9]\d{3}-\d{2}-\d{2}", re.A)
+_ZH_DATE = _recache.compile(r"日期|生日|出生")
+_ZH_TIME = _recache.compile(r"时间|時間|时刻|時刻")
+_ZH_DURATION = _recache.compile(r"时长|時長|期限|周期|週期|间隔|間隔|有效期")
+_EDGE = _recache.compile(r"\b(?:start|begin|end)s?\s+(?:and\s+end\s+)?with\s+(?:an?\s+)?$", re.I)
+_ID_OF = _recache.compile(r"\b(?:ID|Id|id|identifier|ARN)\s+of\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,3}$")
+_NAMED_LAYOUT = _recache.compile(r"[A-Za-z][\w .+-]*")
+_OTHER_FORM = _recache.compile(
     r"[^.;\n]{0,80}?;?\s*[`'\"]?\w+[`'\"]?\s+(?:shorthand|alias)\s+is\s+(?:also\s+)?(?:available|supported|accepted)|[^.;\n]{0,80}?,\s+or\s+[`'\"‘“](?:\w+|[*?%])[`'\"’”](?:\s+to\s+[^.;\n]{0,60})?\s*(?:[.;)(]|$)|[^;\n]{0,160}?\b(?:can|may)\s+also\s+be\s+(?:provided|given|passed|sent|specified)\b", re.I
 )
-_ARMOURED = re.compile(r"\bOpenSSH\b|\bssh-(?:rsa|ed25519|dss)\b|\bPEM\b|-----BEGIN", re.I)
-_GLUED_AFTER = re.compile(r"_[A-Za-z0-9]|\.[A-Za-z]{2,4}\b")  # (not "__", the close of bold or italics)
-_PART_BEFORE = re.compile(
+_ARMOURED = _recache.compile(r"\bOpenSSH\b|\bssh-(?:rsa|ed25519|dss)\b|\bPEM\b|-----BEGIN", re.I)
+_GLUED_AFTER = _recache.compile(r"_[A-Za-z0-9]|\.[A-Za-z]{2,4}\b")  # (not "__", the close of bold or italics)
+_PART_BEFORE = _recache.compile(
     r"(?:\bdefault(?:s|\s+value)?\s+(?:is|to|of)|\bwhere\s+(?:the\s+)?[`\w.-]+\s+is"
     r"|\bthe\s+(?:[\w-]+\s+){0,2}(?:part|portion|segment|component|section)\s+(?:can|may|must|should|is)(?:\s+be)?(?:\s+any)?"
     r"|\b(?:starts?|starting|begins?|beginning|ends?|ending)\s+with|\b(?:prefixed|suffixed|preceded|followed)\s+by)"
     r"\s+(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,2}$",
     re.I,
 )
-_NO_SCHEME = re.compile(r"[^.;\n]{0,20}?\bwithout\s+(?:the\s+|a\s+)?(?:scheme|protocol|https?(?::/*)?)\b", re.I)
-_NEGATED = re.compile(r"\b(?:do\s+not|don't|never|must\s+not|should\s+not|cannot|can't)\b[^.;\n]*$", re.I)
+_NO_SCHEME = _recache.compile(r"[^.;\n]{0,20}?\bwithout\s+(?:the\s+|a\s+)?(?:scheme|protocol|https?(?::/*)?)\b", re.I)
+_NEGATED = _recache.compile(r"\b(?:do\s+not|don't|never|must\s+not|should\s+not|cannot|can't)\b[^.;\n]*$", re.I)
 _RANGE_NAMES = frozenset("cidr cidrs subnet subnets range ranges block blocks prefix prefixes".split())
 _SEP_NAMES = {",": "comma", ";": "semicolon", " ": "space", "|": "pipe", ":": "colon"}
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
             "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 _DURATION_WORDS = frozenset("duration period interval retention timeout ttl delay age expiry lifetime".split())
 # a description of a flag: "Determines whether …", "If true, …"
-_FLAG = re.compile(
+_FLAG = _recache.compile(
     r"\W*(?:(?:determines|indicates|specifies|controls|sets|selects?|chooses?|decides?)\s+)?whether\b"
     r"|\W*(?:if|when)\s+(?:set\s+to\s+|this\s+is\s+|it\s+is\s+)?(?:true|enabled)\b",
     re.I | re.A,
 )
 _GUESS = "\0guess"  # a format read from the standard's name and its context words, not from a layout or an instance
 # a point in time ("the start of the window"), not a length of time
-_POINT = re.compile(r"\b(?:start|end|beginning|begin)\s+(?:of|time|date)\b|\b(?:before|after|since|until)\b", re.I)
+_POINT = _recache.compile(r"\b(?:start|end|beginning|begin)\s+(?:of|time|date)\b|\b(?:before|after|since|until)\b", re.I)
 # the style that sends an array separated by sep, per parameter location ("default": simple, the
 # location's default, already sends it comma-separated); None: no style does
 _STYLE = {
@@ -254,11 +255,11 @@ _STYLE = {
     ("path", ","): "default", ("header", ","): "default", ("cookie", ","): "form", ("", ","): "form",
 }
 _DAY_WORDS = frozenset("day birthday birth dob".split())
-_DATE_ONLY = re.compile(r"\b(?:date\s+only|only\s+the\s+date|without\s+(?:a\s+)?time|not\s+a\s+specific\s+time|calendar\s+date"
+_DATE_ONLY = _recache.compile(r"\b(?:date\s+only|only\s+the\s+date|without\s+(?:a\s+)?time|not\s+a\s+specific\s+time|calendar\s+date"
                         r"|yyyy-mm-dd(?!\s*t)|date\s+of\s+birth)\b")
 _DATE_WORDS = frozenset("date day birthday dob".split())
 _TIME_WORDS = frozenset("time timestamp datetime at instant".split())
-_PLACEHOLDER = re.compile(r"\{[^}]+\}|<[^>]+>|\b[A-Z]{2,}(?:_[A-Z]+)*\b|\[[a-z_-]+\]", re.A)
+_PLACEHOLDER = _recache.compile(r"\{[^}]+\}|<[^>]+>|\b[A-Z]{2,}(?:_[A-Z]+)*\b|\[[a-z_-]+\]", re.A)
 
 CHAR_WORDS = {
     "hyphen": "-", "dash": "-", "underscore": "_", "period": ".", "dot": ".", "space": " ", "comma": ",",
@@ -314,7 +315,7 @@ def list_separator(text: str) -> str | None:
     return _separator(m.group()) if m is not None else None
 
 
-_ECMA_META = re.compile(r"([\\^$.*+?()\[\]{}|])")
+_ECMA_META = _recache.compile(r"([\\^$.*+?()\[\]{}|])")
 
 
 def ecma_escape(text: str) -> str:
@@ -364,14 +365,14 @@ def _class_body(inner: str) -> str:
     return re.sub(r"\\(?![-\]\[\\^dws])|(?<!\\)[\[\]]", lambda c: "\\" + c.group(), inner)
 
 
-_SHOWN_CHAR = re.compile(r"[ ]*\([^A-Za-z0-9\s()]{1,3}\)")
+_SHOWN_CHAR = _recache.compile(r"[ ]*\([^A-Za-z0-9\s()]{1,3}\)")
 # the text lets spaces in, though not everywhere: "must not start with a space or be all spaces"
-_SPACES_ALLOWED = re.compile(
+_SPACES_ALLOWED = _recache.compile(
     r"\bnot\s+(?:start|begin|end)\s+with\s+(?:a\s+)?(?:space|blank)|\ball\s+spaces\b|\bspaces?\s+(?:are|is)\s+allowed", re.I | re.A
 )
 
 
-_MORE_CHARS = re.compile(
+_MORE_CHARS = _recache.compile(
     r"(?<!no )(?<!without )\b(?:hyphens?|dash(?:es)?|periods?|dots?|underscores?|commas?|colons?|slashes|plus\s+signs?|at\s+signs?"
     r"|symbols|special\s+characters|following\s+characters|also\s+(?:include|contain|use))\b", re.I)
 
@@ -855,18 +856,18 @@ def _add_run(run: list[re.Match[str]], add: Any) -> None:
         add(run[0].start(), run[-1].end(), {"layout": " | ".join(forms), "alternatives": True})
 
 
-_FORMAT_NAME = re.compile(r"uuid|guid|json|base-?64(?:url)?|hex|ipv[46]|cidr|e\.?164|ur[il]|fqdn|e-?mail|hostname", re.I | re.A)
+_FORMAT_NAME = _recache.compile(r"uuid|guid|json|base-?64(?:url)?|hex|ipv[46]|cidr|e\.?164|ur[il]|fqdn|e-?mail|hostname", re.I | re.A)
 
 
 # a line that defines one of the field's values: "- CSV = …", "* `tsv`: …"
-_VALUE_DEFINITION = re.compile(r"[ ]*(?:[-*•+][ ]+)?(?:[A-Z][A-Z0-9_]*[ ]*=|[`\"'][^`\"'\n]{1,30}[`\"'][ ]*(?:=|:|[-–—][ ]))"
+_VALUE_DEFINITION = _recache.compile(r"[ ]*(?:[-*•+][ ]+)?(?:[A-Z][A-Z0-9_]*[ ]*=|[`\"'][^`\"'\n]{1,30}[`\"'][ ]*(?:=|:|[-–—][ ]))"
                                r"|[ ]*[-*•+][ ]+(?:__[^_\n]{1,60}__|\*\*[^*\n]{1,60}\*\*)[ ]*:", re.A)  # "* __as-shelved__: …"
 
 
 # "Never written as a GUID", "must not be a valid URL", "Do not base64-encode it": the value is not in that format
-_NOT_SO = re.compile(r"(?<![\w-])(?:not|never)\s+(?:(?:be|formatted|given|written|encoded|expressed|in|as|an?|the|valid)\s+){0,4}$", re.I)
+_NOT_SO = _recache.compile(r"(?<![\w-])(?:not|never)\s+(?:(?:be|formatted|given|written|encoded|expressed|in|as|an?|the|valid)\s+){0,4}$", re.I)
 # an empty value the text accepts beside the format's ("If blank, one is picked", "Set it to an empty string to …")
-_EMPTY_OK = re.compile(
+_EMPTY_OK = _recache.compile(
     r"\b(?:if|when)\s+(?:(?:it|this|the(?:\s+(?!(?:is|are|not)\b)[\w-]+){1,4}?)\s+)?(?:is\s+|are\s+)?(?:left\s+(?:as\s+)?(?:an?\s+)?)?(?:empty|blank)\b"
     r"|\bset\s+(?:it\s+|this\s+)?to\s+(?:an?\s+)?(?:empty|blank)\b|\bleave\s+(?:it\s+|this\s+)?(?:empty|blank)\b|\b(?:can|may)\s+(?:also\s+)?be\s+(?:left\s+)?(?:empty|blank)\b"
     r"|\bor\s+(?:an?\s+)?empty\s+string\b",
@@ -879,7 +880,7 @@ def accepts_empty(text: str) -> bool:
     return _EMPTY_OK.search(text) is not None
 
 
-_ABSENT = re.compile(r"\b(?:there\s+(?:is|are)|has|have)\s+no\s+(?:[\w-]+\s+)?$", re.I | re.A)
+_ABSENT = _recache.compile(r"\b(?:there\s+(?:is|are)|has|have)\s+no\s+(?:[\w-]+\s+)?$", re.I | re.A)
 
 
 def _in_value_definition(s: str, pos: int) -> bool:
@@ -911,7 +912,7 @@ def _in_code_with_more(s: str, a: int, b: int) -> bool:
     return close != -1 and s[s.rfind("`", line, a) + 1 : close].strip("'\" ") != s[a:b]
 
 
-_OBJECT_KEY = re.compile(r"[\"'][\w$@.-]+[\"']\s*:")
+_OBJECT_KEY = _recache.compile(r"[\"'][\w$@.-]+[\"']\s*:")
 
 
 def _in_object(s: str, pos: int) -> bool:
@@ -929,40 +930,40 @@ def _in_object(s: str, pos: int) -> bool:
     return False
 
 
-_HEDGE = re.compile(r"\b(?:usually|typically|generally|often|normally|mostly|commonly|preferably|ideally|may\s+also|can\s+also)\b", re.I)
-_OR_AFTER = re.compile(
+_HEDGE = _recache.compile(r"\b(?:usually|typically|generally|often|normally|mostly|commonly|preferably|ideally|may\s+also|can\s+also)\b", re.I)
+_OR_AFTER = _recache.compile(
     r"[^.;\n]{0,25}?\bor\s+(?!(?:later|earlier|more|less|fewer|greater|higher|lower|above|below|equal|null|nil|none|empty"
     r"|omitted|blank|not|zero)\b)(?:an?\s+|the\s+)?[A-Za-z\u4e00-\u9fff]",
     re.I,
 )
-_OR_BEFORE = re.compile(
+_OR_BEFORE = _recache.compile(
     r"\bor\s+(?!(?:more|fewer|less|greater|higher|lower|later|earlier)\b)(?:an?\s+|the\s+|as\s+an?\s+)?[^\s.;]{0,12}\s*$", re.I
 )
 # values the field takes beside the format, anywhere in the text: "The special value "me" …",
 # "can also be `all`", "The value may be a DateTime, a String, or numeric."
-_OTHER_VALUES = re.compile(
+_OTHER_VALUES = _recache.compile(
     r"(?=[cms])(?:\bspecial\s+values?\b|\b(?:can|may)\s+also\s+be\s+(?:set\s+to\s+)?[`\"'“]"
     r"|\b(?:may|can|could)\s+be\s+(?:either\s+)?(?:an?\s+)?[\w-]+(?:\s*,\s*(?:an?\s+)?[\w-]+)+,?\s+or\s+)",
     re.I,
 )
-_FREE_ALTERNATIVE = re.compile(
+_FREE_ALTERNATIVE = _recache.compile(
     r"\bor\s+(?:in\s+)?(?:natural|plain|free|human)[- ](?:language|text|form|readable)\b|\bor\s+any\s+(?:other\s+)?text\b"
     r"|\bor\s+(?:something\s+)?similar\b",  # "a UUID or something similar": any string of the kind
     re.I,
 )
-_FAILS = re.compile(r"\bif\s+(?:that|this|it)\s+fails\b|\bfailing\s+that\b", re.I)
-_SINGLE_OR = re.compile(r"\b(?:a\s+)?(?:single|one)\s+[\w-]+,?\s+or\s+(?:an?\s+)?$", re.I)
+_FAILS = _recache.compile(r"\bif\s+(?:that|this|it)\s+fails\b|\bfailing\s+that\b", re.I)
+_SINGLE_OR = _recache.compile(r"\b(?:a\s+)?(?:single|one)\s+[\w-]+,?\s+or\s+(?:an?\s+)?$", re.I)
 # "a date-time (whatever the kiln's reader can parse)": that form among the others a parser takes
-_PARSEABLE = re.compile(r"\b(?:anything|whatever)\s+(?:that\s+|which\s+)?[^;\n]{0,40}?\bcan\s+(?:parse|read|understand)\b", re.I)
-_ONE_OF_QUOTED = re.compile(r"['\"`’”]\s*,\s*['\"`‘“]")  # closes one quoted item of a list that goes on
-_ONE_OF_QUOTED_BEFORE = re.compile(r"['\"`’”]\s*,\s*['\"`‘“]$")  # a quoted item of the same list before
-_IF_LEAD = re.compile(r"(?:^|[.;:]\s+|\n)\s*(?:if|when|unless|whenever)\b[^.;\n]*$", re.I)
+_PARSEABLE = _recache.compile(r"\b(?:anything|whatever)\s+(?:that\s+|which\s+)?[^;\n]{0,40}?\bcan\s+(?:parse|read|understand)\b", re.I)
+_ONE_OF_QUOTED = _recache.compile(r"['\"`’”]\s*,\s*['\"`‘“]")  # closes one quoted item of a list that goes on
+_ONE_OF_QUOTED_BEFORE = _recache.compile(r"['\"`’”]\s*,\s*['\"`‘“]$")  # a quoted item of the same list before
+_IF_LEAD = _recache.compile(r"(?:^|[.;:]\s+|\n)\s*(?:if|when|unless|whenever)\b[^.;\n]*$", re.I)
 
 
-_BRACKET_CLASS = re.compile(r"\[[^\]\n]{1,30}\]")
-_TYPE_NOTATION = re.compile(r"[ ]?\(\d{1,5}\)")
+_BRACKET_CLASS = _recache.compile(r"\[[^\]\n]{1,30}\]")
+_TYPE_NOTATION = _recache.compile(r"[ ]?\(\d{1,5}\)")
 # another class joined to the one read ("[A-Za-z0-9], and punctuation … [/_-.]")
-_ANOTHER_CLASS = re.compile(r"[^.\n]{0,80}?\b(?:and|or|plus|including|as\s+well\s+as)\b[^.\n]{0,80}?\[[^\]\n]{1,30}\]", re.I)
+_ANOTHER_CLASS = _recache.compile(r"[^.\n]{0,80}?\b(?:and|or|plus|including|as\s+well\s+as)\b[^.\n]{0,80}?\[[^\]\n]{1,30}\]", re.I)
 
 
 def _glued_elsewhere(s: str, layout: str) -> bool:
@@ -977,8 +978,8 @@ def _glued_elsewhere(s: str, layout: str) -> bool:
     return False
 
 
-_HEX_AFTER = re.compile(r"[ ]*(?:hex(?:adecimal)?)\b", re.I)  # "6-digit hex": digits of base 16
-_HASH_LEAD = re.compile(r"\b(?:leading|preceded\s+by|prefixed\s+(?:by|with)|starts?\s+with|starting\s+with)\s+(?:an?\s+|the\s+)?['\"`]?#", re.I)
+_HEX_AFTER = _recache.compile(r"[ ]*(?:hex(?:adecimal)?)\b", re.I)  # "6-digit hex": digits of base 16
+_HASH_LEAD = _recache.compile(r"\b(?:leading|preceded\s+by|prefixed\s+(?:by|with)|starts?\s+with|starting\s+with)\s+(?:an?\s+|the\s+)?['\"`]?#", re.I)
 
 
 def _qualified(s: str, a: int, b: int) -> str:
@@ -1005,7 +1006,7 @@ def _qualified(s: str, a: int, b: int) -> str:
 
 # a sentence that gives the value several forms, each with its article ("this range may be a …, a …
 # or an …")
-_MAY_BE_FORMS = re.compile(r"\b(?:it|this\s+(?:value|field|parameter|property|range|string|address|id|name)|the\s+value)\s+(?:may|can|could)\s+(?:also\s+)?be\s+(?:either\s+)?an?\s+(?:[^.;\n]|\.(?=\S)){1,160}?\bor\s+an?\s", re.I)
+_MAY_BE_FORMS = _recache.compile(r"\b(?:it|this\s+(?:value|field|parameter|property|range|string|address|id|name)|the\s+value)\s+(?:may|can|could)\s+(?:also\s+)?be\s+(?:either\s+)?an?\s+(?:[^.;\n]|\.(?=\S)){1,160}?\bor\s+an?\s", re.I)
 
 
 # Every key of the scan() calls in find(), in one tuple (a test checks it stays complete); a key
@@ -1041,13 +1042,13 @@ def _pattern_data(rx: str) -> Data:
     return {"pattern": rx}
 
 
-_GARBLED = re.compile(r"^[._/]|(?<!\.)\._|_\.(?!\.)|/\.(?!\.)|[._]$")
-_ILLUSTRATIVE = re.compile(r"\bpath/to\b|\bexample\b|\b(?:your|my)[-_]", re.I | re.A)
-_STAR_SEGMENT = re.compile(r"(?:(?<=/)|^)\*(?=/|$)")  # "projects/*/locations/*": a wildcard segment
+_GARBLED = _recache.compile(r"^[._/]|(?<!\.)\._|_\.(?!\.)|/\.(?!\.)|[._]$")
+_ILLUSTRATIVE = _recache.compile(r"\bpath/to\b|\bexample\b|\b(?:your|my)[-_]", re.I | re.A)
+_STAR_SEGMENT = _recache.compile(r"(?:(?<=/)|^)\*(?=/|$)")  # "projects/*/locations/*": a wildcard segment
 # (a segment that holds a character range, "_a-zA-Z0-9*", is a class whose brackets were lost: any name)
-_RANGE_SEGMENT = re.compile(r"(?<=/)[^/\s\[\]]*(?:a-z|A-Z|0-9)[^/\s\[\]]*(?=/|$)")
-_ANY_SLOT = re.compile(r"\{[^}]+\}|<[^>]+>|\[[A-Z][A-Z0-9_]*\]|(?:(?<=/)|^)\*(?=/|$)|" + _RANGE_SEGMENT.pattern)
-_SLOT = re.compile(r"\{[^}]+\}|<[^>]+>|\[[A-Z][A-Z0-9_]*\]")  # {project}, <id>, [PROJECT_ID]
+_RANGE_SEGMENT = _recache.compile(r"(?<=/)[^/\s\[\]]*(?:a-z|A-Z|0-9)[^/\s\[\]]*(?=/|$)")
+_ANY_SLOT = _recache.compile(r"\{[^}]+\}|<[^>]+>|\[[A-Z][A-Z0-9_]*\]|(?:(?<=/)|^)\*(?=/|$)|" + _RANGE_SEGMENT.pattern)
+_SLOT = _recache.compile(r"\{[^}]+\}|<[^>]+>|\[[A-Z][A-Z0-9_]*\]")  # {project}, <id>, [PROJECT_ID]
 
 
 def _layout_pattern(layout: str) -> Data:

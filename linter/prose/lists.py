@@ -11,26 +11,27 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from linter import _recache
 from linter.prose.text import clean_token, same_name
 
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-QTOK = re.compile(
+QTOK = _recache.compile(
     r"`[^`\n]{1,80}`|\"[^\"\n]{1,80}\"|“[^”\n]{1,80}”|'[^'\n]{1,60}'(?!\w)|‘[^’\n]{1,60}’"
     r"|「[^」\n]{1,60}」|『[^』\n]{1,60}』|\*[^*\s][^*\n]{0,40}\*"
 )
 _BC = r"A-Za-z0-9_$.+\-/*#@%~\u00c0-\u024f"
 _BE = r"A-Za-z0-9_$#@%*+\u00c0-\u024f"
-BARE = re.compile(rf"[{_BC}]*[{_BE}](?:\.\.\.|…)?")
-_CJK_CHAR = re.compile(rf"[{_CJK}]")
-_CJK_RUN = re.compile(rf"[{_CJK}]+")
+BARE = _recache.compile(rf"[{_BC}]*[{_BE}](?:\.\.\.|…)?")
+_CJK_CHAR = _recache.compile(rf"[{_CJK}]")
+_CJK_RUN = _recache.compile(rf"[{_CJK}]+")
 # Chinese writes no spaces between words, so a run of CJK characters may hold several values
 # joined by a conjunction ("公开或私有") or end in a particle ("已取消之一", "服装等").
-_CJK_OR = re.compile(r"或者|或是|或")
-_CJK_AND = re.compile(r"以及|和|及|与|與")
-CJK_TAIL = re.compile(
+_CJK_OR = _recache.compile(r"或者|或是|或")
+_CJK_AND = _recache.compile(r"以及|和|及|与|與")
+CJK_TAIL = _recache.compile(
     r"其中之一|之一|中的一[个個种種项項]|中任[一意]|[一二两兩三四五六七八九十几幾][种種个個类類项項]|之间|之間"
 )
-_CJK_ETC = re.compile(r"等等?$")
+_CJK_ETC = _recache.compile(r"等等?$")
 MAX_CJK_TOKEN = 10
 # a soft line break (one newline inside a paragraph, not before a bullet or a numbered item) is a
 # space to CommonMark: "values are `a`\nor `b`" is one list. (The conjunctions are written in
@@ -38,7 +39,7 @@ MAX_CJK_TOKEN = 10
 # "AND, ORI" are codes of a list, not its joints.)
 _WS = r"(?:[ ]*\n(?![ ]*(?:\n|[-*•+][ ]|\d+[.)][ ]))[ ]*|[ ]+)"
 _CONJ = r"(?:(?-i:and/or|and|or|nor|And|Or)|(?-i:AND|OR|NOR)(?=[ ]+[A-Za-z0-9`\"']))"
-_SEP = re.compile(
+_SEP = _recache.compile(
     rf"""
     [ ]*(?P<p>\|\||[,，、;；|｜])(?:{_WS}|[ ]*)(?:{_CONJ}{_WS})?
    |{_WS}(?:{_CONJ}|as[ ]well[ ]as){_WS}
@@ -48,20 +49,20 @@ _SEP = re.compile(
     """,
     re.X | re.I,
 )
-_CONJ_BEFORE = re.compile(r"\b(?:or|and|nor)\b[ \n]*$", re.I)
-_OPEN_WORD = re.compile(r"(?:any|other|others|another|custom|some|more)\b", re.I)
-_CONJ_IN = re.compile(r"\b(?:or|and|nor)\b", re.I)
-_COMBINATION = re.compile(
+_CONJ_BEFORE = _recache.compile(r"\b(?:or|and|nor)\b[ \n]*$", re.I)
+_OPEN_WORD = _recache.compile(r"(?:any|other|others|another|custom|some|more)\b", re.I)
+_CONJ_IN = _recache.compile(r"\b(?:or|and|nor)\b", re.I)
+_COMBINATION = _recache.compile(
     r"(?:any|all)\s+(?:(?:comma|space)[- ]separated\s+)?combinations?\b|an?\s+(?:comma|space)[- ]separated\s+(?:list|combination)\b", re.I
 )
-_NEXT_BULLET = re.compile(r"(?:[ \t]*\n)+[ \t]*\\?[-*•·+](?:[ \t]+\S|[`\"'])")
-_SOFT_BREAK = re.compile(r"\n(?![ ]*(?:\n|\\?[-*•+](?:[ ]|[`\"'])|\d+[.)][ ]))[ ]*")
-_SPACE_SEP = re.compile(r"(?P<p>)(?P<ell>)[ ]+")
-_GLUED = re.compile(r"[:/=][^\s]")
-_PAREN = re.compile(r"[ ]*[(（](?:[^()（）\n]|\n(?![ ]*\n)){0,160}[)）]")  # (a gloss may wrap onto the next line)
-_MEANING = re.compile(r"[ ]*(?:[:：=]|[-–—]+(?=[ ]|[A-Z]))")
-_TERM = re.compile(r"[ ]*(?:$|\n|[.。!！?？](?=\s|$)|[.。](?=[A-Z,])|[)）\]},，;；:：。]|[-–—](?=[ ]))")
-_PARTIAL_AFTER = re.compile(
+_NEXT_BULLET = _recache.compile(r"(?:[ \t]*\n)+[ \t]*\\?[-*•·+](?:[ \t]+\S|[`\"'])")
+_SOFT_BREAK = _recache.compile(r"\n(?![ ]*(?:\n|\\?[-*•+](?:[ ]|[`\"'])|\d+[.)][ ]))[ ]*")
+_SPACE_SEP = _recache.compile(r"(?P<p>)(?P<ell>)[ ]+")
+_GLUED = _recache.compile(r"[:/=][^\s]")
+_PAREN = _recache.compile(r"[ ]*[(（](?:[^()（）\n]|\n(?![ ]*\n)){0,160}[)）]")  # (a gloss may wrap onto the next line)
+_MEANING = _recache.compile(r"[ ]*(?:[:：=]|[-–—]+(?=[ ]|[A-Z]))")
+_TERM = _recache.compile(r"[ ]*(?:$|\n|[.。!！?？](?=\s|$)|[.。](?=[A-Z,])|[)）\]},，;；:：。]|[-–—](?=[ ]))")
+_PARTIAL_AFTER = _recache.compile(
     r"[ ]*,?[ ]*(?:etc\b\.?|and[ ]so[ ]on|and[ ]more|among[ ]others|or[ ]others|and[ ]others|…|\.\.\.|等)",
     re.I,
 )
@@ -75,9 +76,9 @@ STOP_WORDS = frozenset(
 _STOP = frozenset(w for w in STOP_WORDS if not w.endswith("*"))
 
 # a bullet as authors write one: "- a", "* a", and also "\\* a" (escaped) and "*`a`" (no blank before code)
-BULLET_LINE = re.compile(r"^(?P<ind>[ \t]*)(?P<m>\\?[-*•·+])(?:[ \t]+|(?=[`\"']))", re.M)
-_INLINE_MARK = re.compile(r"(?:(?<=\s)|^)[-*•](?=[ ]+\S)")
-_TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
+BULLET_LINE = _recache.compile(r"^(?P<ind>[ \t]*)(?P<m>\\?[-*•·+])(?:[ \t]+|(?=[`\"']))", re.M)
+_INLINE_MARK = _recache.compile(r"(?:(?<=\s)|^)[-*•](?=[ ]+\S)")
+_TABLE_SEP = _recache.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
 @dataclass(slots=True)
@@ -369,7 +370,7 @@ _META_KEYS = frozenset("encoding charset format pattern type length minlength ma
                        "default example examples note notes required optional size".split())
 
 
-_MORE_QUOTED = re.compile(r"[ ]*,[ ]*[`\"'“]")
+_MORE_QUOTED = _recache.compile(r"[ ]*,[ ]*[`\"'“]")
 
 
 def _parse_block(t: str, start: int) -> Parsed | None:
@@ -456,7 +457,7 @@ def _parse_inline_bullets(t: str, i: int) -> Parsed | None:
     return Parsed(items, end, False, "bullets")
 
 
-_CODE_SHAPE = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
+_CODE_SHAPE = _recache.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
 
 
 def _last_inline_item(t: str, body: int, items: list[Item]) -> Item | None:
@@ -478,7 +479,7 @@ VALUE_HEADERS = frozenset(
 )
 
 
-_CELL_ROW = re.compile(r"^\|[ ]?(?P<cell>[^|\n]*)\|", re.M)
+_CELL_ROW = _recache.compile(r"^\|[ ]?(?P<cell>[^|\n]*)\|", re.M)
 
 
 def _value_header(cell: str, name: str, others: list[str]) -> bool:

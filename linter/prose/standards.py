@@ -13,29 +13,30 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
+from linter import _recache
 from linter.prose import formats
 from linter.prose.evidence import Evidence
 from linter.prose.text import Text, gate_text, has_any, name_words, other_bullet, scan
 
-_ISO639 = re.compile(r"\bISO[- ]?639(?:-(?P<p>[1-5]))?\b", re.I | re.A)
-_BCP47 = re.compile(
+_ISO639 = _recache.compile(r"\bISO[- ]?639(?:-(?P<p>[1-5]))?\b", re.I | re.A)
+_BCP47 = _recache.compile(
     r"\b(?P<x>BCP[- ]?47|IETF\s+(?:BCP[- ]?47\s+)?language\s+tags?|RFC[- ]?(?:5646|4646))\b"
     r"|\blanguage\s+(?:code|tag)s?\b|语言代码|語言代碼|语言编码|語言編碼",
     re.I | re.A,
 )
-_LOCALE = re.compile(r"\blocale\s+(?:code|identifier|tag|string)s?\b|\bPOSIX\s+locale\b", re.I | re.A)
-_ISO3166 = re.compile(
+_LOCALE = _recache.compile(r"\blocale\s+(?:code|identifier|tag|string)s?\b|\bPOSIX\s+locale\b", re.I | re.A)
+_ISO3166 = _recache.compile(
     r"\b(?P<x>ISO[- ]?3166)(?:-(?P<p>[123]))?(?:[- _]?(?:alpha|α)[- _]?(?P<a>[23])|\s+(?P<num>numeric))?"
     r"|\b(?P<w>two|2|three|3)[- ](?:letter|character)\s+(?:ISO\s+)?country\s+codes?"
     r"|\bcountry(?:/region)?\s+codes?\b(?!\s+(?:for|of)\s+(?:the\s+)?phone)|国家代码|國家代碼|国家/地区代码|國家/地區代碼",
     re.I | re.A,
 )
-_ISO4217 = re.compile(
+_ISO4217 = _recache.compile(
     r"\b(?P<x>ISO[- ]?4217)\b|\b(?:(?:three|3)[- ](?:letter|character)\s+)?(?:ISO\s+)?currency\s+codes?\b"
     r"|货币代码|貨幣代碼|币种代码|幣種代碼|货币编码|貨幣編碼",
     re.I | re.A,
 )
-_TZ = re.compile(
+_TZ = _recache.compile(
     r"\b(?P<x>(?:IANA|Olson|tz(?:\s+database)?|tzdb|zoneinfo)\s+(?:time\s*zones?|tz|zone\s+(?:names?|ids?)))"
     r"|\btime\s*zone\s+(?:names?|identifiers?|ids?|database)\b"
     r"|(?:\be\.g\.,?|\bsuch\s+as|\blike|\bexample:?|[`\"'“])[ ]*(?:America|Europe|Asia|Africa|Australia|Pacific|Atlantic|Antarctica)/[A-Z][A-Za-z_]+(?:/[A-Z][A-Za-z_]+)?"
@@ -43,42 +44,42 @@ _TZ = re.compile(
     re.I | re.A,
 )
 _CONTINENTS = ("america", "europe", "asia", "africa", "australia", "pacific", "atlantic", "antarctica")
-_MIME = re.compile(r"(?<![/\w])(?P<x>MIME)(?:[- ]types?)?\b|\b(?:media|content)[- ]types?\b|媒体类型|媒體類型", re.I | re.A)
-_MIME_SHAPE = re.compile(r"\b(?:application|text|image|audio|video|multipart|font|model)/[\w.+*-]+", re.A)
-_IATA = re.compile(
+_MIME = _recache.compile(r"(?<![/\w])(?P<x>MIME)(?:[- ]types?)?\b|\b(?:media|content)[- ]types?\b|媒体类型|媒體類型", re.I | re.A)
+_MIME_SHAPE = _recache.compile(r"\b(?:application|text|image|audio|video|multipart|font|model)/[\w.+*-]+", re.A)
+_IATA = _recache.compile(
     r"\b(?P<x>IATA|ICAO)\s+(?:(?P<place>airport|city|location)(?:\s+or\s+city)?|(?P<carrier>airline|carrier))(?:\s+(?:designator|codes?))?"
     r"|\bairport\s+\(?(?P<x2>IATA|ICAO)\)?\s+codes?",
     re.A,
 )
-_STATE = re.compile(
+_STATE = _recache.compile(
     r"\b(?:two|2)[- ](?:letter|character|char)\s+(?:US\s+|U\.S\.\s+)?state(?:\s+(?:codes?|abbreviations?))?\b|\bUSPS\s+state\b",
     re.I | re.A,
 )
-_WITHOUT = re.compile(r"\b(?:without|excluding|except|not)\b[^,.;]*$", re.I)  # "the flight number without IATA carrier code"
-_NUMERIC_CCY = re.compile(r"\bnumeric\b|\b(?:three|3)[- ]digit\b", re.I | re.A)
+_WITHOUT = _recache.compile(r"\b(?:without|excluding|except|not)\b[^,.;]*$", re.I)  # "the flight number without IATA carrier code"
+_NUMERIC_CCY = _recache.compile(r"\bnumeric\b|\b(?:three|3)[- ]digit\b", re.I | re.A)
 _NOT_HUMAN = frozenset("markup programming query script scripting template expression".split())
-_THREE_ALPHA = re.compile(r"\b(?:three|3)[- ](?:letter|char(?:acter)?|digit\s+alpha|alpha)\b", re.I | re.A)
-_ALPHA3_WORD = re.compile(r"\balpha[- _]?3\b", re.I | re.A)  # "give the alpha3 code of the kiln's land": the standard's part named apart from it
-_THREE_DIGIT = re.compile(r"\b(?:three|3)[- ]digit\b(?!\s+alpha)|\bnumeric\b", re.I | re.A)
-_REGIONAL = re.compile(r"\b[a-z]{2,3}[-_][A-Z]{2}\b", re.A)
+_THREE_ALPHA = _recache.compile(r"\b(?:three|3)[- ](?:letter|char(?:acter)?|digit\s+alpha|alpha)\b", re.I | re.A)
+_ALPHA3_WORD = _recache.compile(r"\balpha[- _]?3\b", re.I | re.A)  # "give the alpha3 code of the kiln's land": the standard's part named apart from it
+_THREE_DIGIT = _recache.compile(r"\b(?:three|3)[- ]digit\b(?!\s+alpha)|\bnumeric\b", re.I | re.A)
+_REGIONAL = _recache.compile(r"\b[a-z]{2,3}[-_][A-Z]{2}\b", re.A)
 # "a list of language codes" says what the value is only where the text opens with it (or it
 # follows "is", "as", "accepts"): "for a list of supported locales, see …" points elsewhere
-_LIST = re.compile(
+_LIST = _recache.compile(
     r"\b(?:comma|space|semicolon)[- ]?(?:separated|delimited)\b"
     r"|(?:^\W*|\b(?:is|as|accepts?|takes?|provide|specify|pass)\s+)(?:an?|the)\s+list\s+of\b",
     re.I | re.A,
 )
 # "two-letter language codes": ISO 639-1's shape, not any BCP 47 tag
-_TWO_LETTER_LANGUAGE = re.compile(r"\b(?:two|2)[- ](?:letter|character|char)\s+(?:ISO(?:[- ][\d-]+)?\s+)?language\s+codes?\b", re.I | re.A)
+_TWO_LETTER_LANGUAGE = _recache.compile(r"\b(?:two|2)[- ](?:letter|character|char)\s+(?:ISO(?:[- ][\d-]+)?\s+)?language\s+codes?\b", re.I | re.A)
 # "… or empty, which defaults to UTC": the empty string is a value too
-_OR_EMPTY = re.compile(r"\bor\s+(?:an?\s+)?(?:empty|blank)(?:\s+string)?\b", re.I | re.A)
+_OR_EMPTY = _recache.compile(r"\bor\s+(?:an?\s+)?(?:empty|blank)(?:\s+string)?\b", re.I | re.A)
 # "the format of 'value' varies depending on the type": the standard is one case of several
-_VARIES = re.compile(
+_VARIES = _recache.compile(
     r"\b(?:format|value|shape|syntax)s?\b[^.;]{0,30}\b(?:varies|vary|differs?)\s+(?:depending\s+on|by|with|according\s+to)\b", re.I | re.A
 )
-_PHONE = re.compile(r"phone|calling|dial", re.I | re.A)
-_QUOTED_CODE = re.compile(r"[`'\"“‘]([A-Za-z]{2,3})[`'\"”’]")
-_LOWER = re.compile(r"\blower[- ]?case\b|\bin\s+lowercase\b|小写|小寫", re.I | re.A)
+_PHONE = _recache.compile(r"phone|calling|dial", re.I | re.A)
+_QUOTED_CODE = _recache.compile(r"[`'\"“‘]([A-Za-z]{2,3})[`'\"”’]")
+_LOWER = _recache.compile(r"\blower[- ]?case\b|\bin\s+lowercase\b|小写|小寫", re.I | re.A)
 
 PATTERNS: dict[str, str] = {
     "ISO 639-1": "^[a-zA-Z]{2}$",
@@ -124,8 +125,8 @@ class _Hit(NamedTuple):
     explicit: bool
 
 
-_PLACEHOLDER_OPEN = re.compile(r"[{<][^{}<>\n]{0,40}$")
-_COND_START = re.compile(r"\s*(?:(?i:if|when|unless)\b|For\s+(?!example\b|instance\b)[A-Z][a-z]+,)")
+_PLACEHOLDER_OPEN = _recache.compile(r"[{<][^{}<>\n]{0,40}$")
+_COND_START = _recache.compile(r"\s*(?:(?i:if|when|unless)\b|For\s+(?!example\b|instance\b)[A-Z][a-z]+,)")
 
 
 def _elsewhere(s: str, h: "_Hit") -> bool:
@@ -212,10 +213,10 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
 # counts when the text gives the code's shape ("two-letter country code") or an instance of it
 # (a MIME type like "application/json", a zone like "Europe/Paris"). An example without the
 # phrase is handled by ``implied`` (the examples show the standard).
-_SHAPE = re.compile(r"\b(?:two|2|three|3|four|4)[- ](?:letter|character|char|digit|alpha)\b", re.I | re.A)
+_SHAPE = _recache.compile(r"\b(?:two|2|three|3|four|4)[- ](?:letter|character|char|digit|alpha)\b", re.I | re.A)
 
 
-_INSTANCE = re.compile(
+_INSTANCE = _recache.compile(
     r"[`\"'“](?P<q>[^`\"'”\s]{1,40})[`\"'”]"
     r"|\b(?:e\.\s?g\.?|eg|for\s+example|such\s+as|like|i\.\s?e\.?)[,:]?\s+(?P<b>[A-Za-z][\w/+.-]{0,39}?)(?=[\s,.;)]|$)",
     re.I,
@@ -278,8 +279,8 @@ def _one_per_domain(hits: list[_Hit], words: set[str], s: str) -> list[_Hit]:
     return sorted(by_domain.values(), key=lambda h: h.start)
 
 
-_BOTH_ALPHAS = re.compile(r"alpha-?2\b.{0,80}?\balpha-?3|alpha-?3\b.{0,80}?\balpha-?2|\b2\s+(?:or|to)\s+3[- ](?:letter|char)", re.I | re.S)
-_SET_TO_CODE = re.compile(r"\b(?:set\s+to|must\s+be)\s+([a-z]{2,3}|[A-Z]{2,3})(?=[ ]*(?:[.,;)]|$))")
+_BOTH_ALPHAS = _recache.compile(r"alpha-?2\b.{0,80}?\balpha-?3|alpha-?3\b.{0,80}?\balpha-?2|\b2\s+(?:or|to)\s+3[- ](?:letter|char)", re.I | re.S)
+_SET_TO_CODE = _recache.compile(r"\b(?:set\s+to|must\s+be)\s+([a-z]{2,3}|[A-Z]{2,3})(?=[ ]*(?:[.,;)]|$))")
 
 
 def _evidence(t: Text, hits: list[_Hit], type_: str | None = None) -> list[Evidence]:

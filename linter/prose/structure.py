@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterator
 
+from linter import _recache
 from linter.prose.lists import QTOK, STOP_WORDS, Item, Parsed, parse_inline
 from linter.prose.text import clean_token, has_any, odd_case
 
@@ -28,21 +29,21 @@ from linter.prose.text import clean_token, has_any, odd_case
 
 # what may open a definition line: a quoted/backticked literal, or one bare value-like token
 _BARE_VALUE = r"[A-Za-z0-9][A-Za-z0-9_.+/#@$-]{0,47}(?<![.+/-])"
-_BARE = re.compile(_BARE_VALUE)
-_LINE_HEAD = re.compile(r"[ \t]*(?:\\?(?P<m>[-*•·+])[ \t]+|(?P<n>\d{1,2})[.)][ \t]+)?[ \t]*")
-_DEF_SEP = re.compile(
+_BARE = _recache.compile(_BARE_VALUE)
+_LINE_HEAD = _recache.compile(r"[ \t]*(?:\\?(?P<m>[-*•·+])[ \t]+|(?P<n>\d{1,2})[.)][ \t]+)?[ \t]*")
+_DEF_SEP = _recache.compile(
     r"(?P<sep>[ \t]*(?::|=>?|->)[ \t]+(?=\S)|[ \t]+[-–—]{1,2}(?:[ \t]+(?=\S)|(?=[A-Za-z]))|[ \t]*[–—][ \t]*(?=\S)|\t+(?=\S)"
     r"|[ ]{2,}(?=[A-Z]))"
 )
 # a quoted value followed by what it does ("`ALL` indicates …")
-_DEF_VERB = re.compile(
+_DEF_VERB = _recache.compile(
     r"[ \t]+(?:(?:value\s+)?(?:means|indicates|specifies|signifies|represents|denotes|implies|enables|disables"
     r"|returns|causes|sets|makes|tells|shows|selects|is\s+(?:the\s+default|used|for|when|a|an|the)"
     r"|should\s+be\s+used|will|can\s+be\s+used))\b",
     re.I,
 )
 # a quoted value, then what it does as a sentence of its own ("`keep` Keeps …", "'Flat'  Where …")
-_QUOTED_THEN_SENTENCE = re.compile(r"[ \t]+(?:[A-Z][a-z]|\([^()\n]{1,20}\)[ \t]+[A-Z])")  # ("`paf` (GB) Postcode file", "… (US) USPS file")
+_QUOTED_THEN_SENTENCE = _recache.compile(r"[ \t]+(?:[A-Z][a-z]|\([^()\n]{1,20}\)[ \t]+[A-Z])")  # ("`paf` (GB) Postcode file", "… (US) USPS file")
 # labels that open a line without being a value ("Note: …", "Default: …")
 _LABELS = frozenset(
     """note notes important warning caution tip todo deprecated example examples default defaults required optional
@@ -51,14 +52,14 @@ _LABELS = frozenset(
     constraints id name e.g i.e eg ie for and or the a an if when this that these it in on of by to with from
     warning info information remarks remark details detail more also http https url uri""".split()
 )
-_CONTEXT_OTHER = re.compile(
+_CONTEXT_OTHER = _recache.compile(
     r"\b(?:keys?|fields?|properties|property|attributes?|parameters?|params?|arguments?|columns?|headers?|object"
     r"|json|(?:object|struct|array|enum|its|their)\s+members?|elements?|sub-?fields?|placeholders?|variables?|macros?|tokens?|syntax|operators?|functions?"
     r"|events?\s+(?:payload|object)|examples?|e\.g|steps?|errors?|forms?|formats?|patterns?|templates?|layouts?)\b",
     re.I,
 )
-_UPPER = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*")
-_RUNIN = re.compile(
+_UPPER = _recache.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*")
+_RUNIN = _recache.compile(
     r"(?=[`\"'A-Z])"  # the token's first character (see the note at the top)
     r"(?<![\w`'\"\-])(?P<tok>`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|'[^'\n]{1,60}'|"
     r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[A-Z](?=[ ]+=))(?P<sep>[ ]+[-–—=][ ]+|[ ]*:[ ]+)(?=[A-Za-z(])"
@@ -70,7 +71,7 @@ _VTOK = (r"(`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|'[^'\n]{1,60}'(?!\w)|“[^”\n]{1,
 _QVTOK = r"(`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”|(?<!\w)'[^'\n]{1,60}'(?!\w))"
 # a quoted value or a code in capitals: what may open "X for …" without a cue before it
 _CODETOK = r"(`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”|(?<!\w)'[^'\n]{1,60}'(?!\w)|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{3,}[0-9]*)(?![\w-]))"
-_VALUE_SENTENCE = re.compile(
+_VALUE_SENTENCE = _recache.compile(
     r"\b(?:when|if|once)\s+(?:(?:it|this|the\s+value|this\s+(?:field|parameter|property|value|option|setting))\s+is\s+)?"
     r"(?:(?:left\s+)?unset\s+or\s+)?(?:set|equal|equals)\s+(?:to\s+)?" + _VTOK
     + r"|\b(?:if|when)\s+you\s+(?:select|choose|pick)\s+" + _VTOK
@@ -98,7 +99,7 @@ _VALUE_SENTENCE = re.compile(
     + _QVTOK + r"\s+(?:(?:will|would)\s+(?!be\b)(?=[a-z])|(?:should|must)\s+(?:never|not)\s+be\s+(?:sent|used|set|passed|given)\b)",
     re.I,
 )
-_DEFAULT_VALUE = re.compile(
+_DEFAULT_VALUE = _recache.compile(
     r"\b(?:default(?:\s+value)?(?:\s+is|:)|defaults\s+to|is\s+the\s+default|by\s+default(?:\s+is)?|the\s+default,)\s*:?\s*" + _VTOK,
     re.I,
 )
@@ -137,7 +138,7 @@ class _Def:
     key: tuple[str, bool, str, bool]  # marker, quoted, separator kind, indented (a nested list)
 
 
-_DEFAULT_NOTE = re.compile(r"[ \t]*\((?:the[ ]+)?default\)", re.I)
+_DEFAULT_NOTE = _recache.compile(r"[ \t]*\((?:the[ ]+)?default\)", re.I)
 # words of prose that also serve as values ("on", "A"): a value only where the line cannot be prose
 _HARD_LABELS = frozenset("note notes important warning caution tip todo deprecated example examples e.g i.e eg ie see".split())
 _FUNCTION = frozenset("a an the if when this that these it in on of by to with from and or for".split())
@@ -210,19 +211,19 @@ def _def_lines(s: str) -> Iterator[_Def]:
         pos = eol + 1
 
 
-_LOWER_WORD = re.compile(r"[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*")
-_PAREN_GLOSS_LINE = re.compile(r"[ \t]*\((?=[^()\n]*[a-z]{2,}[ ]+[a-z])[^()\n]{2,120}\)[ \t]*[,.;]?[ \t]*$")  # (words, not "(12AN)")
+_LOWER_WORD = _recache.compile(r"[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*")
+_PAREN_GLOSS_LINE = _recache.compile(r"[ \t]*\((?=[^()\n]*[a-z]{2,}[ ]+[a-z])[^()\n]{2,120}\)[ \t]*[,.;]?[ \t]*$")  # (words, not "(12AN)")
 # what a code on a bullet may be followed by when a clause says what it means
-_CLAUSE_GLOSS = re.compile(r"[ \t]*,[ \t]+(?:(?i:which|when|where|that|if|for|meaning|used)\b|[a-z])|[ \t]+for[ \t]+(?!example\b|instance\b)\w"
+_CLAUSE_GLOSS = _recache.compile(r"[ \t]*,[ \t]+(?:(?i:which|when|where|that|if|for|meaning|used)\b|[a-z])|[ \t]+for[ \t]+(?!example\b|instance\b)\w"
                            r"|[ \t]+is[ \t]+(?:an?|the)?[ \t]*[a-z]")  # ("- SPARE is a jar kept back")
-_CODE_TOKEN = re.compile(r"(?=[A-Z0-9]*[A-Z])[A-Z0-9]{1,6}|\d{1,3}")
-_ONE_BLANK_GLOSS = re.compile(r"[ ]+(?=[A-Z0-9][^\n]*\S)")
-_ONLY_DEFAULT = re.compile(r"[ \t]*(?:\((?:the[ \t]+)?default\)|(?:-{1,2}|[–—:])[ \t]*(?:the[ \t]+)?default)[ \t.,;]*$", re.I)
-_BARE_CODE_LINE = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{0,40}")
-_COLON_BEFORE = re.compile(r"[:：][ \t]*\n\s*\Z")
+_CODE_TOKEN = _recache.compile(r"(?=[A-Z0-9]*[A-Z])[A-Z0-9]{1,6}|\d{1,3}")
+_ONE_BLANK_GLOSS = _recache.compile(r"[ ]+(?=[A-Z0-9][^\n]*\S)")
+_ONLY_DEFAULT = _recache.compile(r"[ \t]*(?:\((?:the[ \t]+)?default\)|(?:-{1,2}|[–—:])[ \t]*(?:the[ \t]+)?default)[ \t.,;]*$", re.I)
+_BARE_CODE_LINE = _recache.compile(r"[A-Za-z][A-Za-z0-9_.-]{0,40}")
+_COLON_BEFORE = _recache.compile(r"[:：][ \t]*\n\s*\Z")
 
 
-_QUOTED_LINE = re.compile(r"[ \t]*(?::|=)[ \t]*(?P<body>[^\n]+?)[ \t]*[.,;]?[ \t]*(?:\n|$)")
+_QUOTED_LINE = _recache.compile(r"[ \t]*(?::|=)[ \t]*(?P<body>[^\n]+?)[ \t]*[.,;]?[ \t]*(?:\n|$)")
 
 
 def _grouped_values(s: str, run: list[_Def]) -> list[Item] | None:
@@ -307,7 +308,7 @@ def definition_lists(s: str, low: str) -> Iterator[Candidate]:
             yield Candidate(run[0].line_start, Parsed(_split_paired([d.item for d in run]), end), True, "definitions")
 
 
-_PAIRED_KEY = re.compile(r"(?-i:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z]+(?:[A-Z][a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)")
+_PAIRED_KEY = _recache.compile(r"(?-i:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z]+(?:[A-Z][a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)")
 
 
 def _split_paired(items: list[Item]) -> list[Item]:
@@ -331,10 +332,10 @@ def other_context(intro: str) -> bool:
 
 
 # a sentence that leads into what follows: it ends with a colon or points ahead
-_LEADS_IN = re.compile(r"[:：][ \t]*$|\b(?:following|these|below|as\s+follows)\b", re.I)
-_PLURAL_END = re.compile(r"s\b\W*$")
-_POINTS_AHEAD = re.compile(r"\b(?:following|these|those|below)\s+(?:\S+\s+){0,2}$", re.I)
-_THIS_BEFORE = re.compile(r"(?:\bthis|\bthe\s+`[^`\s]+`|\bthe\s+[a-z]+(?:[A-Z]|_[a-z])\w*)\s+$")
+_LEADS_IN = _recache.compile(r"[:：][ \t]*$|\b(?:following|these|below|as\s+follows)\b", re.I)
+_PLURAL_END = _recache.compile(r"s\b\W*$")
+_POINTS_AHEAD = _recache.compile(r"\b(?:following|these|those|below)\s+(?:\S+\s+){0,2}$", re.I)
+_THIS_BEFORE = _recache.compile(r"(?:\bthis|\bthe\s+`[^`\s]+`|\bthe\s+[a-z]+(?:[A-Z]|_[a-z])\w*)\s+$")
 
 
 def lists_other(intro: str) -> bool:
@@ -383,7 +384,7 @@ def run_in(s: str, low: str) -> Iterator[Candidate]:
 
 # "… are: - SEALED, which keeps air out. - VENTED means …": bullets run into one line (their line breaks
 # lost), each a code after " - " at a sentence start, then what it is or does
-_DASH_RUNIN = re.compile(
+_DASH_RUNIN = _recache.compile(
     r"- (?P<tok>`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*)"
     r"(?=[ ]*,[ ]*(?:which|where|meaning|when|if|for|used|the|an?)\b|[ ]+(?:is|are|means|indicates|specifies|denotes|which|for)\b"
     r"|[ ]*:[ ]+\S|[ ]+[-–—][ ]+\S)"
@@ -413,13 +414,13 @@ def _dash_run_in(s: str) -> Iterator[Candidate]:
         yield Candidate(got[0].start, Parsed(got, got[-1].end), True, "run-in")
 
 
-_COLON_LEAD = re.compile(
+_COLON_LEAD = _recache.compile(
     r"(?=[abcfiklmostv])"  # each word's first letter (see the note at the top)
     r"\b(?:values?|options?|choices?|settings?|types|modes|levels|statuses|states|kinds|categories|are|be|include|includes"
     r"|following)[ ]*[:：][ ]*", re.I)
-_WORD_DEF = re.compile(r"(?P<tok>[A-Za-z][\w.+]{0,30}(?<![.+]))(?:[ ]*\((?:the[ ]+)?default\))?"  # "tin (default) - …"
+_WORD_DEF = _recache.compile(r"(?P<tok>[A-Za-z][\w.+]{0,30}(?<![.+]))(?:[ ]*\((?:the[ ]+)?default\))?"  # "tin (default) - …"
                        r"(?P<sep>[ ]+[-–—][ ]+|[ ]*[—–][ ]*|[ ]*[-=]>[ ]*|[ ]*→[ ]*|[ ]*=[ ]*)(?=[A-Za-z(])")  # ("User -> when …")
-_ITEM_BREAK = re.compile(r"[^;\n]{1,300}?(?:;|[.!?](?=[ ]))[ ]*(?:and[ ]+|\d[.)][ ]*)?")
+_ITEM_BREAK = _recache.compile(r"[^;\n]{1,300}?(?:;|[.!?](?=[ ]))[ ]*(?:and[ ]+|\d[.)][ ]*)?")
 
 
 def colon_run_in(s: str, low: str) -> Iterator[Candidate]:
@@ -458,11 +459,11 @@ def colon_run_in(s: str, low: str) -> Iterator[Candidate]:
             yield Candidate(items[0].start, Parsed(items, eol if eol >= 0 else len(s)), True, "colon-run-in")
 
 
-_LIST_BEFORE_OR = re.compile(r"[\w`'\"]\s*,\s*$")
+_LIST_BEFORE_OR = _recache.compile(r"[\w`'\"]\s*,\s*$")
 # capitalised words of prose that open sentences ("API returns …") and are not values
 _ACRONYMS = frozenset("API APIS URL URI HTTP HTTPS JSON XML HTML CSV SDK CLI UI ID IDS IP DNS SQL REST SSL TLS AWS GCP".split())
 # what a value named by a sentence of its own looks like: a word or code, or a small number
-_SENTENCE_VALUE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,47}(?:\.[A-Za-z0-9_-]{1,20})?|[A-Za-z][a-z]+(?: [A-Za-z][a-z]+){1,2}|-?\d{1,3}")
+_SENTENCE_VALUE = _recache.compile(r"[A-Za-z][A-Za-z0-9_-]{0,47}(?:\.[A-Za-z0-9_-]{1,20})?|[A-Za-z][a-z]+(?: [A-Za-z][a-z]+){1,2}|-?\d{1,3}")
 
 
 # Where a match of _VALUE_SENTENCE can start. Each of its branches starts (1) at a quote that opens
@@ -475,11 +476,11 @@ _VS_QUOTES = "`\"“'"
 # (2) looks in ``s.lower()``: it has the offsets and word characters of ``s`` when ``odd_case``
 # does not hold (only "İ" changes length under ``lower``), and each case-insensitive word of the
 # pattern matches there as its lower-case self
-_VS_AFTER_WORD_START = re.compile(
+_VS_AFTER_WORD_START = _recache.compile(
     r"\W(?=(?:wh(?:en|ile|ereas)|if|once|us(?:e|ing)|choos(?:e|ing)|select(?:ing)?|specify|set(?:ting)?|or|and|value)\s)"
 )
-_VS_AFTER_OR = re.compile(r"[`\"'”]\sor\s")  # (the second value of "`x` or `y` means")
-_VS_AFTER_BREAK = re.compile(r"[.;:!?,\n]\s{0,2}(?=[`\"'“*A-Z]|(?i:the)\s|[a-z]+[A-Z])")
+_VS_AFTER_OR = _recache.compile(r"[`\"'”]\sor\s")  # (the second value of "`x` or `y` means")
+_VS_AFTER_BREAK = _recache.compile(r"[.;:!?,\n]\s{0,2}(?=[`\"'“*A-Z]|(?i:the)\s|[a-z]+[A-Z])")
 
 
 def _value_sentence_matches(s: str) -> list[re.Match[str]]:
@@ -509,8 +510,8 @@ def _value_sentence_matches(s: str) -> list[re.Match[str]]:
     return out
 
 
-_ALT_BEFORE = re.compile(r"(?:^|(?<=[.;:!?]\s)|(?<=\n))" + _QVTOK + r"\s+or\s+$")
-_FOR_CODE = re.compile(r"(?:for\s+)?`[^`\n]{1,60}`")
+_ALT_BEFORE = _recache.compile(r"(?:^|(?<=[.;:!?]\s)|(?<=\n))" + _QVTOK + r"\s+or\s+$")
+_FOR_CODE = _recache.compile(r"(?:for\s+)?`[^`\n]{1,60}`")
 
 
 def value_sentences(s: str, low: str) -> Iterator[Candidate]:
@@ -573,7 +574,7 @@ def value_sentences(s: str, low: str) -> Iterator[Candidate]:
 
 # "If the queue state is `ENABLED`, …", "set `Scope` to `AWS`": a value of whatever the words
 # before "is" name (kept when they name the field)
-_COND_VALUE = re.compile(
+_COND_VALUE = _recache.compile(
     r"\b(?=[iwost])"  # each alternative's first letter (see the note at the top)
     r"(?:\b(?:if|when|once|while)\s+(?P<subj>[A-Za-z`'\"][\w`'\" .-]{0,40}?)\s+(?:is|was|are)\s+(?:set\s+to\s+|equal\s+to\s+)?"
     + _QVTOK.replace("(", "(?P<v>", 1)
@@ -589,7 +590,7 @@ _COND_VALUE = re.compile(
 )
 
 
-_SELF_WORDS = re.compile(r"value|it|its value|this|this (?:field|parameter|property|value|setting|option)")
+_SELF_WORDS = _recache.compile(r"value|it|its value|this|this (?:field|parameter|property|value|setting|option)")
 
 
 def conditional_values(s: str, low: str) -> Iterator[Candidate]:
@@ -637,9 +638,9 @@ def conditional_values(s: str, low: str) -> Iterator[Candidate]:
                 yield Candidate(items[0].start, Parsed(items, items[-1].end), True, "conditional-values", subject=subj)
 
 
-_LEAD = re.compile(r"(?=[:(abcefimost]|[ ][-–—])(?:[:(]|[ ][-–—]|\b(?:either|by|be|is|are|as|from|between|to|of|include)"
+_LEAD = _recache.compile(r"(?=[:(abcefimost]|[ ][-–—])(?:[:(]|[ ][-–—]|\b(?:either|by|be|is|are|as|from|between|to|of|include)"
                    r"|\b(?:either|can|may)\s+(?:use|set|pass|send|specify|choose|select|pick)|\bstatus(?:es)?)[ ]*$", re.I)
-_ALT_END = re.compile(
+_ALT_END = _recache.compile(
     r"[ ]*(?:$|[.;,)\n]|\((?:the\s+)?default\)|\bor\s+(?:leave|omit|empty|null|not)\b"
     # "by `created_at` or `updated_at` fields.": the kind of the values closes the sentence
     r"|(?:fields?|values?|options?|modes?|types?|formats?|levels?|states?|statuses)[ ]*(?:$|[.;,)\n]))",
@@ -647,27 +648,27 @@ _ALT_END = re.compile(
 )
 # what may close the first sentence after its list: a phrase of where, when or what for, with no
 # value of its own ("marked as `open` or `shut` in the depot.", "`graduated` or `volume` based.")
-_PHRASE_TAIL = re.compile(
+_PHRASE_TAIL = _recache.compile(
     r"(?:[ ]+(?:(?:in|for|after|before|within|on|at|from|with|across|per|during)\b[^.;:\n`\"'“]{1,50}"
     r"|if[ ]+(?:not|no|none|unknown|absent|missing|unavailable|it[ ]+cannot)\b[^.;:\n`\"'“]{0,40}"  # ("… or `null` if not known")
     r"|as[ ]+(?:the[ ]+)?(?:options?|values?|choices?)\b[^.;:\n]{0,50})|[ -]based|[ ]*\([^()\n`\"']{1,40}\))"  # ("(add-on needed)")
     r"[ ]*(?:[.;](?:\s|$)|$|\n)"
 )
-_AS_OPTIONS_END = re.compile(r"[ ]+as[ ]+(?:the[ ]+)?(?:options?|values?|choices?)\b[^.;:\n]{0,50}(?:[.;](?:\s|$)|$|\n)", re.I)
-_NOTE_END = re.compile(r"[ ]*\([^()\n`\"']{1,40}\)[ ]*(?:[.;](?:\s|$)|$|\n)")  # "… or `tin` (add-on needed)."
+_AS_OPTIONS_END = _recache.compile(r"[ ]+as[ ]+(?:the[ ]+)?(?:options?|values?|choices?)\b[^.;:\n]{0,50}(?:[.;](?:\s|$)|$|\n)", re.I)
+_NOTE_END = _recache.compile(r"[ ]*\([^()\n`\"']{1,40}\)[ ]*(?:[.;](?:\s|$)|$|\n)")  # "… or `tin` (add-on needed)."
 # "Set to "a", "b", "c", or defaults to none": a list said with commas, closed by what happens without a value
-_OR_DEFAULT_AFTER = re.compile(r"[ ]*,?[ ]*or[ ]+(?:defaults?|leave\b|omit\b)", re.I)
-_DASH_CLOSE = re.compile(r"[ ]*(?:[—–]|--)[ ]")  # "The maker — `press` or `mould` — shapes …" (or "--", typed)
+_OR_DEFAULT_AFTER = _recache.compile(r"[ ]*,?[ ]*or[ ]+(?:defaults?|leave\b|omit\b)", re.I)
+_DASH_CLOSE = _recache.compile(r"[ ]*(?:[—–]|--)[ ]")  # "The maker — `press` or `mould` — shapes …" (or "--", typed)
 
 
-_OPEN_TAIL = re.compile(r"\b(?:any|anything|another|other|others|custom|every|everything|starts?|starting|begins?|beginning|prefix(?:ed)?)\b", re.I)
+_OPEN_TAIL = _recache.compile(r"\b(?:any|anything|another|other|others|custom|every|everything|starts?|starting|begins?|beginning|prefix(?:ed)?)\b", re.I)
 # (the value may be followed by a few words that end the sentence: "when the person `joined` the site.")
-_TAIL_ALT = re.compile(r"[ ]*,?[ ]+or[ ]+(?:[A-Za-z]+[ ]+){1,8}?" + _QVTOK.replace("(", "(?P<v>", 1)
+_TAIL_ALT = _recache.compile(r"[ ]*,?[ ]+or[ ]+(?:[A-Za-z]+[ ]+){1,8}?" + _QVTOK.replace("(", "(?P<v>", 1)
                        + r"(?=(?:[ ]+[A-Za-z]+){0,4}[ ]*(?:[.;]|$))")
-_EXAMPLE_LEAD = re.compile(r"(?=[eisl])\b(?:e\.?\s?g|eg|i\.?e|examples?|instance|such\s+as|like|say|sample)\b", re.I)
+_EXAMPLE_LEAD = _recache.compile(r"(?=[eisl])\b(?:e\.?\s?g|eg|i\.?e|examples?|instance|such\s+as|like|say|sample)\b", re.I)
 
 
-_SENTENCE_BREAK = re.compile(r"[.!?](?:\s|$)|\n")
+_SENTENCE_BREAK = _recache.compile(r"[.!?](?:\s|$)|\n")
 
 
 def sentence_before(s: str, i: int, breaks: "re.Pattern[str]" = _SENTENCE_BREAK) -> str:
@@ -679,7 +680,7 @@ def sentence_before(s: str, i: int, breaks: "re.Pattern[str]" = _SENTENCE_BREAK)
 
 
 
-_OR_WORD = re.compile(r"or\b(?<=\bor)")  # ``\bor\b``, written so that ``re`` scans for the literal "or"
+_OR_WORD = _recache.compile(r"or\b(?<=\bor)")  # ``\bor\b``, written so that ``re`` scans for the literal "or"
 
 
 def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
@@ -728,7 +729,7 @@ def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
         yield Candidate(q.start(), p, True, "quoted-alternatives")
 
 
-_BARE_LEAD = re.compile(
+_BARE_LEAD = _recache.compile(
     r"(?=[:：(]|[ ][-–—]|\b[abceimopsuvw])"  # how every alternative starts: a test or two rejects most positions
     r"(?:[:：(]|[ ][-–—][ ]|\b(?P<be>(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either|\s+set\s+to)?|\bis\s+either)|\beither"
     r"|\b(?:choices|options|values)\s+are|\bchoose\s+(?:from|between)|\b(?:one|a\s+value)\s+of"
@@ -738,15 +739,15 @@ _BARE_LEAD = re.compile(
 )
 # where a lead can end: only the words _BARE_LEAD can end with ("of" only in "one of" or "a value of", "are" only
 # after choices/options/values), and the start of a sentence of snake_case codes
-_BARE_LEAD_AT = re.compile(
+_BARE_LEAD_AT = _recache.compile(
     r"[:：(]|[ ][-–—][ ]|(?=\b[beaosupctf])\b(?:be|either|by|as|are|of|from|between|specify|enter|pass|use|select|choose|(?<=set )to)\b"
     r"|[.!?] (?P<codes>)(?=[a-z][a-z0-9]*_)",
     re.I,
 )
 # "are", "of", "from", "between" lead only after these words (the rest of _BARE_LEAD is one word)
 _LEAD_BEFORE = {"are": ("choices", "options", "values"), "of": ("one", "a value"), "from": ("choose",), "between": ("choose",)}
-_SENTENCE_LEAD = re.compile(r"(?P<by>)(?P<verb>)(?P<be>)")
-_CODE_ONLY = re.compile(r"(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)")
+_SENTENCE_LEAD = _recache.compile(r"(?P<by>)(?P<verb>)(?P<be>)")
+_CODE_ONLY = _recache.compile(r"(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)")
 
 
 def code_only(v: str) -> bool:
@@ -754,16 +755,16 @@ def code_only(v: str) -> bool:
     return _CODE_ONLY.fullmatch(v) is not None
 
 
-_SENTENCE_START = re.compile(r"(?:^|[.!?](?:\s+|$)|\n)", re.M)
-_BARE_CODE = re.compile(r"(?-i:[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)*|[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)*|[a-z]+(?:[A-Z][a-z0-9]+)+"
+_SENTENCE_START = _recache.compile(r"(?:^|[.!?](?:\s+|$)|\n)", re.M)
+_BARE_CODE = _recache.compile(r"(?-i:[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)*|[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)*|[a-z]+(?:[A-Z][a-z0-9]+)+"
                         r"|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*|\d+(?:[a-z][a-z0-9]*)?)")  # ("4m", "3d": a code led by a digit)
 
 
-_MODAL_BE_END = re.compile(r"(?=[cmsw])\b(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either)?[ ]*$", re.I)
-_RELATIVE_WORD = re.compile(r"\b(?:that|which|who|whose|whom|to)\b", re.I)
-_ABOUT_FIELD = re.compile(r"[ ]*(?:it|this|the\s+value|can|may|must|possible|valid|allowed|supported|options?|values?"
+_MODAL_BE_END = _recache.compile(r"(?=[cmsw])\b(?:can|may|must|should|will)(?:\s+only)?\s+be(?:\s+either)?[ ]*$", re.I)
+_RELATIVE_WORD = _recache.compile(r"\b(?:that|which|who|whose|whom|to)\b", re.I)
+_ABOUT_FIELD = _recache.compile(r"[ ]*(?:it|this|the\s+value|can|may|must|possible|valid|allowed|supported|options?|values?"
                           r"|choices?|choose|the\s+(?:options|choices|values))\b", re.I)
-_CHOICES_ARE = re.compile(r"\b(?:choices|options|values)\s+are[ ]*$|\bchoose\s+(?:from|between)[ ]*$", re.I)
+_CHOICES_ARE = _recache.compile(r"\b(?:choices|options|values)\s+are[ ]*$|\bchoose\s+(?:from|between)[ ]*$", re.I)
 
 
 _COMPARATIVES = frozenset("less more fewer greater higher lower above below larger smaller longer shorter".split())
@@ -837,12 +838,12 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
         yield Candidate(p.items[0].start, p, True, "bare-alternatives", subject=subject)
 
 
-_PAREN_LIST = re.compile(r"(?=[ (])(?<=\S)[ ]*\((?P<ie>[ ]*(?:i\.[ ]?e\.?|namely|viz\.?)[,:]?)?[ ]*(?P<body>[^()\n]{3,240})\)")
-_PAREN_SPLIT = re.compile(r"[ ]*(?:,[ ]*(?:or[ ]+)?|[ ]+or[ ]+|[ ]*[/|][ ]*)")
+_PAREN_LIST = _recache.compile(r"(?=[ (])(?<=\S)[ ]*\((?P<ie>[ ]*(?:i\.[ ]?e\.?|namely|viz\.?)[,:]?)?[ ]*(?P<body>[^()\n]{3,240})\)")
+_PAREN_SPLIT = _recache.compile(r"[ ]*(?:,[ ]*(?:or[ ]+)?|[ ]+or[ ]+|[ ]*[/|][ ]*)")
 # "(default: x)" is a note, "(Default, Custom or None)" a list that starts with the value Default
-_PAREN_NOT = re.compile(r"^(?:e\.?[ ]?g|for\s+(?:example|instance)|such\s+as|like|including|incl|default(?![ ]*,)|see|as|in|at|if|when)\b", re.I)
+_PAREN_NOT = _recache.compile(r"^(?:e\.?[ ]?g|for\s+(?:example|instance)|such\s+as|like|including|incl|default(?![ ]*,)|see|as|in|at|if|when)\b", re.I)
 # what the words before a parenthesised list name when the list gives its values
-_KIND_HEAD = re.compile(
+_KIND_HEAD = _recache.compile(
     r"\b(?:types?|kinds?|modes?|status(?:es)?|states?|levels?|categor(?:y|ies)|methods?|tiers?|classes|options?|values?"
     r"|settings?|formats?|styles?|sorts?|orders?|directions?|scopes?|roles?|policy|policies|strateg(?:y|ies)|priorit(?:y|ies)"
     r"|channels?|protocols?|versions?|units?|sources?|variants?|visibility|severity)\b[^.,;()]{0,40}$",
@@ -901,7 +902,7 @@ def kind_head(words: str) -> bool:
     return _KIND_HEAD.search(words) is not None
 
 
-_FIRST_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n")
+_FIRST_SENTENCE_END = _recache.compile(r"[.!?](?:\s|$)|\n")
 
 
 @lru_cache(maxsize=4)
@@ -911,7 +912,7 @@ def _first_sentence_end(s: str) -> int:
     return (len(s) - len(s.lstrip())) + fm.start() if fm else len(s)
 
 
-_BRACKET = re.compile(
+_BRACKET = _recache.compile(
     r"(?P<lead>[:=]|\b(?:are|is|of|in|from|one\s+of))[ ]*\[[ ]*(?P<body>(?:`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|'[^'\n]{1,60}')"
     r"(?:[ ]*,[ ]*(?:`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|'[^'\n]{1,60}'))+)[ ]*\]",
     re.I,
@@ -928,7 +929,7 @@ def bracket_lists(s: str, low: str) -> Iterator[Candidate]:
             yield Candidate(m.start("body") - 1, Parsed(items, m.end()), True, "bracket-list")
 
 
-_SENT_RUNIN = re.compile(r"(?=[A-Z])(?:^|(?<=[.!?:]\s)|(?<=[.!?]\s\s)|(?<=\n))(?P<tok>[A-Z][A-Za-z0-9]{1,30})(?:[ ]*:[ ]+|[ ]*[—–][ ]*)(?=[A-Z])")
+_SENT_RUNIN = _recache.compile(r"(?=[A-Z])(?:^|(?<=[.!?:]\s)|(?<=[.!?]\s\s)|(?<=\n))(?P<tok>[A-Z][A-Za-z0-9]{1,30})(?:[ ]*:[ ]+|[ ]*[—–][ ]*)(?=[A-Z])")
 
 
 def sentence_run_in(s: str, low: str) -> Iterator[Candidate]:
@@ -946,12 +947,12 @@ def sentence_run_in(s: str, low: str) -> Iterator[Candidate]:
 
 
 # "1) Tin—kept dry 2) Jar—kept cold", "1. Tin: kept dry. 2. Jar: …": run-in definitions numbered in one line
-_NUM_RUNIN = re.compile(
+_NUM_RUNIN = _recache.compile(
     r"(?<![^\s(])(?P<n>[1-9])(?P<mark>[.)])[ ]+(?P<tok>[A-Za-z][\w.-]{0,40}?)(?:[ ]*[—–][ ]*|[ ]+-[ ]+|:[ ]+)(?=[A-Za-z(])"
 )
 
 
-_NUM_LEAD = re.compile(r"\b(?:values?|options?|choices?|one\s+of|types?|modes?|kinds?|states?|status(?:es)?|levels?)\b", re.I)
+_NUM_LEAD = _recache.compile(r"\b(?:values?|options?|choices?|one\s+of|types?|modes?|kinds?|states?|status(?:es)?|levels?)\b", re.I)
 
 
 def numbered_run_in(s: str, low: str) -> Iterator[Candidate]:
@@ -977,22 +978,22 @@ def numbered_run_in(s: str, low: str) -> Iterator[Candidate]:
 
 
 _SLASH_TOK = r"[A-Za-z0-9][\w.+-]{0,30}(?:[ ]*\((?:the[ ]+)?default\))?"
-_SLASH_LIST = re.compile(
+_SLASH_LIST = _recache.compile(
     r"(?:^|(?<=[,:(])[ ]*|(?<=\s))(?P<list>" + _SLASH_TOK + r"(?:(?:[ ]+/[ ]*|[ ]*/[ ]+|(?<=\))[ ]*/[ ]*)" + _SLASH_TOK + r")+)"
     r"[ ]*\)?[ ]*(?:$|[.;\n])"
 )
 # the word right before a slash list, a blank apart ("postal code / zip": "postal"), and the words
 # that may stand there before values ("set to on / off", "either gzip / brotli", "values: a / b")
-_WORD_BEFORE = re.compile(r"(?<![\w.-])([A-Za-z][a-z]{2,})[ ]+$")
+_WORD_BEFORE = _recache.compile(r"(?<![\w.-])([A-Za-z][a-z]{2,})[ ]+$")
 _LEAD_WORDS = frozenset("""to as be is are was were either use uses set sets from with by via of for and or the
     values value options option modes mode choices choice types type kinds kind states state levels level one
     only can may must should will accepts accept takes take supports support choose pick select specify enter pass
     give send""".split())
-_GLOSS_OPEN = re.compile(r"\([ ]*[`\"']")  # how every match of _GLOSSED holds its "(" (a fast literal scan)
-_GLOSSED = re.compile(r"\b[a-z][\w-]*[ ]+\([ ]*(?P<q>`[^`\n]{1,40}`|\"[^\"\n]{1,40}\"|'[^'\n]{1,40}')[ ]*\)")
+_GLOSS_OPEN = _recache.compile(r"\([ ]*[`\"']")  # how every match of _GLOSSED holds its "(" (a fast literal scan)
+_GLOSSED = _recache.compile(r"\b[a-z][\w-]*[ ]+\([ ]*(?P<q>`[^`\n]{1,40}`|\"[^\"\n]{1,40}\"|'[^'\n]{1,40}')[ ]*\)")
 
 
-_OR_OR = re.compile(
+_OR_OR = _recache.compile(
     r"(?<![\w|])(?P<list>[A-Za-z0-9](?:[\w.+-]{0,29}[\w+])?(?:[ ]*\|\|[ ]*[A-Za-z0-9](?:[\w.+-]{0,29}[\w+])?)+)(?![\w|])"
 )
 
@@ -1037,13 +1038,13 @@ _DM_WORD = r"[A-Za-z][\w.-]{0,30}(?<![.-])"
 # "in gzip (default) or brotli", "straw (default), foam or paper": bare words, the first marked as
 # the default, then more joined by "or" (the mark says the words are the field's values); the last
 # one ends the sentence or is followed by one word (the kind: "… or brotli encoding")
-_DEFAULT_MARKED = re.compile(
+_DEFAULT_MARKED = _recache.compile(
     r"(?<![\w`'\"/.-])(?P<list>" + _DM_WORD + r"[ ]*\((?:the[ ]+)?default\)(?:[ ]*,[ ]*" + _DM_WORD + r")*[ ]*,?[ ]+or[ ]+"
     + _DM_WORD + r")(?=[ ]*(?:$|\n|[.;,)](?:\s|$))|[ ]+[a-z]+\b)",
     re.I,
 )
-_DM_BEFORE = re.compile(r"\b(?:an?|any|empty|blank)[ ]+$", re.I)
-_DM_SPLIT = re.compile(r"[ ]*\((?:the[ ]+)?default\)[ ]*,?[ ]*(?:or[ ]+)?|[ ]*,[ ]*(?:or[ ]+)?|[ ]+or[ ]+", re.I)
+_DM_BEFORE = _recache.compile(r"\b(?:an?|any|empty|blank)[ ]+$", re.I)
+_DM_SPLIT = _recache.compile(r"[ ]*\((?:the[ ]+)?default\)[ ]*,?[ ]*(?:or[ ]+)?|[ ]*,[ ]*(?:or[ ]+)?|[ ]+or[ ]+", re.I)
 
 
 def default_marked(s: str, low: str) -> Iterator[Candidate]:
@@ -1083,7 +1084,7 @@ def glossed_values(s: str, low: str) -> Iterator[Candidate]:
         run = [m] if m is not None else []
 
 
-_GLOSS = re.compile(
+_GLOSS = _recache.compile(
     r"\((?P<v>`[^`\n]{1,40}`|\"[^\"\n]{1,40}\"|'[^'\n]{1,40}'"
     r"|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z]+(?:[A-Z][a-z0-9]+)+|[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+))\)"
 )
@@ -1119,9 +1120,9 @@ def paren_glosses(s: str, low: str) -> Iterator[Candidate]:
 
 # a value's gloss: what choosing it does ("to add disks", "if nothing is owed", "in case …"); not
 # "to true" (another field set to a value), and no sentence end inside
-_GLOSS_LEAD = re.compile(r"[ ]+(?:to|for|if|when|in\s+case|where|meaning)\s+(?!(?:true|false|null|yes|no|on|off|\d)\b)", re.I)
-_GLOSS_BODY = re.compile(r"[^.!?;\n`\"“]{0,160}?(?:[ ]*[,;][ ]*(?:or[ ]+)?|[ ]+or[ ]+)", re.I)
-_PLAIN_SEP = re.compile(r"[ ]*,[ ]*(?:or[ ]+)?|[ ]+or[ ]+", re.I)
+_GLOSS_LEAD = _recache.compile(r"[ ]+(?:to|for|if|when|in\s+case|where|meaning)\s+(?!(?:true|false|null|yes|no|on|off|\d)\b)", re.I)
+_GLOSS_BODY = _recache.compile(r"[^.!?;\n`\"“]{0,160}?(?:[ ]*[,;][ ]*(?:or[ ]+)?|[ ]+or[ ]+)", re.I)
+_PLAIN_SEP = _recache.compile(r"[ ]*,[ ]*(?:or[ ]+)?|[ ]+or[ ]+", re.I)
 
 
 def glossed_alternatives(s: str, low: str) -> Iterator[Candidate]:
@@ -1164,8 +1165,8 @@ def glossed_alternatives(s: str, low: str) -> Iterator[Candidate]:
         yield Candidate(first.start(), Parsed(items, run[-1].end()), True, "glossed-alternatives")
 
 
-_CLAUSE_WORDS = re.compile(r"[ ](?:[-–—]|--)[ ]|\b(?:if|when|unless|is|are|was|will|can|may|this|that|which|where|whose)\b", re.I)
-_CODE_MARK = re.compile(r"[\d_-]")
+_CLAUSE_WORDS = _recache.compile(r"[ ](?:[-–—]|--)[ ]|\b(?:if|when|unless|is|are|was|will|can|may|this|that|which|where|whose)\b", re.I)
+_CODE_MARK = _recache.compile(r"[\d_-]")
 
 
 def _one_code_shape(p: Parsed) -> bool:
@@ -1184,7 +1185,7 @@ def value_case(v: str) -> str:
     return "title" if v[:1].isupper() else "lower"
 
 
-_APPOSITIVE = re.compile(r"[ ]*(?P<head>[^.,;:()\n`\"]{3,80}?),[ ]+(?=\S)")
+_APPOSITIVE = _recache.compile(r"[ ]*(?P<head>[^.,;:()\n`\"]{3,80}?),[ ]+(?=\S)")
 
 
 def appositive_alternatives(s: str, low: str) -> Iterator[Candidate]:
@@ -1218,7 +1219,7 @@ def appositive_alternatives(s: str, low: str) -> Iterator[Candidate]:
 
 # "`draft` lids are hidden. `final` lids are shown.", "* `wax` seals best", "A `sealer`
 # seals the lid …": sentences, lines or bullets that each open with a quoted value saying what it does
-_CODE_LED = re.compile(
+_CODE_LED = _recache.compile(
     r"(?=[`\"“'atw])"  # each match's first character: a quote, or "a"/"an"/"the", "while"/"whereas" (case-sensitive)
     r"(?:^|(?<=[.;!?]\s)|(?<=[.;!?]\s\s)|(?<=\n)|(?<=\n[ ])|(?<=[-*•]\s)|\b(?:while|whereas)\s+)(?:(?:an?|the)\s+)?"
     + _QVTOK.replace("(", "(?P<v>", 1)
@@ -1252,15 +1253,15 @@ def code_led(s: str, low: str) -> Iterator[Candidate]:
 
 # "Whether the link is public or private.", "Specifies if the disk is hot, cool, or archive.": what
 # the value says about its subject, as single words joined by "or" that end the sentence
-_WHETHER = re.compile(
+_WHETHER = _recache.compile(
     # "if" only after a verb of telling ("Specifies if …"): "required if the type is A or B" is a condition
     r"(?:\bwhether|\b(?:specif(?:y|ies)|indicat(?:e|es|ing)|determin(?:e|es|ing)|defin(?:e|es|ing)|show(?:s|ing)?|tell(?:s|ing)?|stat(?:e|es|ing)"
     r"|describ(?:e|es|ing)|denot(?:e|es|ing)|signal(?:s|ing)?)[ ]+if)"
     r"[ ]+(?:[\w'’-]+[ ]+){1,6}?(?:is|are|will[ ]+be|should[ ]+be|was)[ ]+(?:either[ ]+)?(?=[A-Za-z])", re.I
 )
-_WHETHER_WORD = re.compile(r"[A-Za-z][a-z]*(?:[-_][a-z]+)?|[A-Z][A-Z0-9_]+")
-_WHETHER_END = re.compile(r"[ ]*(?:$|\n|[.;](?:\s|$))")
-_WHETHER_ARTICLES = re.compile(r"(?:an?|the)[ ]+(?P<qx>`?)(?P<x>[a-z]+(?:[-_][a-z]+)?)(?P=qx)[ ]+or[ ]+(?:an?|the)[ ]+(?P<qy>`?)"
+_WHETHER_WORD = _recache.compile(r"[A-Za-z][a-z]*(?:[-_][a-z]+)?|[A-Z][A-Z0-9_]+")
+_WHETHER_END = _recache.compile(r"[ ]*(?:$|\n|[.;](?:\s|$))")
+_WHETHER_ARTICLES = _recache.compile(r"(?:an?|the)[ ]+(?P<qx>`?)(?P<x>[a-z]+(?:[-_][a-z]+)?)(?P=qx)[ ]+or[ ]+(?:an?|the)[ ]+(?P<qy>`?)"
                                r"(?P<y>[a-z]+(?:[-_][a-z]+)?)(?P=qy)", re.I)
 _NOT_WHETHER_VALUES = frozenset("not no yes true false null none set unset present absent".split())
 
@@ -1291,16 +1292,16 @@ def whether_alternatives(s: str, low: str) -> Iterator[Candidate]:
         yield Candidate(p.items[0].start, p, True, "whether-alternatives")
 
 
-_NOUN_ALT = re.compile(
+_NOUN_ALT = _recache.compile(
     r"(?<![\w`'\"-])(?P<list>(?:[A-Za-z][\w-]{0,30}(?:[ ]*\((?:the[ ]+)?default\))?[ ]*,[ ]*){0,5}"
     r"[A-Za-z][\w-]{0,30}(?:[ ]*\((?:the[ ]+)?default\))?[ ]*,?[ ]+or[ ]+[A-Za-z][\w-]{0,30})[ ]+(?P<noun>[a-z]{3,20})\b(?![-'`\"])"
 )
-_NOUN_ALT_ITEM = re.compile(r"[A-Za-z][\w-]{0,30}")
+_NOUN_ALT_ITEM = _recache.compile(r"[A-Za-z][\w-]{0,30}")
 # words that precede a noun without being values of it ("the old or new lid" is fine; "a or an" is not)
 _NOT_NOUN_VALUES = frozenset(w.rstrip("*") for w in STOP_WORDS) | frozenset("a an and or but nor not either neither true false yes no".split())
 
 
-_NOUN_THEN_ALT = re.compile(
+_NOUN_THEN_ALT = _recache.compile(
     r"\b(?P<noun>[a-z]{3,20})[ ]+(?P<list>(?-i:[A-Z][A-Z0-9_]{1,30})(?:[ ]*,[ ]*(?-i:[A-Z][A-Z0-9_]{1,30})){0,5},?[ ]+or[ ]+"
     r"(?-i:[A-Z][A-Z0-9_]{1,30}))[ ]*(?:[.;]|$)"
 )
@@ -1331,7 +1332,7 @@ def noun_alternatives(s: str, low: str) -> Iterator[Candidate]:
 
 # "JR is Jar, LD is Lid, TN is Tin": a code in capitals, "is", what it stands for,
 # each opening the text or following a comma, a semicolon or a sentence break
-_IS_DEF = re.compile(r"(?:^|(?<=[,;.]\s)|(?<=[,;]))[ ]*(?P<tok>(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*))[ ]+is[ ]+(?!(?:not|also|only|the|a|an|required|optional|used|deprecated)\b)(?=\S)")
+_IS_DEF = _recache.compile(r"(?:^|(?<=[,;.]\s)|(?<=[,;]))[ ]*(?P<tok>(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*))[ ]+is[ ]+(?!(?:not|also|only|the|a|an|required|optional|used|deprecated)\b)(?=\S)")
 
 
 def is_definitions(s: str, low: str) -> Iterator[Candidate]:
@@ -1351,7 +1352,7 @@ def is_definitions(s: str, low: str) -> Iterator[Candidate]:
 
 # "Gloss means a shiny coat. Matte indicates a dull one. Satin means …": a capitalised word, each
 # opening a sentence (or a clause after a comma), then a verb that says what it means
-_WORD_DEF_BEFORE = re.compile(
+_WORD_DEF_BEFORE = _recache.compile(
     r"(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=,\s)|(?<=,\sand\s))(?P<v>[A-Z][A-Za-z0-9]{1,30})"
     r"(?:[ ]*\((?i:the[ ]+)?(?i:default)(?:[ ]+(?i:value))?\))?[ ]+$")
 _WORD_DEF_KEYS = ("means", "indicates", "specifies", "denotes", "signifies")
@@ -1386,7 +1387,7 @@ def word_definitions(s: str, low: str) -> Iterator[Candidate]:
 
 # "Specify heavy to list big jars first. Specify light to list small jars first.": a bare word, each in a
 # sentence of its own that says what asking for it returns
-_ASK_SENTENCE = re.compile(
+_ASK_SENTENCE = _recache.compile(
     r"(?:^|(?<=[.;:!?]\s)|(?<=\n))(?:Specify|Use|Pass|Enter|Choose|Select)\s+(?P<v>[a-z][a-z0-9_-]{1,15})\s+(?:to|for)\s+"
     r"(?:show|get|return|retrieve|list|include|see|sort|order|filter|display|fetch|receive|request)\b")
 
@@ -1406,10 +1407,10 @@ def ask_sentences(s: str, low: str) -> Iterator[Candidate]:
         yield Candidate(got[0].start, Parsed(got, got[-1].end), True, "ask-sentences")
 
 
-_QVALUE = re.compile(r"(?=[`\"“'])" + _QVTOK)
+_QVALUE = _recache.compile(r"(?=[`\"“'])" + _QVTOK)
 # … and a word set in emphasis ("Set to *fast* for …, or *slow* for …"): glossed values too
-_QVALUE_EM = re.compile(r"(?=[`\"“'*])(?:" + _QVTOK + r"|(?<![\w*])\*[A-Za-z0-9][\w.-]{0,39}(?<![.-])\*(?![\w*]))")
-_GLOSS_VERB = re.compile(r"\b(?:set|use|choose|select|specify|pass|enter)[ ]*$", re.I)
+_QVALUE_EM = _recache.compile(r"(?=[`\"“'*])(?:" + _QVTOK + r"|(?<![\w*])\*[A-Za-z0-9][\w.-]{0,39}(?<![.-])\*(?![\w*]))")
+_GLOSS_VERB = _recache.compile(r"\b(?:set|use|choose|select|specify|pass|enter)[ ]*$", re.I)
 
 
 def _paragraphs(s: str) -> Iterator[tuple[int, str]]:
@@ -1480,7 +1481,7 @@ DETECTORS: tuple[tuple[str, tuple[str, ...], frozenset[str], Detector], ...] = (
 # a quoted token, an UPPER_CODE, a camelCase or snake_case word: every value a run-in, a value
 # sentence, a bracketed or glossed list can take has one of these shapes ("[A-Za-z][A-Z]": two
 # capitals or a camelCase hump, in one branch)
-_CODE_FACT = re.compile(r"[`\"'“‘*]|[A-Za-z][A-Z]|[a-z0-9]_[a-z0-9]")
+_CODE_FACT = _recache.compile(r"[`\"'“‘*]|[A-Za-z][A-Z]|[a-z0-9]_[a-z0-9]")
 
 
 def _facts(s: str, low: str) -> set[str]:

@@ -9,10 +9,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator
 
+from linter import _recache
+
 # One pass over the markup that real specs put in descriptions. Each alternative is replaced by
 # a short plain-text equivalent (a newline for block tags, a backtick for <code>, the character
 # for an entity); a markdown link keeps its text only.
-_MARKUP = re.compile(
+_MARKUP = _recache.compile(
     r"""
     (?=[<&*\[\\])  # every alternative starts with one of these: most positions fail this one test
     (?:(?P<block><br\s*/?>|</?p(?:\s[^>]*)?>|</?(?:ul|ol|div|table|tbody|thead|dl|pre|blockquote|remarks)(?:\s[^>]*)?>|</li>|</d[td]>|\\n)
@@ -151,7 +153,7 @@ def prepare(description: str) -> Text:
     return _masked(Text(description, "".join(out), (keys, spans)), plain)
 
 
-_SAMPLE = re.compile(r"<pre\b.*?</pre>|```.*?```", re.S | re.I)
+_SAMPLE = _recache.compile(r"<pre\b.*?</pre>|```.*?```", re.S | re.I)
 
 
 def _masked(t: Text, plain: str) -> Text:
@@ -175,7 +177,7 @@ _QUOTES = "`\"'“”‘’「」『』*"
 _TRAIL = ".,;:!?。，；：、)）]"
 
 
-_CODE_WORD = re.compile(r"[A-Za-z_][\w.-]*")
+_CODE_WORD = _recache.compile(r"[A-Za-z_][\w.-]*")
 
 
 def clean_token(token: str) -> str:
@@ -201,7 +203,7 @@ def clean_token(token: str) -> str:
     return t.strip()
 
 
-_WORD_SPLIT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+_WORD_SPLIT = _recache.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
 def name_words(name: str) -> list[str]:
@@ -221,7 +223,7 @@ def same_name(a: str, b: str) -> bool:
     return bool(ka) and ka == _name_key(b)
 
 
-_NOT_NAME_CHAR = re.compile(r"[\W_]")
+_NOT_NAME_CHAR = _recache.compile(r"[\W_]")
 
 
 @lru_cache(maxsize=4096)
@@ -230,7 +232,7 @@ def _name_key(s: str) -> str:
     return _NOT_NAME_CHAR.sub("", s.rsplit(".", 1)[-1].lower())
 
 
-_BULLET_LABEL = re.compile(
+_BULLET_LABEL = _recache.compile(
     r"(?=[-*•`])"  # the first character of either form: one class test rejects most positions
     r"(?:(?:^|(?<=\s))[-*•][ \t]+(?:`(?P<q>[A-Za-z_$][\w.$-]*)`[ \t]*(?:[:：]|[-–—][ \t])"
     r"|(?P<b>[a-z]+(?:[A-Z][a-z0-9]+)+|[a-z0-9]+(?:_[a-z0-9]+)+)[ \t]*(?:[:：]|[-–—][ \t])"
@@ -270,7 +272,7 @@ def _bullet_labels(s: str) -> tuple[tuple[int, int, str], ...]:
 # Characters that ``re.IGNORECASE`` matches to an ASCII letter although their ``lower()`` is not
 # that letter (İ ı ſ K). A gate that looks for a lower-case word in ``s.lower()`` is only a sound
 # "no match possible" test when none of them occurs, so the finders' extra gates check this first.
-_ODD_CASE = re.compile("[\u0130\u0131\u017f\u212a]")
+_ODD_CASE = _recache.compile("[\u0130\u0131\u017f\u212a]")
 
 
 def odd_case(s: str) -> bool:

@@ -14,6 +14,8 @@ from functools import lru_cache
 from itertools import islice
 from typing import Literal
 
+from linter import _recache
+
 Nature = Literal["read", "write", "delete", "action", "generic"]
 
 _READ = """
@@ -91,34 +93,34 @@ _NATURES: tuple[tuple[Nature, str], ...] = (
 )
 LEXICON: dict[str, Nature] = {w: nature for nature, text in _NATURES for w in text.split()}
 
-_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+|[\u4e00-\u9fff]+")
-_TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]*|[\u4e00-\u9fff]+")
-_SENTENCE_END = re.compile(r"(?<=[a-z0-9)\]`'\"])[.!?](?:\s|$)|[。！？\n]|:\s*\n")
-_LEAD_IN = re.compile(
+_WORD = _recache.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+|[\u4e00-\u9fff]+")
+_TOKEN = _recache.compile(r"[A-Za-z][A-Za-z'-]*|[\u4e00-\u9fff]+")
+_SENTENCE_END = _recache.compile(r"(?<=[a-z0-9)\]`'\"])[.!?](?:\s|$)|[。！？\n]|:\s*\n")
+_LEAD_IN = _recache.compile(
     r"^\s*(?:(?:this|the)\s+(?:tool|function|endpoint|operation|api|method|command)\s+)?"
     r"(?:(?:is\s+used|can\s+be\s+used|allows\s+(?:you|users|the\s+agent)|lets\s+you|helps(?:\s+you)?|use\s+this(?:\s+tool)?"
     r"|used|tool|api|endpoint|operation|function|you\s+can|in\s+order)\s+(?:to\s+)?)?",
     re.I,
 )
-_CJK_START = re.compile(r"^\W*[\u4e00-\u9fff]")
-_HTML = re.compile(r"</?[A-Za-z][^>\n]{0,200}>|&(?:[a-z]{2,8}|#\d{1,6});")
-_TAG_PREFIX = re.compile(r"^\s*(?:\[[^\]\n]{1,30}\]|[A-Z0-9][A-Z0-9_ /.]{0,30})\s*[-–—|:]\s+(?=\S)")
-_ZH_LEAD_IN = re.compile(r"^\s*(?:该|本|此)?(?:接口|工具|方法|函数)?(?:用于|用来|可以|可|能够)?")
-_READ_ONLY = re.compile(r"\bread[- ]only\b|\bdoes\s+not\s+(?:modify|change|write)|\bwithout\s+(?:modifying|changing)|只读|只讀", re.I)
-_RELATED = re.compile(
+_CJK_START = _recache.compile(r"^\W*[\u4e00-\u9fff]")
+_HTML = _recache.compile(r"</?[A-Za-z][^>\n]{0,200}>|&(?:[a-z]{2,8}|#\d{1,6});")
+_TAG_PREFIX = _recache.compile(r"^\s*(?:\[[^\]\n]{1,30}\]|[A-Z0-9][A-Z0-9_ /.]{0,30})\s*[-–—|:]\s+(?=\S)")
+_ZH_LEAD_IN = _recache.compile(r"^\s*(?:该|本|此)?(?:接口|工具|方法|函数)?(?:用于|用来|可以|可|能够)?")
+_READ_ONLY = _recache.compile(r"\bread[- ]only\b|\bdoes\s+not\s+(?:modify|change|write)|\bwithout\s+(?:modifying|changing)|只读|只讀", re.I)
+_RELATED = _recache.compile(
     r"\b[\w-]+[- ]related\s+(?:requests?|operations?|tasks?|queries|actions?|functions?|functionality|calls?|needs)\b"
     r"|\b(?:all|any|various|general)\s+(?:[\w-]+\s+){0,2}(?:requests?|operations?|tasks?)\s+(?:for|on|about|related\s+to|regarding)\b"
     r"|相关(?:的)?(?:请求|請求|操作|业务|業務|事务|事務)|相關(?:的)?(?:请求|請求|操作|业务|業務)",
     re.I,
 )
-_RUNS_CODE = re.compile(
+_RUNS_CODE = _recache.compile(
     r"\b(?:run|runs|execute|executes|evaluate|evaluates)\s+(?:(?:an?|the|arbitrary|any|custom|raw|given|provided|one|single|multiple)\s+)*"
     r"(?:(?:sql|cypher|graphql|shell|database|code|javascript|js|python)\s+)?(?:quer(?:y|ies)|sql|statements?|commands?|code|scripts?"
     r"|snippets?|javascript|js|python|expressions?)\b"
     r"|(?:执行|運行|运行)(?:任意)?(?:SQL|sql|查询|查詢|语句|語句|命令|代码|代碼|脚本|腳本)",
     re.I,
 )
-_MAY_WRITE = re.compile(
+_MAY_WRITE = _recache.compile(
     r"\b(?:insert|update|delete|drop|modif(?:y|ies)|writes?|ddl|dml|mutat\w+|changes?\s+(?:the\s+)?data)\b|写入|寫入|修改|删除|刪除",
     re.I,
 )
@@ -178,7 +180,7 @@ def _zh_lead(text: str, limit: int = 12) -> Verb | None:
 
 
 _PREDICATES = frozenset({"can", "is", "has", "have", "should", "may", "must", "does", "exists", "exist", "needs"})
-_AZURE = re.compile(r"^(?P<noun>[A-Z][A-Za-z0-9]*)_(?P<verb>[A-Z][A-Za-z0-9]*)$")
+_AZURE = _recache.compile(r"^(?P<noun>[A-Z][A-Za-z0-9]*)_(?P<verb>[A-Z][A-Za-z0-9]*)$")
 _HTTP_METHODS = frozenset({"get", "post", "put", "patch", "delete", "head", "options"})
 _NOUNISH = frozenset(
     """transfer transfers post comment order tag label record share schedule charge book archive star store
@@ -385,7 +387,7 @@ def generic_cue(name: str, text: str) -> str | None:
     return None
 
 
-_ZH_PARTICLES = re.compile(r"[的了和或与與及在对對将將把为為等个個一]")
+_ZH_PARTICLES = _recache.compile(r"[的了和或与與及在对對将將把为為等个個一]")
 
 
 def singular(word: str) -> str:
@@ -448,7 +450,7 @@ def _token_parts(t: str) -> tuple[str, ...]:
 
 Effect = Literal["disk", "send", "enable", "history", "job"]
 
-_EFFECT_GATE = re.compile(
+_EFFECT_GATE = _recache.compile(
     r"sav|writ|stor|persist|download|send|sent|email|notif|activat|enabl|turns?\s+on|install|record|mark|add|updat|view"
     r"|start|launch|trigger|kick|queue|schedul|spawn|submit|保存|存储|儲存|写入|寫入|下载|下載|发送|發送|启用|啟用|激活|开启|開啟"
     r"|记录|記錄|启动|啟動",
@@ -484,7 +486,7 @@ _EFFECTS: tuple[tuple[Effect, re.Pattern[str]], ...] = (
         r"|(?:启动|啟動|提交|创建|創建)(?:一个|一個)?\S{0,4}(?:任务|任務|作业|作業|流程)",
         re.I)),
 )
-_NEGATED = re.compile(
+_NEGATED = _recache.compile(
     r"(?:\b(?:not|never|no|without|nor|cannot|can't|won't|doesn't|don't|isn't|instead\s+of)\b|不|无|無|未|没有|沒有)[^.\n]{0,24}$",
     re.I,
 )

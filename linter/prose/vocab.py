@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
+from linter import _recache
 from linter.prose import formats, structure
 from linter.prose.evidence import Evidence
 from linter.prose.lists import (
@@ -38,7 +39,7 @@ _KIND_NOUN = (r"(?:values?|options?|choices?|settings?|types|modes|states|status
 # (each alternative's first letter, under the pattern's own flags) is a necessary condition, so
 # it changes no match; it lets ``re`` reject most positions with one class test instead of
 # trying every alternative of a long case-insensitive alternation there.
-_VALUES_CUE = re.compile(
+_VALUES_CUE = _recache.compile(
     r"(?=\b[toparvslcr])"
     rf"\b(?:(?:the|only|other|currently)\s+)*{_ADJ}\s+(?:{_NOUN}|(?:[a-z]+\s+){{1,2}}{_KIND_NOUN})\b(?P<qual>[^:.\n]{{0,60}}?)[ ]*"
     r"(?P<verb>\b(?:are|is)(?:[ ]+(?:as[ ]+follows|listed[ ]+below|the[ ]+following))?[ ]*:?|\bof[ ]+(?=[`\"'])"
@@ -47,7 +48,7 @@ _VALUES_CUE = re.compile(
 )
 # "Supported file kinds are …", "the valid uplinks for a site are …": any plural noun (a
 # _NOUN is found by _VALUES_CUE); the caller keeps the field's own noun, or quoted values
-_PLURAL_CUE = re.compile(
+_PLURAL_CUE = _recache.compile(
     rf"(?=\b[toparvslcr])\b(?:(?:the|only|other|currently)\s+)*{_ADJ}\s+(?:[a-z]+\s+)?(?P<noun>[a-z]{{3,}}s)"
     r"(?P<qual>\s+(?:for|of|in|on)\s+[^:.\n]{0,40}?)?\s+are(?![ ]+(?:listed|shown|described|given|documented|defined|not|as|in|at|here|below|above|available)\b)[ ]*:?",
     re.I,
@@ -55,7 +56,7 @@ _PLURAL_CUE = re.compile(
 
 
 _PART_NOUNS = frozenset("examples samples forms formats patterns operators operands keywords characters symbols prefixes suffixes units".split())
-_FORM_AFTER = re.compile(r"[ ]*\([^()\n]*[<{:/][^()\n]*\)")
+_FORM_AFTER = _recache.compile(r"[ ]*\([^()\n]*[<{:/][^()\n]*\)")
 
 
 def _plural_of(noun: str, nw: list[str]) -> bool:
@@ -66,17 +67,17 @@ def _plural_of(noun: str, nw: list[str]) -> bool:
     return noun in (last + "s", last + "es", last[:-1] + "ies" if last.endswith("y") else "")
 
 
-_VALUES_LABEL = re.compile(
+_VALUES_LABEL = _recache.compile(
     r"(?:^|\n|[.;(][ ]?)[ ]*(?:enum|values?|options?|choices?|(?:allowed|accepted|supported|valid|possible|available)(?:[ ]+values?)?)[ ]*:", re.I
 )
-_ONE_OF = re.compile(
+_ONE_OF = _recache.compile(
     r"(?P<pre>\b\w+\s+)?\bone\s*of(?:\s+the(?:se)?\s+following(?P<what>(?:\s+(?:valid|allowed|supported|possible|accepted))?"
     r"\s+(?:values?|options?|keywords?|strings?|choices?|statuses|categories|entries|[a-z]{2,}[^s\W]s))?"
     r"|\s+th(?:ese|e)(?P<noun>\s+(?:[a-z]+\s+)?[a-z]{2,}[^s\W]s)(?=[ ]*:))?[ ]*(?::|\b)",  # "one of these lids:"
     re.I,
 )
 # "There are two valid values, A and B": a set whose size the text states (kept when the list has that many)
-_COUNTED = re.compile(
+_COUNTED = _recache.compile(
     r"(?=[tfsen1-9])"  # the count's first character (a lookahead, as above)
     r"\b(?P<n>two|three|four|five|six|seven|eight|nine|ten|[2-9]|1[0-9])\s+(?:(?:valid|possible|allowed|supported|accepted"
     r"|available|permitted)\s+)?(?:values|options|choices|modes|types|states|settings|levels)\b[ ]*"
@@ -84,26 +85,26 @@ _COUNTED = re.compile(
     re.I,
 )
 # "it may have values Tin/Jar", "can take the values a, b or c": a verb of having before the values
-_HAVE_VALUES = re.compile(
+_HAVE_VALUES = _recache.compile(
     r"(?=[cmw])\b(?:can|may|will|could)\s+(?:only\s+)?(?:have|take)\s+(?:(?:one\s+of\s+)?the\s+)?(?:following\s+)?values?\b[ ]*:?",
     re.I,
 )
-_HAVE_SUBJECT = re.compile(r"(?:it|this(?:\s+(?:field|value|parameter|property|attribute))?|the\s+(?:field|value)|[^,]*,\s*which)", re.I)
+_HAVE_SUBJECT = _recache.compile(r"(?:it|this(?:\s+(?:field|value|parameter|property|attribute))?|the\s+(?:field|value)|[^,]*,\s*which)", re.I)
 # "Only JAR_LID and TIN_LID lids are supported", "Currently TinLid, JarLid and BoxLid are supported": quoted or
 # code-like words (each with a code mark: capitals, a hump or "_") that a sentence says are the only ones taken
 _ARE_CODE = r"(?:`[^`\n]{1,40}`|\"[^\"\n]{1,40}\"|“[^”\n]{1,40}”|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)"
-_ARE_SUPPORTED = re.compile(
+_ARE_SUPPORTED = _recache.compile(
     r"(?:^|(?<=[.;:!?]\s)|(?<=\n))(?:(?:[Oo]nly|[Cc]urrently)[ ]*,?[ ]+)?(?P<list>" + _ARE_CODE + r"(?:[ ]*,[ ]*" + _ARE_CODE
     + r")*[ ]*,?[ ]+(?:and|or)[ ]+" + _ARE_CODE + r")(?![\w-])(?:[ ]+(?P<noun>[a-z]+))?[ ]+are[ ]+(?:currently[ ]+)?(?:the[ ]+only[ ]+"
     r"(?:ones[ ]+)?)?(?:supported|allowed|accepted|permitted)\b(?![ ]+(?:for|in|on|with|when|if|by|as|at)\b)"
 )
 _ARE_NOT_VALUES = frozenset("files images documents characters attachments uploads videos photos certificates keys fields parameters".split())
 _COUNT_WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten".split())}
-_OTHER_FIELD_QUAL = re.compile(r"`[^`\s]+`|\b(?:field|parameter|param|property|attribute|argument|column|key)s?\b", re.I)
-_PER_CASE = re.compile(r"\s*(?:for|with|when|in)\s+\S", re.I)  # the qualifier of a values cue that names one case
-_COLON_LIST = re.compile(r"[:：][ \t]*(?=\n|[ \t]*[-*•][ \t])")
-_ONE_OF_BAD_PRE = re.compile(r"(?:exactly|only|least|most|than|just|any)\s+$", re.I)
-_FOLLOWING = re.compile(
+_OTHER_FIELD_QUAL = _recache.compile(r"`[^`\s]+`|\b(?:field|parameter|param|property|attribute|argument|column|key)s?\b", re.I)
+_PER_CASE = _recache.compile(r"\s*(?:for|with|when|in)\s+\S", re.I)  # the qualifier of a values cue that names one case
+_COLON_LIST = _recache.compile(r"[:：][ \t]*(?=\n|[ \t]*[-*•][ \t])")
+_ONE_OF_BAD_PRE = _recache.compile(r"(?:exactly|only|least|most|than|just|any)\s+$", re.I)
+_FOLLOWING = _recache.compile(
     r"(?=[afrst])(?:\b(?:the\s+)?following\s+(?:[a-z]+\s+){0,2}?(?:values?|options?|keywords?|strings?|fields?|types|modes|codes|choices)"
     r"\s+(?:are|is|may\s+be|can\s+be|must\s+be)\s+(?:[a-z]+\s+){0,2}?"
     r"(?:supported|allowed|valid|accepted|permitted|used|specified|available|recognized|possible)"
@@ -111,72 +112,72 @@ _FOLLOWING = re.compile(
     r"|\b(?:accepts?|supports?|takes?|allows?|recognizes?)\s+the\s+following(?:\s+[a-z]+){0,2}?\s*:)",
     re.I,
 )
-_EITHER = re.compile(r"\beither\b(?:[ ]+be\b)?[ ]*:?[ ]*", re.I)  # ("can either be A or B")
+_EITHER = _recache.compile(r"\beither\b(?:[ ]+be\b)?[ ]*:?[ ]*", re.I)  # ("can either be A or B")
 _EITHER_CODE = r"(?:`[^`\n]{1,40}`|\"[^\"\n]{1,40}\"|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*(?<=[A-Z0-9]{2})))"
-_EITHER_CLAUSES = re.compile(
+_EITHER_CLAUSES = _recache.compile(
     r"(?P<a>" + _EITHER_CODE + r")[ ]*,?[ ]+(?:so\s+that|where|which|when|meaning|if|to)\b[^.;:`\"\n]{1,160}?[ ,]+or[ ]+"
     r"(?P<b>" + _EITHER_CODE + r")(?=[ ]*,?[ ]+(?:so\s+that|where|which|when|meaning|if|to)\b|[ ]*[.;]|[ ]*$)", re.I)
-_ASSIGNED = re.compile(r"\b(?:if|when)\s+(?:you\s+(?:set|use|pass|send|specify)\s+)?`(?P<n>[A-Za-z_][\w.-]{0,40})=(?P<v>[A-Za-z][\w-]{0,40})`", re.I)
-_UNITS_WORD = re.compile(r"\bunits\b", re.I)
-_MORE_BEFORE = re.compile(r"\b(?:additional|additionally|other|further|more|extra)\s+(?:\w+\s+)?values?\b", re.I)
-_PLAIN_VALUE = re.compile(r"[A-Za-z0-9][\w.-]{0,60}")  # (a default such as `["a", "b"]`, `a b` or `id:asc` is a form, not one more value)
-_EITHER_GROUPS = re.compile(r"[^()\n.;]{0,60}?\((?P<a>[ ]*[`\"'“][^()\n]{0,200}?)\)[ ]*,?[ ]+or[ ]+[^()\n.;]{0,60}?\((?P<b>[ ]*[`\"'“][^()\n]{0,200}?)\)")
-_CAN_BE = re.compile(
+_ASSIGNED = _recache.compile(r"\b(?:if|when)\s+(?:you\s+(?:set|use|pass|send|specify)\s+)?`(?P<n>[A-Za-z_][\w.-]{0,40})=(?P<v>[A-Za-z][\w-]{0,40})`", re.I)
+_UNITS_WORD = _recache.compile(r"\bunits\b", re.I)
+_MORE_BEFORE = _recache.compile(r"\b(?:additional|additionally|other|further|more|extra)\s+(?:\w+\s+)?values?\b", re.I)
+_PLAIN_VALUE = _recache.compile(r"[A-Za-z0-9][\w.-]{0,60}")  # (a default such as `["a", "b"]`, `a b` or `id:asc` is a form, not one more value)
+_EITHER_GROUPS = _recache.compile(r"[^()\n.;]{0,60}?\((?P<a>[ ]*[`\"'“][^()\n]{0,200}?)\)[ ]*,?[ ]+or[ ]+[^()\n.;]{0,60}?\((?P<b>[ ]*[`\"'“][^()\n]{0,200}?)\)")
+_CAN_BE = _recache.compile(
     r"(?=\b[cmswia])"
     r"\b(?:(?:can|may|must|should|could|will|shall)(?:\s+only)?\s+be|(?:is|are)(?:\s+(?:either|always))?)"
     r"(?:\s+(?:set\s+to|equal\s+to|either))?(?:\s+an?)?[ ]*:?[ ]*(?=[`\"'“‘「])",  # ("can be an “owner,” or a “guest.”")
     re.I,
 )
-_ONLY = re.compile(r"\bonly\s+(?:(?:[a-z]+\s+){0,2}(?:by|to|with)\s+)?(?=[`\"'“‘「])", re.I)
-_ONLY_TAIL = re.compile(
+_ONLY = _recache.compile(r"\bonly\s+(?:(?:[a-z]+\s+){0,2}(?:by|to|with)\s+)?(?=[`\"'“‘「])", re.I)
+_ONLY_TAIL = _recache.compile(
     r"[ ]+(?:is|are)[ ]+(?:currently[ ]+)?(?:the[ ]+only[ ]+)?(?:supported|allowed|accepted|permitted|valid|possible)",
     re.I,
 )
-_SINGLE = re.compile(
+_SINGLE = _recache.compile(
     r"(?=[\n.:;imstv])(?:(?:^|[.;:\n]\s*)(?:(?:the\s+)?(?:value|this\s+(?:value|field|parameter|property))\s+|it\s+)?"
     r"(?:must|should)\s+(?:always\s+)?be(?:\s+set\s+to)?\s+(?=[`\"'“‘「])"
     r"|\bthe\s+only\s+(?:valid|supported|allowed|accepted|possible|permitted)\s+value\s+is\s+)",
     re.I,
 )
-_PAREN_SLASH = re.compile(
+_PAREN_SLASH = _recache.compile(
     r"(?P<head>\b[A-Za-z]+)?[ ]*[(（][ ]*(?P<list>[A-Za-z][\w-]{0,24}(?:[ ]*[/|][ ]*[A-Za-z][\w-]{0,24})+)[ ]*[)）]"
 )
-_LABEL_LINE = re.compile(r"^[ ]*(?P<label>[^\n:：]{1,40}?)[ ]*[:：][ ]*(?=\S)", re.M)
-_BARE_LIST = re.compile(r"^\s*(?=\S)")
-_LEAD_BULLET = re.compile(r"\s*(?=[-*•][ \t])")
-_ZH_CUE = re.compile(
+_LABEL_LINE = _recache.compile(r"^[ ]*(?P<label>[^\n:：]{1,40}?)[ ]*[:：][ ]*(?=\S)", re.M)
+_BARE_LIST = _recache.compile(r"^\s*(?=\S)")
+_LEAD_BULLET = _recache.compile(r"\s*(?=[-*•][ \t])")
+_ZH_CUE = _recache.compile(
     r"(?:可选值|可選值|可选项|可選項|可取值|取值范围|取值範圍|取值|枚举值|枚舉值|枚举|枚舉|有效值|合法值"
     r"|允许值|允許值|允许的值|允許的值|支持的值|支援的值|可选|可選|可为|可為|值为|值為|只能是|只能为"
     r"|只能為|必须是|必須是|必须为|必須為|可以是|可以为|可以為"
     r"|(?:为|為|是|取)以下(?:值|选项|選項|取值|几种|幾種|[一二两兩三四五六七八九十][种種])?(?:之一|其中之一|中的一[个個种種])?(?=[ ]*[:：]))"
     r"(?:[ ]*(?:为|為|是|有|包括|包含))?(?:[ ]*(?:以下|如下)(?:[^:：\n，。]{0,6}(?=[:：]))?)?[ ]*[:：]?[ ]*"
 )
-_ZH_ONE_OF = re.compile(r"(?:为|為|是|取|选择|選擇)[ ]*(?=\S)")
-_ZH_ONE_OF_TAIL = re.compile(r"[ ]*(?:之一|其中之一|中的一个|中的一個|中的一种|中的一種)")
-_PAIRS = re.compile(
+_ZH_ONE_OF = _recache.compile(r"(?:为|為|是|取|选择|選擇)[ ]*(?=\S)")
+_ZH_ONE_OF_TAIL = _recache.compile(r"[ ]*(?:之一|其中之一|中的一个|中的一個|中的一种|中的一種)")
+_PAIRS = _recache.compile(
     r"(?P<v>(?<![\w.])-?\d{1,4}|(?<![\w.])[A-Za-z][A-Za-z0-9_]{0,20})[ ]*(?:[:：=]|[-－—](?=[ ]*[\u4e00-\u9fff]))[ ]*"
     r"(?P<m>[\u4e00-\u9fff][^，,；;、\s)）]{0,15}|(?<=[=:])[ ]*[A-Za-z][A-Za-z ]{0,24}?(?=[ ]*(?:[,;，；)）\]}]|\.?$)))"  # (a mapping's closing bracket or brace ends its last meaning)
 )
-_PAIR_SEP = re.compile(r"[ ]*[，,；;、][ ]*|[ ]+")
+_PAIR_SEP = _recache.compile(r"[ ]*[，,；;、][ ]*|[ ]+")
 # "e.g" is a whole word: "i.e. Gallery" and "i.e. GBP" hold "e. G" too
 # "it will return ['jar1', 'jar2'] instead of …": what a call answers, not values to send
-_OUTPUT_BEFORE = re.compile(r"\b(?:returns?|returned|responds?\s+with|gives?\s+back)\b[^.;\n]{0,60}$", re.I)
-_EXAMPLE_CUE = re.compile(
+_OUTPUT_BEFORE = _recache.compile(r"\b(?:returns?|returned|responds?\s+with|gives?\s+back)\b[^.;\n]{0,60}$", re.I)
+_EXAMPLE_CUE = _recache.compile(
     r"(?=\b[efsli])"
     r"(?:\be\.[ ]?g(?![a-z])\.?|\beg[.:]|\bfor[ ]+(?:example|instance)(?![a-z])|\bsuch[ ]+as|\bexamples?(?:[ ]+values?)?(?:[ ]+(?:are|is|include))?(?![a-z])"
     r"|\blike(?![a-z])|\bincluding(?![a-z])|\bincludes?(?![a-z]))[ ]*[,:：]?[ ]*",
     re.I,
 )
 # Scanned only when the text has CJK: a lookbehind alternative costs a test at every position.
-_ZH_EXAMPLE_CUE = re.compile(
+_ZH_EXAMPLE_CUE = _recache.compile(
     r"(?:例如|比如|譬如|诸如|諸如|示例|范例|範例|举例|舉例|例(?=[ ]*[:：])|如(?=[ ]*[:：])|包括|包含|支持"
     r"|(?<![^\s，,、（(：:；;])如(?![果何下此今同若需有不为為未已要传傳是上前所实實期]))[ ]*[:：]?[ ]*"
 )
-_PAREN_CLOSE = re.compile(r"[ ]*(?:,?[ ]*(?:etc\.?|and\s+so\s+on|…|\.\.\.)[ ]*)?[)）]")
+_PAREN_CLOSE = _recache.compile(r"[ ]*(?:,?[ ]*(?:etc\.?|and\s+so\s+on|…|\.\.\.)[ ]*)?[)）]")
 # what makes sample values forms of a value rather than members of a set
-_SEE_AFTER = re.compile(r"[ ]*,?[ ]*(?:see|refer\s+to)\b", re.I)
-_FORM_WORDS = re.compile(r"[ ,]*(?:optionally\s+)?(?:followed|preceded|prefixed|suffixed)\s+by\b", re.I)
-_FORM_NOUN = re.compile(r"\b(?:formats?|forms|patterns?|layouts?|syntax|templates?)\s+(?:\w+\s+)?$", re.I)
+_SEE_AFTER = _recache.compile(r"[ ]*,?[ ]*(?:see|refer\s+to)\b", re.I)
+_FORM_WORDS = _recache.compile(r"[ ,]*(?:optionally\s+)?(?:followed|preceded|prefixed|suffixed)\s+by\b", re.I)
+_FORM_NOUN = _recache.compile(r"\b(?:formats?|forms|patterns?|layouts?|syntax|templates?)\s+(?:\w+\s+)?$", re.I)
 
 
 def _in_open_paren(s: str, i: int) -> bool:
@@ -186,11 +187,11 @@ def _in_open_paren(s: str, i: int) -> bool:
 
 
 _QUOTE_ENDS = frozenset("`\"'”’*")
-_NEGATED_BEFORE = re.compile(r"\b(?:without|excluding|except|other\s+than)\b[^.;,()]{0,30}$", re.I)
+_NEGATED_BEFORE = _recache.compile(r"\b(?:without|excluding|except|other\s+than)\b[^.;,()]{0,30}$", re.I)
 # after a parenthesis of samples, a word that goes on with the noun phrase ("media (such as paper) colour")
-_PHRASE_GOES_ON = re.compile(r"[ ]*[)）][ ]+(?!(?:to|for|of|in|on|at|and|or|is|are|was|that|which|with|by|from|as|if|when|will|can|may|must)\b)[a-z]")
-_PAREN_ETC = re.compile(r"[(（](?=[^()（）\n]{1,200}?(?:\betc\b|等))")
-_SET_THIS = re.compile(
+_PHRASE_GOES_ON = _recache.compile(r"[ ]*[)）][ ]+(?!(?:to|for|of|in|on|at|and|or|is|are|was|that|which|with|by|from|as|if|when|will|can|may|must)\b)[a-z]")
+_PAREN_ETC = _recache.compile(r"[(（](?=[^()（）\n]{1,200}?(?:\betc\b|等))")
+_SET_THIS = _recache.compile(
     r"(?=[isuw])(?:\b(?:set|use)\s+(?:this\s+(?:field|parameter|property|value|option)|it)\s+(?:to|as)\s+(?=[`\"'“‘])"
     r"|\b(?:if|when)\s+(?:this\s+(?:parameter|field|property|value|option)|it|the\s+value)\s+is\s+(?:set\s+to\s+)?"
     r"(?:one\s+of\s+the\s+)?(?=[`\"'“‘]))",
@@ -198,49 +199,49 @@ _SET_THIS = re.compile(
 )
 # "Names to show, separated by commas: a,b": the list syntax shown by a sample written in it (the
 # sample's items glued by the separator, no blank: a demonstration, not a list of the choices)
-_SYNTAX_SAMPLE = re.compile(
+_SYNTAX_SAMPLE = _recache.compile(
     r"\b(?:separated|separate|delimited|split)\s+(?:by|with)\s+(?:an?\s+)?(?:comm?as?|semi-?colons?|pipes?)\s*[:：]\s*"
     r"(?P<v>[A-Za-z_][\w.-]*(?:[,;|][A-Za-z_][\w.-]*)+)(?=\s*(?:$|[\n.;)]))",
     re.I,
 )
-_CURRENT_VERSION = re.compile(
+_CURRENT_VERSION = _recache.compile(
     r"(?=[clt])(?:\b(?:the\s+)?(?:current|latest)\s+(?:api\s+)?version\s+is\s+(?P<v>`[^`\s]{1,40}`|\"[^\"\s]{1,40}\"|(?=[\w.\-]{0,39}\d)[\w.\-]{1,40}\w))",
     re.I,
 )
-_SENT_START = re.compile(r"(?:^|[.!?;。；]\s+|\n)")
-_IDENT = re.compile(r"`[A-Za-z_$][\w.$-]*`|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z0-9]+(?:_[a-z0-9]+)+\b")
-_FIELDISH = re.compile(r"\b(?:header|field|parameter|param|property|attribute|argument|column|query)\b", re.I)
+_SENT_START = _recache.compile(r"(?:^|[.!?;。；]\s+|\n)")
+_IDENT = _recache.compile(r"`[A-Za-z_$][\w.$-]*`|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z0-9]+(?:_[a-z0-9]+)+\b")
+_FIELDISH = _recache.compile(r"\b(?:header|field|parameter|param|property|attribute|argument|column|query)\b", re.I)
 # the same, for a sentence leading into a list: "your query" there is a search, not a query parameter
-_FIELDISH_NOUNS = re.compile(r"\b(?:header|field|parameter|param|property|attribute|argument|column)\b", re.I)
-_THIS = re.compile(r"\bthis\b|本字段|该字段|該欄位|此字段", re.I)
-_EXCLUSIVE_TAIL = re.compile(
+_FIELDISH_NOUNS = _recache.compile(r"\b(?:header|field|parameter|param|property|attribute|argument|column)\b", re.I)
+_THIS = _recache.compile(r"\bthis\b|本字段|该字段|該欄位|此字段", re.I)
+_EXCLUSIVE_TAIL = _recache.compile(
     r"[ ]*(?:,[ ]*)?(?:but[ ]+not[ ]+both|(?:must|should|can|may|has[ ]+to|needs[ ]+to)[ ]+(?:also[ ]+)?be[ ]+"
     r"(?:specified|set|provided|populated|given|present|supplied|used|included))",
     re.I,
 )
-_FORMS = re.compile(
+_FORMS = _recache.compile(
     r"\b(?:forms?|formats?|syntax|examples?|operations|steps|requirements|conditions|cases|scenarios|rules"
     r"|properties|attributes|parameters|validations|characters|placeholders|variables|fields? of|e\.g|scopes"
     r"|permissions|notes?|returns|responses?|errors|headers|endpoints|links|references|prerequisites|see)\b",
     re.I,
 )
-_PARTIAL_WORDS = re.compile(
+_PARTIAL_WORDS = _recache.compile(
     r"\b(?:(?<!to )include|includes|including|among|such as|e\.g|for example|for instance|examples?(?=\s*[:：])|(?<!would )(?<!you'd )like(?!\s+to\b))\b"
     r"|包括但不限于|包括但不限於", re.I)
-_OR_OTHER_KIND = re.compile(
+_OR_OTHER_KIND = _recache.compile(
     r"[ ]*,?[ ]*or\s+(?P<kind>(?:an?|any|the)\s+(?!(?:combination|list|comma|mix|array|default|same|empty|null|none|other\s+values?)\b|[\w-]*(?:separated|delimited))[a-z])",
     re.I)
-_NAMED_SLOT = re.compile(r"^[a-z]+(?:-[a-z]+)*-(?:name|id|arn|key)(?::[a-z-]+)?$")  # "lid-name", "lid-name:rev"
+_NAMED_SLOT = _recache.compile(r"^[a-z]+(?:-[a-z]+)*-(?:name|id|arn|key)(?::[a-z-]+)?$")  # "lid-name", "lid-name:rev"
 
 
 # one more item of a quoted list written in plain words ("`A`, `B`, and web-safe base64 encoding")
 # (not "or a combination of these", "or null", "and more": a list, no value, or more of the same; "or a/the …"
 # is _OR_OTHER_KIND's)
-_AND_OTHER_WORDS = re.compile(
+_AND_OTHER_WORDS = _recache.compile(
     r"[ ]*,?[ ]*(?:and|or)[ ]+(?!(?:an?|any|the|combination|combinations|list|lists|comma|mix|array|arrays|default|same|empty"
     r"|null|none|nil|other|others|more|both|all|so|etc)\b)(?P<kind>[a-z][\w-]*(?:[ ]+[a-z][\w-]*){1,5})[ ]*(?:[.;)]|$)")
-_KINDS_LEAD = re.compile(r"\bvalue\s+(?:types|kinds)\b|\b(?:data|value)\s+types?\b", re.I)
-_FOLLOWED_BY = re.compile(r"\b(?:followed|suffixed)\s+by\b|\bappend", re.I)
+_KINDS_LEAD = _recache.compile(r"\bvalue\s+(?:types|kinds)\b|\b(?:data|value)\s+types?\b", re.I)
+_FOLLOWED_BY = _recache.compile(r"\b(?:followed|suffixed)\s+by\b|\bappend", re.I)
 
 
 def _words_after_or(s: str, i: int) -> str:
@@ -250,14 +251,14 @@ def _words_after_or(s: str, i: int) -> str:
     return " ".join(words[:6]).rstrip(" :")
 
 
-_ID_NAME = re.compile(r"(?:[a-z0-9]Id|[a-z0-9]ID|_id|Ids)$")
-_CLOSED_PAREN = re.compile(r"\([^()\n]*\)")
+_ID_NAME = _recache.compile(r"(?:[a-z0-9]Id|[a-z0-9]ID|_id|Ids)$")
+_CLOSED_PAREN = _recache.compile(r"\([^()\n]*\)")
 # (a list that depends on another field's value; "based on" only when a field or its value follows:
 # "filter based on available meals:" lists the field's own kinds)
-_BY_DEPENDS = re.compile(r"\b(?:depending on|depends on|according to)\b"
+_BY_DEPENDS = _recache.compile(r"\b(?:depending on|depends on|according to)\b"
                          r"|\bbased on\b(?=[^.;:]{0,40}(?:`|\b(?:field|parameter|property|attribute|setting|value|type|kind)s?\b))", re.I)
 
-_EXPRESSION_TEXT = re.compile(
+_EXPRESSION_TEXT = _recache.compile(
     r"\b(?i:expressions?|syntax|operators?|clauses?|predicates?|lucene|sql|odata|query\s+language|boolean\s+logic|field\s+filters?)\b"
     r"|\b(?:AND|OR|NOT)\b|[<>~]|(?<!\bdefault )(?<!\bdefault)=",  # ("default = x" states a default, no operator)
 )
@@ -276,32 +277,32 @@ _FREE_NAME_WORDS = frozenset(
     labels tag tags value slug handle city street version versions addr interface data namespace branch barcode
     args arguments command cmd cell postcode zipcode zip uris paths files filenames links hrefs""".split()
 )
-_FREE_DESC = re.compile(
+_FREE_DESC = _recache.compile(
     r"\b(?:free[- ]?(?:text|form)|search\s+(?:terms?|query|string)|keywords?|identifier|\bids?\b|names?\s+(?:of|for)|^(?:the\s+)?names?|"
     r"e-?mail\s+address|url|uri|file\s*name|path\s+to|(?:branch|user|display|host|domain|repo(?:sitory)?|bucket|project|account|company|table|key"
     r"|package|library|module|model|image|function|person|product|team|brand|vendor|device|machine|server|service)\s+names?)\b",
     re.I,
 )
-_CJK_ANY = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_CJK_WORD = re.compile(r"^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{1,8}$")
+_CJK_ANY = _recache.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_CJK_WORD = _recache.compile(r"^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{1,8}$")
 # What a Chinese description calls its field: a kind of thing (a vocabulary) or a free value.
-_ZH_VOCAB = re.compile(
+_ZH_VOCAB = _recache.compile(
     r"类型|類型|类别|類別|分类|分類|种类|種類|状态|狀態|模式|方式|等级|等級|级别|級別|渠道|来源|來源|性别|性別|角色"
     r"|场景|場景|阶段|階段|优先级|優先級|方向|单位|單位|策略|动作|動作|操作类型|用途|权限|權限"
 )
-_ZH_FREE = re.compile(
+_ZH_FREE = _recache.compile(
     r"名称|名稱|姓名|用户名|用戶名|昵称|暱稱|标题|標題|地址|关键词|關鍵詞|关键字|關鍵字|描述|备注|備註|内容|內容|说明|說明"
     r"|搜索|搜尋|查询词|查詢詞|文本|文字|编号|編號|号码|號碼|邮箱|郵箱|网址|網址|链接|連結|路径|路徑|文件名|檔名|作者|标签|標籤"
 )
-_ZH_CONTENT = re.compile(
+_ZH_CONTENT = _recache.compile(
     r"时间|時間|日期|名称|名稱|用户名|用戶名|邮箱|郵箱|手机|手機|电话|電話|号码|號碼|编号|編號|地址|账号|帳號|密码|密碼"
     r"|金额|金額|数量|數量|内容|內容|标题|標題|文本|链接|連結|路径|路徑|文件|檔案|名字|姓名|昵称|暱稱|描述|备注|備註"
     r"|关键词|關鍵詞|标识|標識|代码|代碼"
 )
 # E2QWRUHAPOMQZL, TCGA-GF-A4EO: an id, not a code
-_OPAQUE = re.compile(r"(?=[\w-]{10,}$)(?=.*[A-Za-z])(?=.*\d)[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*$")
+_OPAQUE = _recache.compile(r"(?=[\w-]{10,}$)(?=.*[A-Za-z])(?=.*\d)[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*$")
 # Said outright, anywhere: the value is not from a fixed set, whatever the field is called.
-_STRONG_FREE = re.compile(
+_STRONG_FREE = _recache.compile(
     r"\bfree[- ]?(?:form|text)\b|\buser[- ]defin(?:ed|able)\b|\bunique\s+(?:name|identifier)\b"
     # "a brand key given by user", "categories a user has associated with it": labels the user makes
     r"|\b(?:given|chosen|defined|created|set)\s+by\s+(?:the\s+)?(?:user|customer|caller)\b"
@@ -309,25 +310,25 @@ _STRONG_FREE = re.compile(
     r"|\barbitrary\s+(?:string|text|value|name)\b|\bany\s+(?:string|text)\b",
     re.I,
 )
-_PLACEHOLDER = re.compile(
+_PLACEHOLDER = _recache.compile(
     r"\{[^}]*\}|<[^>]*>|\[[A-Za-z_ ]+\]|^[A-Z]+\d+-[A-Z]+\d+$|^[A-Z]{1,4}(?:XX+|NN+|##+)$|^%[A-Za-z]$"  # ("%H": a placeholder)
     r"|^[NAX9#]{2,}(?:[-. ][NAX9#]{2,})+$"  # "NNN-AAAA": a layout of digits and letters
     r"|^(?:YYYY|YY|MM|DD|HH|hh|mm|ss)(?:[-/:._ T]?(?:YYYY|YY|MM|DD|HH|hh|mm|ss|SSS))+$"  # "YYYYMM": a date layout
 )
-_ALT_INTRO = re.compile(
+_ALT_INTRO = _recache.compile(
     r"\balternatively\b|\bspecial\s+(?:keywords?|values?|identifiers?|ids?|names?)\b|\baliases\b|\bin\s+addition\s+to\b"
     r"|\balso\s+(?:accepts?|supports?|allows?)\b|\bas\s+well\s+as\b",
     re.I,
 )
 # "Required for the following countries:", "set this parameter if you use the following fields:"
-_WHEN_INTRO = re.compile(
+_WHEN_INTRO = _recache.compile(
     r"\b(?:if|unless)\b|(?<!by )(?<!of )\bwhen\b|\b(?:required|mandatory|only|applies|applicable|needed)\s+(?:for|in|to|with|when)\b", re.I
 )
-_SAMPLE_VALUE = re.compile(r"^[A-Za-z_][\w.]*=|[()]")  # "fields=items(a,b)": a sample request, not a value
+_SAMPLE_VALUE = _recache.compile(r"^[A-Za-z_][\w.]*=|[()]")  # "fields=items(a,b)": a sample request, not a value
 # "when the attribute type is `a` or `b`": the values of whatever the condition is about
 # ("sorted by when it was `created`": the moment is the value, not a condition on another field)
 # ("Defines if the lid is `snap` or `screw`": "if" after a verb of telling asks whether, it sets no condition)
-_COND_INTRO = re.compile(r"(?:\b(?:if(?<!defines if)(?<!define if)(?<!determines if)(?<!determine if)(?<!indicates if)(?<!indicate if)"
+_COND_INTRO = _recache.compile(r"(?:\b(?:if(?<!defines if)(?<!define if)(?<!determines if)(?<!determine if)(?<!indicates if)(?<!indicate if)"
                          r"(?<!specifies if)(?<!specify if)(?<!indicating if)(?<!specifying if)(?<!decides if)(?<!tells if)(?<!shows if)"
                          r"|whenever|unless)|(?<!by )(?<!of )\bwhen)\b[^,.;:]*$", re.I)
 # A field that holds a URL, an address or free text does not take words from a list.
@@ -335,8 +336,8 @@ _NOT_A_SET = frozenset("url uri urls href email mail phone description summary c
 _JSON_TYPES = frozenset("integer string number boolean object array null int float double long".split())
 _TYPE_NAMES = frozenset({"type", "types", "kind", "datatype"})  # a field whose values are kinds of value
 _NOTE_WORDS = frozenset({"case-sensitive", "case-insensitive", "case sensitive", "case insensitive"})
-_PHRASE_ITEMS_AFTER = re.compile(r"[ ]*,[ ]*[a-z]+[ ]+[a-z]+(?:[ ]*,|[ ]+(?:or|and)\b)")
-_NOT_A_VALUE = re.compile(r"[\[\]{},#!'\"<>^~=?]|^[A-Z0-9]{1,3}:[A-Z0-9]{1,3}$|/\*|\*/")
+_PHRASE_ITEMS_AFTER = _recache.compile(r"[ ]*,[ ]*[a-z]+[ ]+[a-z]+(?:[ ]*,|[ ]+(?:or|and)\b)")
+_NOT_A_VALUE = _recache.compile(r"[\[\]{},#!'\"<>^~=?]|^[A-Z0-9]{1,3}:[A-Z0-9]{1,3}$|/\*|\*/")
 
 
 def _syntax_token(v: str, values: tuple[str, ...]) -> bool:
@@ -364,7 +365,7 @@ def _placeholder(v: str, values: tuple[str, ...]) -> bool:
     head = parts[0] + "."
     return not (len(values) > 1 and len({o.rsplit(".", 1)[-1] for o in values}) == len(values)
                 and all(o.startswith(head) and not any(p != o and p.startswith(o + ".") for p in values) for o in values))
-_OPEN_SET = re.compile(
+_OPEN_SET = _recache.compile(
     r"\b(?:custom\s+or\s+one\s+of|(?:custom|other|any)\s+(?:values?|strings?)\s+or|or\s+(?:any\s+)?(?:other|custom)\s+(?:values?|strings?)"
     r"|(?:common|typical|popular|well[- ]known|known|standard|some|sample)\s+values?|not\s+limited\s+to|among\s+others"
     r"|\b(?:you|user)\s+(?:created|defined|define|create)\b[^.;:]{0,40}\bor\b|\bor\s+(?:use\s+)?one\s+of\s+the\s+(?:predefined|built-in|standard)"
@@ -372,22 +373,22 @@ _OPEN_SET = re.compile(
     r"|\bfollowing\s+(?:\w+\s+)?(?:are|is)\s+(?:the\s+)?(?:most\s+)?(?:common|typical|popular|frequent)\b)",
     re.I,
 )
-_UPPER_CODE = re.compile(r"^[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)*$")
-_LOWER_ID = re.compile(r"^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*$")
-_PASCAL = re.compile(r"^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)*$")
-_FREE_SHAPE = re.compile(r"[\s@/\\:]|://|^\d+$|^\d{4}-\d{2}|^[+-]?\d+(?:\.\d+)?$|\.\w")
-_INT = re.compile(r"^[-+]?\d+$")
-_DIGIT = re.compile(r"\d")  # what _INT and _NUM need
+_UPPER_CODE = _recache.compile(r"^[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)*$")
+_LOWER_ID = _recache.compile(r"^[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*$")
+_PASCAL = _recache.compile(r"^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)*$")
+_FREE_SHAPE = _recache.compile(r"[\s@/\\:]|://|^\d+$|^\d{4}-\d{2}|^[+-]?\d+(?:\.\d+)?$|\.\w")
+_INT = _recache.compile(r"^[-+]?\d+$")
+_DIGIT = _recache.compile(r"\d")  # what _INT and _NUM need
 # a release line ("4.2", "11", "2203"): what a server offers; a patch level ("4.2.17") is rather a
 # threshold or the caller's own version
 _BOUND_WORDS = frozenset({"min", "max", "minimum", "maximum", "lowest", "highest", "from", "to", "since", "until"})
-_YEAR = re.compile(r"^(?:19|20)\d\d$")
-_VERSION_NUMBER = re.compile(r"^\d{1,4}(?:\.\d{1,3})?$")
-_NUM = re.compile(r"^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$")
+_YEAR = _recache.compile(r"^(?:19|20)\d\d$")
+_VERSION_NUMBER = _recache.compile(r"^\d{1,4}(?:\.\d{1,3})?$")
+_NUM = _recache.compile(r"^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$")
 
 
 # The characters a QTOK (or the quote lookahead of _ONLY, _SINGLE, _SET_THIS) starts with.
-_QTOK_FIRST = re.compile("[`\"'“‘「『*]")
+_QTOK_FIRST = _recache.compile("[`\"'“‘「『*]")
 _QTOK_FIRSTS = tuple("`\"'“‘「『*")  # the same, for a substring test (far cheaper than a one-class scan)
 # scan()'s keys for _VALUES_CUE (its adjectives).
 _ADJ_KEYS = (
@@ -421,17 +422,17 @@ def _clause_before(t: str, i: int) -> str:
 
 # "Behaviour when a jar breaks:", "Action to take when …:": the field says what happens then (its values
 # are the choices), not a list that applies only then
-_POLICY_WHEN = re.compile(r"\s*(?:the\s+)?(?:behaviou?r|action|what\s+to\s+do|how\s+to\s+(?:behave|react|respond)|policy|strategy)"
+_POLICY_WHEN = _recache.compile(r"\s*(?:the\s+)?(?:behaviou?r|action|what\s+to\s+do|how\s+to\s+(?:behave|react|respond)|policy|strategy)"
                           r"(?:\s+to\s+take)?\s+(?:when|if)\b", re.I)
-_SAMPLES_LEAD = re.compile(r"(?:\be\.g|\bfor\s+example|\bsuch\s+as)[.,:]?\s*$", re.I)  # "E.g.\n- VIC for …": samples
+_SAMPLES_LEAD = _recache.compile(r"(?:\be\.g|\bfor\s+example|\bsuch\s+as)[.,:]?\s*$", re.I)  # "E.g.\n- VIC for …": samples
 # a sentence that opens with a sample cue and is itself a value sentence, right before a run of them
-_SAMPLE_SENTENCE = re.compile(
+_SAMPLE_SENTENCE = _recache.compile(
     r"(?:^|(?<=[.!?]\s))(?:for\s+(?:example|instance)|e\.\s?g\.?|examples?)\s*[:：,]\s*[`\"'“][^.!?\n]{0,200}[.!?]\s*$", re.I)
-_INCLUDE_FOLLOWING = re.compile(r"\binclud(?:e|es|ing)\s+the\s+following\b", re.I)
-_INTRO_CUT = re.compile(r"(?<![eE]\.[gG])(?<![iI]\.[eE])[.!?。](?:\s|$)|\n[ \t]*\n")  # ("E.g.\n- …" leads into its list)
+_INCLUDE_FOLLOWING = _recache.compile(r"\binclud(?:e|es|ing)\s+the\s+following\b", re.I)
+_INTRO_CUT = _recache.compile(r"(?<![eE]\.[gG])(?<![iI]\.[eE])[.!?。](?:\s|$)|\n[ \t]*\n")  # ("E.g.\n- …" leads into its list)
 
 
-_BULLET_START = re.compile(r"[ \t]*[-*•][ \t]+\S")
+_BULLET_START = _recache.compile(r"[ \t]*[-*•][ \t]+\S")
 
 
 def _intro(t: str, i: int) -> str:
@@ -463,10 +464,10 @@ def _mentions_other(text: str, name: str) -> bool:
 _VERB_TAIL = frozenset("can may must should will shall could only is are was either also always".split())
 
 
-_COND_SENTENCE = re.compile(r"\s*(?:(?:if|when|whenever|unless)\b|for\s+(?:`|$))", re.I)  # ("For `lidKind` …": a case of another field)
+_COND_SENTENCE = _recache.compile(r"\s*(?:(?:if|when|whenever|unless)\b|for\s+(?:`|$))", re.I)  # ("For `lidKind` …": a case of another field)
 
 
-_SENTENCE_BREAK_CJK = re.compile(r"[.!?。](?:\s|$)|\n")
+_SENTENCE_BREAK_CJK = _recache.compile(r"[.!?。](?:\s|$)|\n")
 
 
 def _sentence_of(s: str, i: int) -> str:
@@ -474,7 +475,7 @@ def _sentence_of(s: str, i: int) -> str:
     return structure.sentence_before(s, i, _SENTENCE_BREAK_CJK)
 
 
-_SELF_SUBJECT = re.compile(
+_SELF_SUBJECT = _recache.compile(
     r"(?:(?:the|its)\s+)?value(?:\s+(?:of|for|in)\s+this\s+(?:field|parameter|property|attribute|setting|option))?|it"
     r"|this(?:\s+(?:field|parameter|property|attribute|setting|option|value))?", re.I)
 
@@ -961,15 +962,15 @@ def _quote_gates(s: str, low: str) -> tuple[bool, bool, bool, bool]:
 
 
 
-_BRACKET_OPEN = re.compile(r"[ \t]*\[")
-_BRACKET_CLOSE = re.compile(r"[ \t]*\]")
-_PAREN_OPEN = re.compile(r"[ \t]*[(（]")
-_PAREN_SHUT = re.compile(r"[ \t]*[)）]")
-_LIST_END = re.compile(r"[ \t]*(?:$|\n|[.;,](?:\s|$))")  # "one of (q, r) standing for (…)": parts of a form, not the list
+_BRACKET_OPEN = _recache.compile(r"[ \t]*\[")
+_BRACKET_CLOSE = _recache.compile(r"[ \t]*\]")
+_PAREN_OPEN = _recache.compile(r"[ \t]*[(（]")
+_PAREN_SHUT = _recache.compile(r"[ \t]*[)）]")
+_LIST_END = _recache.compile(r"[ \t]*(?:$|\n|[.;,](?:\s|$))")  # "one of (q, r) standing for (…)": parts of a form, not the list
 _PHRASE_WORDS = frozenset("a an and or but nor".split())  # words of a phrase, not of a list of values
-_SPACED = re.compile(r"[ \t]*(?P<list>[A-Za-z][\w-]{0,30}(?<!-)(?:[ \t]+[A-Za-z][\w-]{0,30}(?<!-)){1,19})[ \t]*[.;]?[ \t]*(?=\n|$)")
-_NEXT_BLOCK = re.compile(r"[ \t]*\n[ \t\n]*(?=\S)")
-_WHOLE_LINE = re.compile(r"[ \t]*[.;]?[ \t]*(?:\n|$)")
+_SPACED = _recache.compile(r"[ \t]*(?P<list>[A-Za-z][\w-]{0,30}(?<!-)(?:[ \t]+[A-Za-z][\w-]{0,30}(?<!-)){1,19})[ \t]*[.;]?[ \t]*(?=\n|$)")
+_NEXT_BLOCK = _recache.compile(r"[ \t]*\n[ \t\n]*(?=\S)")
+_WHOLE_LINE = _recache.compile(r"[ \t]*[.;]?[ \t]*(?:\n|$)")
 
 
 def _list_apart(s: str, pos: int, quoted_only: bool) -> Parsed | None:
@@ -1007,7 +1008,7 @@ def _list_apart(s: str, pos: int, quoted_only: bool) -> Parsed | None:
     return p if p is not None and len(p.items) >= 2 and _WHOLE_LINE.match(s, p.end) else None
 
 
-_ABBR = re.compile(r"[ ]*\([ ]*(?P<a>[A-Za-z]{1,6})[ ]*\)")
+_ABBR = _recache.compile(r"[ ]*\([ ]*(?P<a>[A-Za-z]{1,6})[ ]*\)")
 
 
 def _abbreviates(a: str, name: str) -> bool:
@@ -1033,7 +1034,7 @@ def _abbreviated(s: str, p: Parsed) -> Parsed:
 
 # a quoted "code - name" item ("`4 - North Quay`", '"GK = Gas Kiln"'): a short code (digits or
 # capitals), a dash, "=" or ":", then the name of what it stands for (a word with lower case)
-_CODE_NAME = re.compile(r"(?P<c>\d{1,6}|[A-Z][A-Z0-9_]{0,11})[ ]+[-–—=:][ ]+[A-Z][a-z][^\n]{0,80}")
+_CODE_NAME = _recache.compile(r"(?P<c>\d{1,6}|[A-Z][A-Z0-9_]{0,11})[ ]+[-–—=:][ ]+[A-Z][a-z][^\n]{0,80}")
 
 
 def _coded_names(s: str, p: Parsed) -> Parsed:
@@ -1067,7 +1068,7 @@ def _split_slashes(p: Parsed) -> Parsed:
     return Parsed(items, p.end, p.partial, p.style)
 
 
-_ONLY_VALUE_BARE = re.compile(
+_ONLY_VALUE_BARE = _recache.compile(
     r"(?=t)(?:\bthe\s+only\s+(?:valid|supported|allowed|accepted|possible|permitted)\s+value(?:\s+for\s+(?:this|it)(?:\s+\w+)?)?"
     r"\s+(?:is|is\s+currently)\s+(?P<v>[A-Za-z0-9][\w.-]{0,40}?)[ ]*(?:$|[.;](?:\s|$)))",
     re.I,
@@ -1117,10 +1118,10 @@ def _zh(s: str, name: str, add: Callable[..., None]) -> None:
 
 # ``\bor\b``, written so that ``re`` can scan for the literal "or" (a pattern that starts with a
 # word boundary costs a match attempt at every position); ``find`` looks for "|", "/", 或 by ``in``.
-_OR_WORD = re.compile(r"or\b(?<=\bor)")
+_OR_WORD = _recache.compile(r"or\b(?<=\bor)")
 # A numeric pair with an English meaning ("0 = off"): _PAIRS's value, separator and the
 # meaning's (?<=[=:]) lookbehind, which leaves no room for a space or a dash before the meaning.
-_NUMERIC_PAIR = re.compile(r"\d[ ]*[=:][ ]*[A-Za-z]")
+_NUMERIC_PAIR = _recache.compile(r"\d[ ]*[=:][ ]*[A-Za-z]")
 
 
 def _pairs(s: str, add: Callable[..., None], cjk: bool) -> None:
@@ -1170,15 +1171,15 @@ def _typed(values: tuple[str, ...], type_: str | None) -> bool:
     return True
 
 
-_NAME_OF = re.compile(r"\bthe\s+(?:full\s+)?names?\s+of\b", re.I)
-_PUBLIC_CODE = re.compile(r"^(?:[A-Z]{2,3}|[a-z]{2})$")  # ("ME", "GBR", or "uk" when the text says a country code)
-_PUBLIC_SET = re.compile(
+_NAME_OF = _recache.compile(r"\bthe\s+(?:full\s+)?names?\s+of\b", re.I)
+_PUBLIC_CODE = _recache.compile(r"^(?:[A-Z]{2,3}|[a-z]{2})$")  # ("ME", "GBR", or "uk" when the text says a country code)
+_PUBLIC_SET = _recache.compile(
     r"\b(?:state|region|province|city|dns\s+record)\s+(?:codes?|abbreviations?|types?)\b|\b(?:address|postal|mailing)\s+state\b"
     r"|\b(?:country|countries|airports?|airlines?|carriers?|currency|currencies|language|iata|icao|origin|destination)\b"
     r"|^(?:the\s+)?(?:state|province)\b[^\n]{0,60}?\babbreviations?\b", re.I)
-_HTTP_STATUS = re.compile(r"^[1-5][0-9]{2}$")
-_HTTP_STATUS_TEXT = re.compile(r"\bHTTP\b[^.;\n]{0,30}?\b(?:status|code)|\bstatus[ _-]?codes?\b|\bHTTP\s+(?:error|response)\b", re.I)
-_CLOUD_REGION = re.compile(r"^[a-z]{2,12}(?:-gov)?-(?:north|south|east|west|central|northeast|northwest|southeast|southwest)-?\d[a-z]?$")
+_HTTP_STATUS = _recache.compile(r"^[1-5][0-9]{2}$")
+_HTTP_STATUS_TEXT = _recache.compile(r"\bHTTP\b[^.;\n]{0,30}?\b(?:status|code)|\bstatus[ _-]?codes?\b|\bHTTP\s+(?:error|response)\b", re.I)
+_CLOUD_REGION = _recache.compile(r"^[a-z]{2,12}(?:-gov)?-(?:north|south|east|west|central|northeast|northwest|southeast|southwest)-?\d[a-z]?$")
 
 
 # public sets a model knows whole, told by their members: HTTP methods, DNS record types, IP
@@ -1294,16 +1295,16 @@ def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None,
 
 
 _WEAK = frozenset({"paren-list"})
-_FORM_HEAD = re.compile(r"\b(format|syntax|notation|encoding|language)\s*[(（]\s*$", re.I)
+_FORM_HEAD = _recache.compile(r"\b(format|syntax|notation|encoding|language)\s*[(（]\s*$", re.I)
 # a list of factors of the value ("times one of the terms (2 or 4)") or of a template's placeholders
-_FACTOR_OR_SLOT_LEAD = re.compile(
+_FACTOR_OR_SLOT_LEAD = _recache.compile(
     r"\b(?:times|multiplied\s+by|divided\s+by)\b[^.;:]{0,60}$|\bplaceholders?\b[^.;]{0,80}$", re.I)
 _CUED_FIRST_OVER = frozenset({"value-sentences", "conditional-values"})
 # what a sentence says the subject is ("whether it is hidden or public"): the values only when the
 # text states no other closed set (which then gives them as they are written)
 _FALLBACK = frozenset({"whether-alternatives", "code-led"})
-_ANY_NUMBER = re.compile(r"\bany\s+(?:[\w-]+\s+){0,2}?(?:numbers?|integers?|values?)\b", re.I)  # "pick any whole number"
-_ANY_VALUE = re.compile(
+_ANY_NUMBER = _recache.compile(r"\bany\s+(?:[\w-]+\s+){0,2}?(?:numbers?|integers?|values?)\b", re.I)  # "pick any whole number"
+_ANY_VALUE = _recache.compile(
     # what the field may be or take: "can be any string", "or `k` (any whole number)", "Any text
     # is accepted" (not "the kiln skips any numbers it is sent", "past any older lids")
     r"(?:(?:\b(?:be|is|are|accepts?|takes?|allows?|permits?|supports?|or|to|also|additionally|otherwise),?\s+(?:also\s+|just\s+|simply\s+)?"
@@ -1311,20 +1312,20 @@ _ANY_VALUE = re.compile(
     r"(?:any\s+(?:[\w-]+\s+){0,2}?(?:numbers?|integers?|strings?|values?|ids?|identifiers?|names?|text)\b"
     r"|any\s+user[- ]defined\b)"
     r"|\bany\s+combination\s+of\s+(?:[\w-]+\s+){0,2}?(?:ids?|names?)\b)", re.I)
-_FUTURE_VALUES = re.compile(
+_FUTURE_VALUES = _recache.compile(
     r"\b(?:handle|expect|tolerate|ignore)\s+(?:any\s+)?(?:additional|new|unknown|unrecognized|future)\s+values\b"
     r"|\b(?:additional|new|more)\s+values\s+(?:may|might|can|could|will)\s+be\s+(?:added|introduced)\b"
     r"|\b(?:may|might|can|will)\s+(?:add|introduce)\s+(?:new|more|additional)\s+values\b", re.I)
 # "Any other value will be rejected": the set is closed, not open
-_REFUSED = re.compile(
+_REFUSED = _recache.compile(
     r"[^.;\n]{0,40}?\b(?:rejected|refused|ignored|invalid|disallowed|not\s+(?:allowed|accepted|supported|valid)|an?\s+error|fails?)\b",
     re.I,
 )
 
 
 # "For tins, it may be `a` …": a case, then a few words up to its first quoted sample
-_CASE_SAMPLES = re.compile(r"[ ]*For\s+(?!example\b|instance\b)[A-Za-z][\w .-]{0,40},[^\"'`“‘\n.:;]{0,30}?(?=[\"'`“‘])")
-_CASE_GAP = re.compile(r"[ ]*(?:,?[ ]*(?:etc\b|and\s+so\s+on\b))?[ ]*[.;…]*[ ]*")
+_CASE_SAMPLES = _recache.compile(r"[ ]*For\s+(?!example\b|instance\b)[A-Za-z][\w .-]{0,40},[^\"'`“‘\n.:;]{0,30}?(?=[\"'`“‘])")
+_CASE_GAP = _recache.compile(r"[ ]*(?:,?[ ]*(?:etc\b|and\s+so\s+on\b))?[ ]*[.;…]*[ ]*")
 
 
 def _per_case_samples(s: str, pos: int) -> Parsed | None:
@@ -1346,8 +1347,8 @@ def _per_case_samples(s: str, pos: int) -> Parsed | None:
     return Parsed(items, end, partial=True) if cases >= 2 and len(items) >= 2 else None
 
 
-_PAREN_CAPS = re.compile(r"\([A-Z][A-Z0-9_]+\)")
-_CODED_LINE = re.compile(r"^[ \t]*[-*•+][ \t]+[^\n()`\"']{1,60}?[ \t]*\((?P<q>`[^`\n]{1,40}`|\"[^\"\n]{1,40}\"|'[^'\n]{1,40}'"
+_PAREN_CAPS = _recache.compile(r"\([A-Z][A-Z0-9_]+\)")
+_CODED_LINE = _recache.compile(r"^[ \t]*[-*•+][ \t]+[^\n()`\"']{1,60}?[ \t]*\((?P<q>`[^`\n]{1,40}`|\"[^\"\n]{1,40}\"|'[^'\n]{1,40}'"
                          r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*(?<=..))\)[ \t]*[.,;]?[ \t]*$",  # (or a code in capitals: "- Dry Kiln (DK)")
                          re.M)
 
@@ -1371,8 +1372,8 @@ def _coded_bullets(s: str) -> Parsed | None:
     return Parsed(items, best[-1].end(), style="bullets")
 
 
-_LABELLED_QUOTE = re.compile(r"[ \t]*[:=][ \t]*(?P<q>`[^`\n]{1,60}`|\"[^\"\n]{1,60}\")[ \t]*[.,;]?[ \t]*(?:\n|$)")
-_DEFAULT_QUOTED = re.compile(r"\bdefault(?:\s+value)?\s+is\s+(?P<q>`'?[^`\n]{1,40}'?`|\"[^\"\n]{1,40}\")", re.I)
+_LABELLED_QUOTE = _recache.compile(r"[ \t]*[:=][ \t]*(?P<q>`[^`\n]{1,60}`|\"[^\"\n]{1,60}\")[ \t]*[.,;]?[ \t]*(?:\n|$)")
+_DEFAULT_QUOTED = _recache.compile(r"\bdefault(?:\s+value)?\s+is\s+(?P<q>`'?[^`\n]{1,40}'?`|\"[^\"\n]{1,40}\")", re.I)
 
 
 def _labelled_quotes(s: str, p: Parsed) -> Parsed:
@@ -1391,7 +1392,7 @@ def _instances_of_templates(s: str, values: tuple[str, ...]) -> bool:
     return bool(templates) and all(any(re.fullmatch(re.escape(t.rstrip("XN#")) + r"\d+", v) for t in templates) for v in values)
 
 
-_TEMPLATE_CODE_TOKEN = re.compile(r"\b[A-Z]{1,4}(?:XX+|NN+|##+)(?![\w#])")
+_TEMPLATE_CODE_TOKEN = _recache.compile(r"\b[A-Z]{1,4}(?:XX+|NN+|##+)(?![\w#])")
 
 
 def _in_first_sentence(s: str, i: int) -> bool:
@@ -1420,8 +1421,8 @@ def _combination(v: str, values: tuple[str, ...]) -> bool:
     return len(parts) > 1 and all(p in values and p != v for p in parts)
 
 
-_FOR_CASE = re.compile(r"\s*For\s+(?!example\b|instance\b)[A-Za-z][\w -]{0,40},")
-_COND_LEAD = re.compile(
+_FOR_CASE = _recache.compile(r"\s*For\s+(?!example\b|instance\b)[A-Za-z][\w -]{0,40},")
+_COND_LEAD = _recache.compile(
     r"\s*(?:(?i:if|when|unless)\b"
     # "If given, one of …": a condition on the field itself being there, not a case of it
     r"(?!(?i:\s+(?:(?:it|this(?:\s+(?:field|value|parameter|property))?)\s+is\s+)?(?:present|set|provided|specified|given"
@@ -1432,23 +1433,23 @@ _COND_LEAD = re.compile(
 )
 # "For `lidSize` and `jarSize`, valid values are …": one case of another field ("For `tin`, … For
 # `jar`, …": a list per case, which together are the field's)
-_FOR_CODE_LEAD = re.compile(r"\s*For\s+`")
-_FOR_CODE_SENTENCE = re.compile(r"(?:^|[.;]\s+)For\s+`")
+_FOR_CODE_LEAD = _recache.compile(r"\s*For\s+`")
+_FOR_CODE_SENTENCE = _recache.compile(r"(?:^|[.;]\s+)For\s+`")
 
 
 _SORT_NAMES = frozenset({"sort", "order", "orderby", "sortby", "ordering", "sorting"})
 _DIRECTIONS = frozenset({"asc", "desc", "ascending", "descending", "+", "-"})
-_DIRECTION_SUFFIX = re.compile(
+_DIRECTION_SUFFIX = _recache.compile(
     r"\w[\w.]*\s+(?:desc|asc)\b(?!\w)"  # "name desc"
     r"|[`'\"]\s?(?:asc|desc)[`'\"]\s+(?:postfix|suffix|modifier|after)"  # "`desc` postfix"
     r"|\b(?:postfix|suffix|append\w*|add|followed\s+by)\s+(?:an?\s+|the\s+)?[`'\"]?\s?(?:asc|desc)\b",  # "add \" desc\""
     re.I)
-_DIRECTION_PREFIX = re.compile(
+_DIRECTION_PREFIX = _recache.compile(
     r"\b(?:precede[ds]?|prefix(?:ed)?|prepend(?:ed)?|start)\s+(?:\w+\s+){0,4}?(?:with|by)\s+(?:an?\s+|the\s+)?(?:['\"`]?-['\"`]?|(?:dash|hyphen|minus)\b)"
     r"|['\"`]-['\"`]\s+(?:prefix|before|in\s+front)|\bminus\s+sign\b",
     re.I)
 # right after a list, in its own sentence: other values beside it
-_MORE_VALUES = re.compile(
+_MORE_VALUES = _recache.compile(
     r"[^.;\n]{0,80}?\b(?:may|can|could|might)\s+also\s+(?:be|specify|use|accept|take|hold|contain|send|set|have|give|pass|return)\b"
     r"|[ ]*[(,;]?[ ]*(?:and\s+|but\s+)?other\s+values\s+(?:are|may\s+be)\s+(?:also\s+)?(?:possible|allowed|accepted|valid)",
     re.I,
@@ -1488,7 +1489,7 @@ def _expression(t: Text, nw: list[str]) -> bool:
     return own is None or _IDENT.search(t.norm, 0, own.start()) is not None
 
 
-_OWN_VALUES = re.compile(r"\b(?:possible|valid|allowed|accepted|supported)\s+(?:[a-z]+\s+)?values\b", re.I)
+_OWN_VALUES = _recache.compile(r"\b(?:possible|valid|allowed|accepted|supported)\s+(?:[a-z]+\s+)?values\b", re.I)
 
 
 # lists whose items the layout sets apart (a line, a definition, a cell each): read further, the same list
@@ -1690,7 +1691,7 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
 
 
 # "`tier` can also be `gold`", "also accepted is `hourly`": more values of the set
-_ALSO = re.compile(
+_ALSO = _recache.compile(
     r"\b(?:can|may)\s+also\s+(?:be|take)\s+(?:the\s+values?\s+)?(?=[`\"'“])"
     r"|\balso\s+(?:supported|accepted|allowed|valid)\s+(?:is|are)\s+(?=[`\"'“])"
     # "You can also sort it by how recently items were `added` or `moved`.": a sentence that opens
@@ -1700,7 +1701,7 @@ _ALSO = re.compile(
 )
 
 
-_VALUE_OR_LIST = re.compile(
+_VALUE_OR_LIST = _recache.compile(
     r"(?:^|[\s(:])(?P<v>`[^`\n]{1,30}`|\"[^\"\n]{1,30}\"|'[^'\n]{1,30}'|[A-Za-z][\w-]{0,30})[ ]+or[ ]+(?:an?|one[ ]+or[ ]+more)[ ]+"
     r"(?:(?:comma|space|semicolon|pipe)[- ](?:separated|delimited)[ ]+)?(?:list|set|array)[ ]+of\b[^.\n]{0,40}?[:]?[ ]*$"
 )
@@ -1742,7 +1743,7 @@ def _one_closed_set(t: Text, out: list[Evidence], name: str) -> list[Evidence]:
     return sorted([e for e in out if e is not one] + [grown], key=lambda e: e.span)
 
 
-_MULTI_ANY = re.compile(
+_MULTI_ANY = _recache.compile(
     r"(?=[acilmoprsz多])(?:\b(?:(?:one|zero)\s+or\s+more|any\s+combination|(?:a\s+)?(?:list|set|array)\s+of\s+(?:values|options)|multiple\s+values"
     r"|several\s+values|more\s+than\s+one\s+(?:value|option)|and/or"
     r"|(?:specify|pass|send|provide|select|choose|receive|include)\s+(?:one\s+or\s+)?(?:multiple|several)"
@@ -1753,7 +1754,7 @@ _MULTI_ANY = re.compile(
 
 
 # an empty string written among the values ('Acceptable values are: "", "M", "E"')
-_EMPTY_LISTED = re.compile(r"(?:^|[\s,(:\[])(?:\"\"|''|``)(?=[ ]*(?:[,)\]]|or\b))|,[ ]*(?:\"\"|''|``)(?![\w\"'`])")
+_EMPTY_LISTED = _recache.compile(r"(?:^|[\s,(:\[])(?:\"\"|''|``)(?=[ ]*(?:[,)\]]|or\b))|,[ ]*(?:\"\"|''|``)(?![\w\"'`])")
 
 
 def accepts_empty(text: str) -> bool:
@@ -1775,7 +1776,7 @@ def multi_value(text: str) -> str | None:
 
 # "Shelves on which …. Available shelves are: …": the text opens with a plural noun, and the
 # values cue names that same noun, so each value is one of several the field holds
-_PLURAL_HEAD = re.compile(r"\s*(?:the\s+)?(?P<n>[A-Za-z]{3,}(?<![su])s)\s+(?:for|of|on|in|to|that|which|whose|from|with|by)\b", re.I)
+_PLURAL_HEAD = _recache.compile(r"\s*(?:the\s+)?(?P<n>[A-Za-z]{3,}(?<![su])s)\s+(?:for|of|on|in|to|that|which|whose|from|with|by)\b", re.I)
 _NOUN_VALUES_CUE = r"\b(?:available|valid|supported|allowed|accepted|possible|permitted)\s+{}\s+(?:are|include)\b"
 
 
