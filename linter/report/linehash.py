@@ -152,7 +152,12 @@ def hashed_text(source: Source) -> bytes | str | None:
         return None
     try:
         with open(source.abspath, "rb") as fh:
-            data = fh.read()
+            head = fh.read(4)
+            if not head.startswith(_BOMS):
+                # UTF-8 without a BOM (what the loader reads): the units of the bytes are those of
+                # the text, whether the file still holds it or not (then the text that was linted)
+                return text
+            data = head + fh.read()
         if decode(data) == text:
             return data
     except (OSError, LoadError, UnicodeError):
