@@ -1,4 +1,5 @@
-"""Compiled regular expressions kept between runs: the prose analyser's ~500 patterns.
+"""Compiled regular expressions kept between runs: the module patterns of the prose analyser
+(~500) and of the rules.
 
 CPython's ``re`` compiles a pattern in Python (``re._parser`` parses it, ``re._compiler`` turns
 the tree into the code of the C matcher) and then builds the pattern object from that code with
@@ -14,7 +15,8 @@ name carries the build and the C matcher's code version); a damaged or unreadabl
 directory that cannot be written, another Python implementation, or internals that differ from
 the ones this was written against (CPython 3.11-3.13) all mean the patterns are compiled as
 usual. Only patterns written in the code go through here (module constants), never one read from
-a spec. ``SILENTLINT_CACHE_DIR`` names the directory (default ``$XDG_CACHE_HOME/silentlint`` or
+a spec. The file is written after the prose analyser is imported and again after the rules are
+(:func:`save`, when either compiled something the file lacked). ``SILENTLINT_CACHE_DIR`` names the directory (default ``$XDG_CACHE_HOME/silentlint`` or
 ``~/.cache/silentlint``); set to an empty string, it turns the cache off.
 """
 
@@ -31,7 +33,7 @@ ENV = "SILENTLINT_CACHE_DIR"
 
 # (pattern, flags) → the arguments of ``_sre.compile``: loaded at the first call, None until then
 _known: dict[tuple[str, int], tuple[Any, ...]] | None = None
-_used: set[tuple[str, int]] = set()  # what this start asked for: all the file keeps when written
+_used: set[tuple[str, int]] = set()  # what this start asked for
 _added = False  # a pattern was compiled this run that the file does not hold yet
 
 try:  # CPython's own compiler, as ``re._compiler.compile`` uses it
@@ -118,16 +120,18 @@ def _load() -> dict[tuple[str, int], tuple[Any, ...]]:
 
 
 def save() -> None:
-    """Write the cache file when this run compiled patterns it did not hold: the patterns this
-    start compiled, so those of an older version of the code do not pile up (atomically; a
-    directory that cannot be made or written leaves the cache as it was)."""
+    """Write the cache file when this run compiled patterns it did not hold (atomically; a
+    directory that cannot be made or written leaves the cache as it was). Patterns this start
+    did not ask for stay (a rule turned off today is on again tomorrow), unless they outnumber
+    the ones it asked for: then they are those of an older version of the code, and go."""
     global _added
     path = cache_file()
     if not _added or _known is None or path is None:
         return
     from linter.atomic import write_atomic
 
-    payload = marshal.dumps([(pattern, flags, args) for (pattern, flags), args in _known.items() if (pattern, flags) in _used])
+    keep = _known.items() if len(_known) <= 2 * len(_used) + 256 else [(k, v) for k, v in _known.items() if k in _used]
+    payload = marshal.dumps([(pattern, flags, args) for (pattern, flags), args in keep])
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         write_atomic(path, hashlib.sha256(payload).digest() + payload)

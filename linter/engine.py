@@ -21,6 +21,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, TypeVar
 
 from linter import __version__, limits as _limits
 from linter.runctx import DEFAULT_READER, Reader, RunContext
+from linter import _recache
 from linter._gc import freeze_alive, frozen, gc_paused, settle
 from linter.catalog import check_function, load_catalog
 from linter.checks import Context, unused_suppression
@@ -706,6 +707,7 @@ def prepare_run(
         fix_text=fix_text,
     )
     rules = RuleSet(load_catalog(), config, select, ignore, extra_options, live=live)
+    _recache.save()  # the rules' patterns join the cache (linter/_recache.py)
     cands, problems = discover(
         paths, run.root, config.include, config.exclude, config.respect_gitignore, reader=run.reader
     )

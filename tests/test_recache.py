@@ -59,20 +59,26 @@ def test_the_second_start_builds_every_pattern_from_the_file_and_finds_the_same(
     assert first["evidence"] == [["closed_vocab", ["asc", "desc", "none"]]]
 
 
-def test_the_file_keeps_only_the_patterns_the_code_still_has(tmp_path: Path) -> None:
-    """A start that compiles what the file lacks (the code changed) writes the patterns it
-    compiled, not those of the older code too."""
+def test_patterns_of_an_older_code_go_once_they_outnumber_todays(tmp_path: Path) -> None:
+    """A start that compiles what the file lacks writes the file again: patterns it did not ask
+    for stay while they are few (another run's rules), and go when they outnumber its own."""
     cache = tmp_path / "cache"
     _probe(str(cache))
     (path,) = _cache_files(cache)
-    entries = marshal.loads(path.read_bytes()[32:])
-    stale = ("(?:a pattern the code no longer has)", 0, entries[0][2])
-    entries = [stale, *entries[1:]]  # one pattern "removed from the code", one "added" (missing)
-    payload = marshal.dumps(entries)
-    path.write_bytes(hashlib.sha256(payload).digest() + payload)
-    _probe(str(cache))
-    kept = marshal.loads(path.read_bytes()[32:])
-    assert stale[0] not in {e[0] for e in kept} and len(kept) == len(entries)
+    today = marshal.loads(path.read_bytes()[32:])
+
+    def rewrite(stale: int) -> set[str]:
+        old = [(f"(?:pattern {i} of an older version)", 0, today[0][2]) for i in range(stale)]
+        entries = old + today[1:]  # and one of today's missing: this start compiles and writes
+        payload = marshal.dumps(entries)
+        path.write_bytes(hashlib.sha256(payload).digest() + payload)
+        _probe(str(cache))
+        return {e[0] for e in marshal.loads(path.read_bytes()[32:])}
+
+    few = rewrite(3)
+    assert {p for p, _f, _a in today} <= few and "(?:pattern 2 of an older version)" in few
+    many = rewrite(3 * len(today))
+    assert many == {p for p, _f, _a in today}
 
 
 def test_a_pattern_from_cached_code_is_the_one_re_compile_builds(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from linter import _recache
 from linter.model import Document, Operation
 from linter.prose.verbs import LEXICON, Verb, name_verb, says_read_only, side_effects, text_verb, word_tuple
 
@@ -111,9 +112,9 @@ def path_verb(path: str) -> Verb | None:
     return name_verb(ws[0]) if len(ws) == 1 else None
 
 
-_HEAD = re.compile(r"^\s*(?:\[[^\]\n]{1,40}\]|[^\s\[][^|:\n—–]{0,40}?(?:\s*[|:—–]|\s+-))\s+(?=\S)")
+_HEAD = _recache.compile(r"^\s*(?:\[[^\]\n]{1,40}\]|[^\s\[][^|:\n—–]{0,40}?(?:\s*[|:—–]|\s+-))\s+(?=\S)")
 
-_SEGMENT = re.compile(r"\n+|(?<=[.!?])\s+")
+_SEGMENT = _recache.compile(r"\n+|(?<=[.!?])\s+")
 
 
 def description(op: Operation) -> str:
@@ -158,7 +159,7 @@ def prepare(doc: Document) -> None:
                 op.memo["name"] = op.name[len(prefix):]
 
 
-_NAMESPACE = re.compile(r"^[A-Za-z][A-Za-z0-9]*[_.\-](?=[A-Za-z])")
+_NAMESPACE = _recache.compile(r"^[A-Za-z][A-Za-z0-9]*[_.\-](?=[A-Za-z])")
 """The first word of a tool name and its separator (``tavily_``, ``map_``): when every tool of a set
 has the same one it is the server's namespace, not what the tool does."""
 
@@ -240,7 +241,7 @@ _SAVE_TO = frozenset({"save", "output", "download", "destination", "dest", "writ
 
 _PATHISH = frozenset({"path", "file", "filename", "filepath", "dir", "directory", "folder"})
 
-_SAVES_TO = re.compile(r"\b(?:save[sd]?|write|writes|written|store[sd]?|download(?:s|ed)?)\b[^.\n]{0,40}?\b(?:to|into|in|at)\b|保存到|写入|寫入", re.I)
+_SAVES_TO = _recache.compile(r"\b(?:save[sd]?|write|writes|written|store[sd]?|download(?:s|ed)?)\b[^.\n]{0,40}?\b(?:to|into|in|at)\b|保存到|写入|寫入", re.I)
 
 
 def _param_evidence(op: Operation) -> list[Evidence]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping
 
+from linter import _recache
 from linter.model import Document, Location, Pointer, Source
 from linter.prose.verbs import word_tuple, words
 from linter.sources.refs import Workspace
@@ -30,17 +31,17 @@ QUANTITY = frozenset(
     build revision rev price cost""".split()
 )
 
-_MESSAGE_SIBLINGS = re.compile(
+_MESSAGE_SIBLINGS = _recache.compile(
     r"message|msg|detail|description|desc$|title|text|reason|explanation|hint|error|^name$|label|formatted|display", re.I
 )
 
-_HTTP_STATUS = re.compile(r"[1-5]\d\d")
+_HTTP_STATUS = _recache.compile(r"[1-5]\d\d")
 
-_HTTP_WORD = re.compile(r"\bhttp\b", re.I)
+_HTTP_WORD = _recache.compile(r"\bhttp\b", re.I)
 
-_INTEGER = re.compile(r"-?\d+")
+_INTEGER = _recache.compile(r"-?\d+")
 
-_HTTP_NAMED = re.compile(r"HTTP[_-]?[1-5]\d\d", re.I)
+_HTTP_NAMED = _recache.compile(r"HTTP[_-]?[1-5]\d\d", re.I)
 
 _YES_NO = frozenset({"Y", "N", "T", "F"})
 
@@ -49,23 +50,23 @@ _CODE_NAMED = frozenset(
     severity channel method status state result outcome error errors""".split()
 )
 
-_NUMERIC = re.compile(r"[+-]?\d+(?:\.\d+)?")
+_NUMERIC = _recache.compile(r"[+-]?\d+(?:\.\d+)?")
 
-_LETTER = re.compile(r"[A-Za-z]")
+_LETTER = _recache.compile(r"[A-Za-z]")
 
-_DIGIT = re.compile(r"\d")
+_DIGIT = _recache.compile(r"\d")
 
-_PROSE_CODE = re.compile(r"(?<![\w.-])(?:[A-Z][A-Z0-9]*[_-]\d+|[A-Z]{1,4}\d{2,})(?![\w-])")
+_PROSE_CODE = _recache.compile(r"(?<![\w.-])(?:[A-Z][A-Z0-9]*[_-]\d+|[A-Z]{1,4}\d{2,})(?![\w-])")
 
-_QUOTED = re.compile(r"[`'\"“‘]([^`'\"”’\s]{1,24})[`'\"”’]")
+_QUOTED = _recache.compile(r"[`'\"“‘]([^`'\"”’\s]{1,24})[`'\"”’]")
 
-_INT_LIST = re.compile(r"(?<![\w.])-?\d{1,6}(?:\s*(?:,|/|\bor\b|\band\b|、|或|和)\s*-?\d{1,6})+(?![\w.])")
+_INT_LIST = _recache.compile(r"(?<![\w.])-?\d{1,6}(?:\s*(?:,|/|\bor\b|\band\b|、|或|和)\s*-?\d{1,6})+(?![\w.])")
 
 _COMBINERS = ("allOf", "oneOf", "anyOf")
 
-_REFERENCE = re.compile(r"https?://|\b[Ss]ee\s+(?:the\s+)?(?:\[|`|[A-Z]|docs?\b|documentation|table|list|below|above)|参见|參見|详见|詳見")
+_REFERENCE = _recache.compile(r"https?://|\b[Ss]ee\s+(?:the\s+)?(?:\[|`|[A-Z]|docs?\b|documentation|table|list|below|above)|参见|參見|详见|詳見")
 
-_ANY_INT = re.compile(r"(?<![\w.])-?\d{1,6}(?![\w.])")
+_ANY_INT = _recache.compile(r"(?<![\w.])-?\d{1,6}(?![\w.])")
 
 
 def _opaque(v: Any) -> bool:
@@ -115,18 +116,18 @@ def status_like(name: str) -> bool:
 # the CJK character classes). The parts before the value are matched on the reversed text: a
 # suffix of ``text[:i]`` matches a pattern when the reversed text from ``n - i`` starts with a
 # match of the reversed pattern.
-_DEF_AFTER = re.compile(
+_DEF_AFTER = _recache.compile(
     r"[`'\"”’]?\s*(?:[:=：→>|)\]—–-]|\(|means?\b|indicates?\b|signal(?:s|ifies)?\b"
     r"|denotes?\b|stands?\s+for\b|represents?\b|is\s+(?:returned|used|set)\b|if\b|when\b|for\b|on\b|表示|代表|为|為|即)"
 )
 
-_DEF_PAREN_BEFORE_REVERSED = re.compile(r"[`'\"]?\s*[(（]\s*[A-Za-z\u4e00-\u9fff]{3,}")  # "timeout (" + quote
+_DEF_PAREN_BEFORE_REVERSED = _recache.compile(r"[`'\"]?\s*[(（]\s*[A-Za-z\u4e00-\u9fff]{3,}")  # "timeout (" + quote
 
-_DEF_PAREN_AFTER = re.compile(r"[`'\"]?\s*[)）]")
+_DEF_PAREN_AFTER = _recache.compile(r"[`'\"]?\s*[)）]")
 
-_DEF_ASSIGN_BEFORE_REVERSED = re.compile(r"[`'\"]?\s*[=:：]\s*\S*[A-Za-z\u4e00-\u9fff]")  # "TIMEOUT = " + quote
+_DEF_ASSIGN_BEFORE_REVERSED = _recache.compile(r"[`'\"]?\s*[=:：]\s*\S*[A-Za-z\u4e00-\u9fff]")  # "TIMEOUT = " + quote
 
-_WORD_OR_DOT = re.compile(r"[\w.]")
+_WORD_OR_DOT = _recache.compile(r"[\w.]")
 
 
 def _text_defines(text: str, value: str) -> bool:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field as dataclass_field
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
+from linter import _recache
 from linter.checks import Context
 from linter.model import Field, Fix, Hit, get_at, parse_pointer, pointer_str
 from linter.prose import Evidence, may_state, normal_type, stated
@@ -153,7 +154,7 @@ _ITEM_KEYS = frozenset({"$ref", "allOf", "anyOf", "oneOf"})
 _MAX_HOPS = 8
 _ITEM_BOUNDS = frozenset({"minItems", "maxItems"})
 # Google's and others' way of writing readOnly in prose: "Output only. The time …"
-_OUTPUT_ONLY = re.compile(
+_OUTPUT_ONLY = _recache.compile(
     r"\W*(?:\[\s*)?(?:output[- ]only|read[- ]only)\b|.*\bRead-only\.\s*$"
     r"|.*\bthis\s+(?:is\s+a\s+read-only\s+(?:field|property)|(?:property|field|value)\s+is\s+read-only)\b",
     re.I | re.S,

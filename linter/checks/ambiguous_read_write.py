@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator, TypeGuard
 
+from linter import _recache
 from linter.checks import Context, check
 from linter.checks._readwrite import (
     DELETE_LIKE, SAFE_METHODS, WRITES, Reading, operation_name, path_verb, prepare, reading, said,
@@ -17,7 +18,7 @@ from linter.prose.verbs import (
     STRONG_WRITES, Verb, code_cue, generic_cue, name_verb, says_read_only, text_verb, word_tuple,
 )
 
-_READS_A_THING = re.compile(
+_READS_A_THING = _recache.compile(
     r"\b(?:status|details|info|information|summary|count|results?|history|report|progress|state|statistics|stats)\W*$", re.I
 )
 """A summary that names a thing to read: "Import Contacts Status", "Cancel fees summary"."""
@@ -62,7 +63,7 @@ def _http_contradiction(op: Operation) -> Iterator[Hit]:
     )
 
 
-_RECEIVER = re.compile(r"webhook|callback|hook", re.I)
+_RECEIVER = _recache.compile(r"webhook|callback|hook", re.I)
 
 
 def _undeterminable(op: Operation) -> Hit | None:

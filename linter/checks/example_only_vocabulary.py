@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Mapping
 
+from linter import _recache
 from linter.checks import Context, check
 from linter.checks._vocabulary import Facts, Gap, hits, known_vocabulary, preview
 from linter.model import Field, Fix, Hit
@@ -13,7 +14,7 @@ from linter.prose.text import name_words
 
 RULE = "example-only-vocabulary"
 # a pointer to where the whole set is listed ("For a complete list, see …", "the full list of codes is at …")
-_LISTED_ELSEWHERE = re.compile(
+_LISTED_ELSEWHERE = _recache.compile(
     r"\b(?:for\s+(?:a|the)\s+(?:complete|full)\s+(?:list(?:ing)?|set)\b|see\s+(?:the\s+)?(?:complete|full)\s+list"
     r"|(?:complete|full)\s+list(?:ing)?\s+of\s+[\w\s-]{1,40}?\s+(?:is|are|can\s+be)\s+(?:found|available|listed|given)\b"
     # "Valid values can be obtained from the Codes endpoint": where the whole set is served
@@ -44,8 +45,8 @@ def gap(e: Evidence, facts: Facts) -> Gap | None:
                         f"({preview(e.values)}) of what looks like a fixed set of values, with no full list or enum")
 
 
-_LINK = re.compile(r"\[(?P<t>[^\]\n]{1,120})\]\((?P<u>[^)\s]{1,300})\)|<a\s[^>]*href=['\"](?P<u2>[^'\"]{1,300})['\"][^>]*>(?P<t2>[^<]{0,120})|(?P<u3>https?://\S{1,300})")
-_SET_WORDS = re.compile(r"enum|types|values|codes|events|kinds|categories|options|list|table", re.I)
+_LINK = _recache.compile(r"\[(?P<t>[^\]\n]{1,120})\]\((?P<u>[^)\s]{1,300})\)|<a\s[^>]*href=['\"](?P<u2>[^'\"]{1,300})['\"][^>]*>(?P<t2>[^<]{0,120})|(?P<u3>https?://\S{1,300})")
+_SET_WORDS = _recache.compile(r"enum|types|values|codes|events|kinds|categories|options|list|table", re.I)
 
 
 def _links_to_set(text: str, name: str = "") -> bool:

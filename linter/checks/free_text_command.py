@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
+from linter import _recache
 from linter.checks import Context, check
 from linter.checks._readwrite import WRITES
 from linter.model import Field, Hit, Operation
@@ -13,13 +14,13 @@ from linter.prose.verbs import LEXICON, Verb, first_sentence, singular, text_ver
 
 _FREE_NAMES = frozenset({"query", "q", "input", "request", "prompt", "command", "cmd", "instruction", "instructions"})
 
-_CODE_LANGUAGE = re.compile(
+_CODE_LANGUAGE = _recache.compile(
     r"\b(?:sql|graphql|cypher|sparql|jql|kql|lucene|regex|regular\s+expression|query\s+language|expression|javascript"
     r"|python|shell|bash|script|code|dsl|jmespath|jsonpath|xpath|mongo(?:db)?\s+query)\b|查询语言|表达式|脚本",
     re.I,
 )
 
-_FILTER_CUE = re.compile(
+_FILTER_CUE = _recache.compile(
     r"\b(?:filter(?:s|ed|ing)?|sort(?:s|ed|ing)?|order(?:ed)?|group(?:ed)?|search(?:es)?)\s+(?:them\s+|results\s+)?by\s+"
     r"(?P<dim>[a-z][\w-]*(?:\s*(?:\s+or\s+|\s+and\s+|,|\s)\s*[a-z][\w-]*){0,3})"
     r"|\b(?:date\s+range|between\s+\S+\s+and\s+\S+|key\s*=\s*value|key:value|comma-separated\s+list\s+of\s+fields)\b"
@@ -27,7 +28,7 @@ _FILTER_CUE = re.compile(
     re.I,
 )
 
-_STRUCTURED_ARGS = re.compile(
+_STRUCTURED_ARGS = _recache.compile(
     r"\b(?:include|specify|provide|pass|give|mention)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:id|ids|number|amount|date|dates|status|email|name)"
     r"\b(?:\s*(?:,|and|or)\s*(?:the\s+)?[\w-]+)+",
     re.I,
@@ -49,7 +50,7 @@ def _free_text(f: Field) -> bool:
 
 _VERB_RUN_SEP = frozenset({",", "or", "and", "/", "&", "、", "或", "和"})
 
-_RUN_TOKEN = re.compile(r"[A-Za-z]+|[,/&、]|[\u4e00-\u9fff]{2}")
+_RUN_TOKEN = _recache.compile(r"[A-Za-z]+|[,/&、]|[\u4e00-\u9fff]{2}")
 
 
 def _verb_run(text: str) -> list[Verb]:
@@ -70,7 +71,7 @@ def _verb_run(text: str) -> list[Verb]:
     return run
 
 
-_WORDS = re.compile(r"[A-Za-z]+")
+_WORDS = _recache.compile(r"[A-Za-z]+")
 
 
 def _structure_cue(op: Operation, fields: list[Field]) -> str | None:

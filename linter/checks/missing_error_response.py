@@ -5,21 +5,22 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator, Mapping
 
+from linter import _recache
 from linter.checks import Context, check
 from linter.checks._operations import is_error_status, tool_set_hit
 from linter.model import Document, Hit, Operation
 
 
-_FAILURE_TEXT = re.compile(
+_FAILURE_TEXT = _recache.compile(
     r"\bis_?error\b|\berrors?\b|\bfail(?:s|ed|ure|ures|ing)?\b|\bexceptions?\b|\bthrows?\b|\braises?\b"
     r"|\binvalid\b|\bnot\s+found\b|\bdoes(?:\s+not|n't)\s+exist\b|\brefuse[sd]?\b|\breject(?:s|ed)?\b"
     r"|\bunsuccessful\b|失败|失敗|错误|錯誤|报错|報錯|异常|異常|无效|無效|不存在",
     re.I,
 )
 
-_ERROR_FIELD = re.compile(r"error|fail|success|succeeded|^ok$|^is_?ok$", re.I)
+_ERROR_FIELD = _recache.compile(r"error|fail|success|succeeded|^ok$|^is_?ok$", re.I)
 
-_FAILURE_VALUE = re.compile(r"^(?:fail(?:ed|ure)?|error(?:ed)?|rejected|timeout|timed_?out)$", re.I)
+_FAILURE_VALUE = _recache.compile(r"^(?:fail(?:ed|ure)?|error(?:ed)?|rejected|timeout|timed_?out)$", re.I)
 
 
 def _output_reports_failure(schema: Mapping[str, Any] | None, depth: int = 0) -> bool:

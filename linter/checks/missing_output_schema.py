@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator, Mapping
 
+from linter import _recache
 from linter.checks import Context, check
 from linter.checks._operations import tool_set_hit
 from linter.checks._readwrite import prepare, reading, verbs_of
@@ -17,18 +18,18 @@ def _is_success(status: str | None) -> bool:
 
 _NO_BODY = {"204", "205", "304"}
 
-_CONTENT_HINT = re.compile(
+_CONTENT_HINT = _recache.compile(
     r"\b(?:returns?|returned|returning|list\s+of|array|collection|json|the\s+(?:created|updated|new|requested|resulting|matching)"
     r"|details\s+of|results?|information\s+(?:about|on|of)|representation|contents?\s+of|payload)\b|返回|结果|結果|列表|详情|詳情",
     re.I,
 )
 
-_EMPTY_BODY = re.compile(
+_EMPTY_BODY = _recache.compile(
     r"\bempty\s+(?:response|body|payload)|\bno\s+(?:content|body|response\s+body|payload)\b|\breturns?\s+nothing\b|空响应|无内容",
     re.I,
 )
 
-_JSONISH = re.compile(r"json|^\*/\*$", re.I)
+_JSONISH = _recache.compile(r"json|^\*/\*$", re.I)
 
 
 def _produces(op: Operation, doc_tree: Any) -> list[str] | None:
@@ -78,14 +79,14 @@ _COLLECTION_VERBS = frozenset(
 )
 """Reads whose answer is a set of matches: "nothing matched" is an ordinary outcome there."""
 
-_TELLING_FIELD = re.compile(
+_TELLING_FIELD = _recache.compile(
     r"^(?:count|total|total_?count|totalcount|found|num_?(?:results|found|matches)|result_?count|matches|has_?more|hasmore"
     r"|more|next|next_?(?:cursor|page|token|page_?token)|cursor|truncated|is_?truncated|partial|complete|incomplete|status"
     r"|page_?info|pageinfo|empty|is_?empty)$",
     re.I,
 )
 
-_EMPTY_TEXT = re.compile(
+_EMPTY_TEXT = _recache.compile(
     r"\bempty\s+(?:list|array|result|results|set|response|object|page)\b|\bno\s+(?:results?|matches|matching|items|records|entries|hits)\b"
     r"|\bnothing\s+(?:matched|matches|was\s+found|is\s+found|found)\b|\b(?:returns?|is|are)\s+(?:an?\s+)?empty\b|\bzero\s+(?:results|matches)\b"
     r"|\b(?:if|when)\s+(?:none|nothing)\b|\bnot\s+found\b|\bhas_?more\b|\bnext_?cursor\b|\bnext\s+page\b|\btruncat\w*|\bpaginat\w*"

@@ -7,6 +7,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Iterator
 
+from linter import _recache
 from linter.checks import Context, check
 from linter.checks._readwrite import WRITES, prepare
 from linter.checks._readwrite import description, side
@@ -58,7 +59,7 @@ def _distinct_leads(a: str, b: str) -> bool:
     return bool(a) and bool(b) and a != b and LEXICON.get(a) != "generic" and LEXICON.get(b) != "generic"
 
 
-_WORDS = re.compile(r"[A-Za-z]+")
+_WORDS = _recache.compile(r"[A-Za-z]+")
 
 
 def _verbs_differ(r: _Entry, w: _Entry) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator
 
+from linter import _recache
 from linter.checks import Context, check
 from linter.checks._nodes import field_nodes
 from linter.model import Field, Hit, Location
@@ -21,15 +22,15 @@ _STUB_DEFAULT = frozenset(
     "string str todo tbd fixme placeholder lorem ipsum loremipsum changeme change-me change_me 示例 待定 占位符 字符串".split()
 )
 
-_NORMALIZE = re.compile(r"^[\s<\[{(\"'`]+|[\s>\]})\"'`.:]+$")
+_NORMALIZE = _recache.compile(r"^[\s<\[{(\"'`]+|[\s>\]})\"'`.:]+$")
 
-_SPACES = re.compile(r"\s+")
+_SPACES = _recache.compile(r"\s+")
 
-_X_RUN = re.compile(r"^x{3,}$", re.I)
+_X_RUN = _recache.compile(r"^x{3,}$", re.I)
 
-_IN_TEXT = re.compile(r"\b(?:TODO|TBD|FIXME|XXX)\b|\blorem\s+ipsum\b|待定|待补充|待補充|占位符", re.I)
+_IN_TEXT = _recache.compile(r"\b(?:TODO|TBD|FIXME|XXX)\b|\blorem\s+ipsum\b|待定|待补充|待補充|占位符", re.I)
 
-_IN_TEXT_CASE = re.compile(r"\b(?:TODO|TBD|FIXME|XXX)\b")
+_IN_TEXT_CASE = _recache.compile(r"\b(?:TODO|TBD|FIXME|XXX)\b")
 
 _SECRETS = frozenset({"token", "secret", "password", "passwd", "key", "credential", "credentials", "apikey", "pwd"})
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Mapping
 
+from linter import _recache
 from linter.checks import Context, check
 from linter.checks._vocabulary import Facts, Gap, has, hits, keyword_fix, short
 from linter.model import Field, Fix, Hit
@@ -38,7 +39,7 @@ def gap(e: Evidence, facts: Facts) -> Gap | None:
 
 
 # examples that show no value ("string", "{{until}}", "<email>"): they contradict nothing
-_PLACEHOLDER_EXAMPLE = re.compile(
+_PLACEHOLDER_EXAMPLE = _recache.compile(
     r"^(?:string|text|example|sample|value|test|none|null|n/?a|todo|tbd|x+|a string value)$|\{\{|<[^>]*>|^\$\{", re.I
 )
 _FORMAT_SHAPES = {

@@ -16,13 +16,15 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Sequence
 
+from linter import _recache
+
 if TYPE_CHECKING:
     from linter.sources.refs import RefProblem
 
 BUILTIN = True
 RULE = "unresolved-ref"
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_CONTROL = _recache.compile(r"[\x00-\x1f\x7f]")
 _RELATIVE = "(only paths relative to the referring file are followed)"
 
 

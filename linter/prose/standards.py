@@ -319,10 +319,10 @@ def _evidence(t: Text, hits: list[_Hit], type_: str | None = None) -> list[Evide
 
 
 _IMPLIED = (
-    (re.compile(r"\bcurrenc(?:y|ies)\b|货币|貨幣|币种|幣種", re.I), re.compile(r"[A-Z]{3}"), "ISO 4217"),
-    (re.compile(r"\blanguages?\b|\blocales?\b|语言|語言", re.I), re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?"), "BCP 47"),
-    (re.compile(r"\bcountry\b|\bcountries\b|国家|國家", re.I), re.compile(r"[A-Z]{2}"), "ISO 3166-1 alpha-2"),
-    (re.compile(r"\bairports?\b", re.I), re.compile(r"[A-Z]{3}"), "IATA code"),
+    (_recache.compile(r"\bcurrenc(?:y|ies)\b|货币|貨幣|币种|幣種", re.I), _recache.compile(r"[A-Z]{3}"), "ISO 4217"),
+    (_recache.compile(r"\blanguages?\b|\blocales?\b|语言|語言", re.I), _recache.compile(r"[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?"), "BCP 47"),
+    (_recache.compile(r"\bcountry\b|\bcountries\b|国家|國家", re.I), _recache.compile(r"[A-Z]{2}"), "ISO 3166-1 alpha-2"),
+    (_recache.compile(r"\bairports?\b", re.I), _recache.compile(r"[A-Z]{3}"), "IATA code"),
 )
 
 

@@ -457,29 +457,29 @@ _EFFECT_GATE = _recache.compile(
     re.I,
 )
 _EFFECTS: tuple[tuple[Effect, re.Pattern[str]], ...] = (
-    ("disk", re.compile(
+    ("disk", _recache.compile(
         r"\b(?:save[sd]?|saving|writes|written|writing|store[sd]?|storing|persist(?:s|ed)?|download(?:s|ed)?)\b[^.\n]{0,50}?"
         r"\b(?:to|into|on|in|at)\s+(?:the\s+|a\s+|your\s+)?(?:local\s+)?(?:disk|file\s?system|(?:local|temp(?:orary)?|output|specified|"
         r"given|provided|chosen)\s+(?:file|path|directory|folder|location)|(?:file|directory|folder)\s+(?:path|at)\b|local\s+(?:machine|storage)"
         r"|(?:a|the)\s+(?:new\s+)?(?:file|directory|folder)\b)"
         r"|(?:保存|存储|儲存|写入|寫入|下载|下載)(?:到|至)(?:本地|磁盘|磁碟|文件|檔案|指定)",
         re.I)),
-    ("send", re.compile(
+    ("send", _recache.compile(
         r"\b(?:sends?|sent|e-?mails?|notif(?:y|ies))\s+(?:\w+\s+){0,3}?(?:notifications?|messages?|e-?mails?|invitations?|invites?|sms"
         r"|reminders?|alerts?)\b|(?:发送|發送)(?:通知|消息|訊息|邮件|郵件|短信|簡訊)",
         re.I)),
-    ("enable", re.compile(
+    ("enable", _recache.compile(
         r"\b(?:activates?|activating|enables|enabling|turns\s+on|installs|installing)\s+(?!you\b|users?\b|agents?\b|clients?\b|models?\b)"
         r"(?:\w+\s+){0,4}?(?:tools?|toolsets?|features?|plugins?|extensions?|modules?|settings?|modes?|webhooks?|integrations?)\b"
         r"|(?:启用|啟用|激活|开启|開啟)(?:\S{0,6})(?:工具|功能|插件|模块|模組|设置|設置)",
         re.I)),
-    ("history", re.compile(
+    ("history", _recache.compile(
         r"\b(?:records?|recorded|marks?|marked|adds?|added|updates?|updated|logs)\s+(?:a|an|the|this|it|them|each|every|your|that)\b"
         r"[^.\n]{0,40}?\b(?:history|views?|visits?|viewed|seen|as\s+read|recently[- ]viewed|last[- ](?:viewed|accessed|read)|access\s+time)\b"
         r"|\b(?:views?|visits?|reads?)\s+(?:is|are|will\s+be|gets?)\s+(?:recorded|logged|tracked|counted)\b"
         r"|(?:记录|記錄)(?:到|在)?\S{0,6}(?:历史|歷史|浏览|瀏覽|访问|訪問)|标记为已读|標記為已讀",
         re.I)),
-    ("job", re.compile(
+    ("job", _recache.compile(
         r"\b(?:starts?|launch(?:es)?|triggers?|kicks?\s+off|queues?|enqueues?|schedules?|spawns?|submits?)\s+"
         r"(?:an?\s+|the\s+|one\s+)?(?:new\s+|background\s+|async(?:hronous)?\s+)?(?:[\w-]+\s+){0,2}?"
         r"(?:jobs?|tasks?|runs?|builds?|workflows?|pipelines?|deployments?|scans?|crawls?|analys[ie]s)\b"
