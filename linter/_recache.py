@@ -16,7 +16,11 @@ directory that cannot be written, another Python implementation, or internals th
 the ones this was written against (CPython 3.11-3.13) all mean the patterns are compiled as
 usual. Only patterns written in the code go through here (module constants), never one read from
 a spec. The file is written after the prose analyser is imported and again after the rules are
-(:func:`save`, when either compiled something the file lacked). ``SILENTLINT_CACHE_DIR`` names the directory (default ``$XDG_CACHE_HOME/silentlint`` or
+(:func:`save`, when either compiled something the file lacked). Its checksum catches damage; like
+the ``.pyc`` files Python itself loads, it is trusted as the user's own files are (and the C
+matcher still validates every code it is given).
+
+``SILENTLINT_CACHE_DIR`` names the directory (default ``$XDG_CACHE_HOME/silentlint`` or
 ``~/.cache/silentlint``); set to an empty string, it turns the cache off.
 """
 

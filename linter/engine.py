@@ -19,9 +19,8 @@ from functools import partial
 from multiprocessing import get_context
 from typing import Any, Callable, Iterable, Iterator, Mapping, TypeVar
 
-from linter import __version__, limits as _limits
+from linter import __version__, _recache, limits as _limits
 from linter.runctx import DEFAULT_READER, Reader, RunContext
-from linter import _recache
 from linter._gc import freeze_alive, frozen, gc_paused, settle
 from linter.catalog import check_function, load_catalog
 from linter.checks import Context, unused_suppression
@@ -449,8 +448,8 @@ def _detach_location(loc: Location, region: Region | None = None) -> Location:
 
 
 def _line_hashes(kept: list[tuple[Finding, Region | None, str]]) -> list[str | None]:
-    """upload-sarif's hash of each finding's first line (see ``Finding.line_hash``), each file
-    read once; None for a fetched document."""
+    """upload-sarif's hash of each finding's first line (see ``Finding.line_hash``), worked out
+    once per file; None for a fetched document."""
     from linter.report.linehash import source_line_hashes
 
     lines: dict[int, tuple[Source, set[int]]] = {}
