@@ -151,7 +151,7 @@ _STARTS = _recache.compile(
 _CHARSET = _recache.compile(
     r"(?=[Aalu字数數])(?:\balpha-?numeric(?:al)?\b(?!\s+(?:order|sort|ordering|sorting)\b)"
     r"(?![^.;\n]{0,40}\b(?:special|symbols?|punctuation|any\s+(?:other\s+)?characters?|unicode)\b)(?:\s+characters?)?"
-    r"|\b(?:(?:lower-?case|upper-?case|ASCII|latin)\s+)?letters\s*(?:,\s*|\s+(?:and|or)\s+|\s*/\s*)(?:\w+\s+)?(?:numbers|digits|numerals)\b"
+    r"|\b(?:(?:(?:lower|upper)-?case\s+(?:and|or)\s+)?(?:lower-?case|upper-?case|ASCII|latin)\s+){0,2}letters\s*(?:,\s*|\s+(?:and|or)\s+|\s*/\s*)(?:\w+\s+)?(?:numbers|digits|numerals)\b"
     r"|(?:字母|数字|數字)(?:、|和|或|及|与|與)(?:字母|数字|數字))",
     re.I | re.A,
 )
@@ -377,14 +377,22 @@ _MORE_CHARS = _recache.compile(
     r"|symbols|special\s+characters|following\s+characters|also\s+(?:include|contain|use))\b", re.I)
 
 
+# the character a charset's runs are joined by, named right before it ("underscore (_) separated")
+_SEPARATED_BEFORE = _recache.compile(
+    r"\b(?P<w>hyphens?|dash(?:es)?|underscores?|periods?|dots?|commas?|colons?|slashes?)[ ]*(?:\([^()\n]{1,3}\)[ ]*)?[- ]?"
+    r"(?:separated|delimited)[ ]+$",
+    re.I,
+)
+
+
 def _charset_pattern(t: str, m: re.Match[str]) -> tuple[int, Data]:
     words = m.group().lower()
     cls = ""
     if "alpha" in words or ("letter" in words and ("number" in words or "digit" in words or "numeral" in words)) \
             or ("字母" in words and ("数字" in words or "數字" in words)):
-        if "lower" in words:
+        if "lower" in words and "upper" not in words:
             cls = "a-z0-9"
-        elif "upper" in words:
+        elif "upper" in words and "lower" not in words:
             cls = "A-Z0-9"
         else:
             cls = "A-Za-z0-9"
@@ -409,6 +417,12 @@ def _charset_pattern(t: str, m: re.Match[str]) -> tuple[int, Data]:
             end += 1
     if _SPACES_ALLOWED.search(t):
         extras.append(" ")
+    sep = _SEPARATED_BEFORE.search(t, max(0, m.start() - 40), m.start())
+    if sep is not None:  # "dash (-) separated alphanumeric characters": runs of the set, joined by that character
+        w = sep.group("w").lower()
+        ch = CHAR_WORDS.get(w) or CHAR_WORDS.get(w[:-1]) or CHAR_WORDS.get(w[:-2], "")
+        if ch:
+            extras.append(ch)
     if _MORE_CHARS.search(t, end, end + 200) and not extras:
         # "alphanumeric (A-Z, a-z, 0-9), hyphen (-), period (.)", "… You can also include any of the following
         # characters: _+=,.@-": more characters than were read; a pattern of the letters alone would reject them
@@ -992,8 +1006,9 @@ def _qualified(s: str, a: int, b: int) -> str:
         return "hedged"
     if _IF_LEAD.search(s[max(0, a - 200) : a]):
         return "condition"
-    if _OR_BEFORE.search(s[max(sent_start, a - 30) : a]) or _OR_AFTER.match(s, b) is not None:
-        return "alternatives"
+    if _OR_BEFORE.search(s[max(sent_start, a - 30) : a]) or _OR_AFTER.match(s, b) is not None \
+            or (s[b - 1 : b] in _QUOTES and _MORE_FORMS.match(s, b)):
+        return "alternatives"  # (", `b`, or `c`" after a quoted form: more forms of the value)
     paren = s.rfind("(", sent_start, a)
     if paren != -1 and ")" not in s[paren:a] and re.search(r"\bor\b", s[sent_start:paren]):
         return "alternatives"  # "the chat's id or the channel's username (in the format `@name`)": the second one's
@@ -1004,6 +1019,9 @@ def _qualified(s: str, a: int, b: int) -> str:
     return ""
 
 
+_QUOTES = ("`", '"', "'")
+# more quoted forms after a quoted one: "formatted as `a/<x>`, `b/<y>`, or `c/<y>`"
+_MORE_FORMS = _recache.compile(r"[ ]*(?:,[ ]*(?:or[ ]+)?|[ ]+or[ ]+)(?:`[^`\n]{2,80}`|\"[^\"\n]{2,80}\"|'[^'\n]{2,80}')")
 # a sentence that gives the value several forms, each with its article ("this range may be a …, a …
 # or an …")
 _MAY_BE_FORMS = _recache.compile(r"\b(?:it|this\s+(?:value|field|parameter|property|range|string|address|id|name)|the\s+value)\s+(?:may|can|could)\s+(?:also\s+)?be\s+(?:either\s+)?an?\s+(?:[^.;\n]|\.(?=\S)){1,160}?\bor\s+an?\s", re.I)
@@ -1082,6 +1100,8 @@ def _restore_slots(layout: str) -> tuple[str, bool]:
     """``shops//shelves/`` (its placeholders were tags, stripped at the source) →
     ``shops/{…}/shelves/{…}``: each empty inner or final segment stands for one (a guess)."""
     head, sep, rest = layout.partition("://") if "://" in layout else ("", "", layout)
+    if not sep and rest.startswith("//"):
+        head, sep, rest = "", "//", rest[2:]  # "//kilns.example.com/…": a scheme-relative name, literal
     segs = rest.split("/")
     lost = "" in segs[1:-1] or bool(sep) and "" in segs or segs[-1] == "" and _ANY_SLOT.search(rest) is not None
     if len(segs) < 2 or not lost:

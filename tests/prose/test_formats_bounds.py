@@ -58,6 +58,18 @@ FORMATS: list[tuple[str, str, str, str, str, dict[str, Any]]] = [
      {"advice": "declare an array with style: form, explode: false", "layout": "comma-separated list"}),
     ("開始時間，格式為 yyyy-MM-dd HH:mm:ss", "start", "string", "", "yyyy-MM-dd HH:mm:ss",
      {"pattern": r"^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$", "layout": "yyyy-MM-dd HH:mm:ss"}),
+    # two words of case and script before "letters": both count
+    ("The kiln id may hold only lower-case ASCII letters, numbers, and dashes.", "kilnId", "string", "",
+     "lower-case ASCII letters, numbers, and dashes", {"pattern": "^[a-z0-9-]+$"}),
+    ("Names hold only upper-case and lower-case ASCII letters, numbers and dashes.", "name", "string", "",
+     "upper-case and lower-case ASCII letters, numbers and dashes", {"pattern": "^[A-Za-z0-9-]+$"}),
+    # the character that separates the runs of a charset is one of the value's characters too
+    ("It may only hold underscore (_) separated alphanumeric characters.", "lidCode", "string", "",
+     "alphanumeric characters", {"pattern": "^[A-Za-z0-9_]+$"}),
+    # a leading "//" is literal (a scheme-relative or full resource name), not an empty placeholder
+    ("Values are of the form `//kilnmanager.kilnapis.com/depots/<id>`.", "parent", "string", "",
+     "of the form `//kilnmanager.kilnapis.com/depots/<id>`",
+     {"pattern": r"^//kilnmanager\.kilnapis\.com/depots/[^/]+$", "layout": "//kilnmanager.kilnapis.com/depots/<id>"}),
 ]
 
 
@@ -263,6 +275,12 @@ def test_several_listed_templates_are_alternatives() -> None:
         ("`shops/{shop}/notes/{note}` + `stores/{store}/notes/{note}`",
          {"layout": "shops/{shop}/notes/{note} | stores/{store}/notes/{note}", "alternatives": True}),
     ]
+
+
+def test_a_template_followed_by_more_quoted_templates_is_one_of_several_forms() -> None:
+    d = "The jar ref, formatted as `jars/<jar name>`, `lids/<number>/top`, or `lids/<number>/base`."
+    (e,) = only(d, "format", name="ref")
+    assert e.data.get("alternatives") is True and e.data["layout"] == "jars/<jar name>"
 
 
 NOT_NAMED_FORMATS = [
