@@ -24,7 +24,6 @@ import re
 from abc import ABC, abstractmethod
 from array import array
 from bisect import bisect_right
-from functools import cache
 from itertools import accumulate, islice
 from json.decoder import scanstring  # type: ignore[attr-defined]  # public at runtime (the C scanner), missing from typeshed
 from typing import Any, Callable, Generator, cast
@@ -32,12 +31,13 @@ from typing import Any, Callable, Generator, cast
 import yaml
 from yaml.nodes import CollectionNode, MappingNode, Node, ScalarNode, SequenceNode
 
+from linter import _recache
 from linter.model import Pointer, Region
 
 __all__ = ["Locator", "JsonLocator", "YamlLocator", "make_locator"]
 
 _BOM = "\ufeff"
-_LINE_END = re.compile(r"(\r\n?|\n)")
+_LINE_END = _recache.compile(r"(\r\n?|\n)")
 
 
 def make_locator(text: str, syntax: str) -> Locator:
@@ -118,20 +118,20 @@ _SKIP_DEPTH = 48  # values nested deeper are skipped by the C decoder instead
 _EAGER_SIZE = 65536  # a visited container this large indexes one more level ahead ...
 _EAGER_GROWTH = 64  # ... and one more for each further 64x (see JsonLocator)
 
-_JSON_WS = re.compile(_WS)
-_JSON_NEXT = re.compile(_WS + r"([,}\]])")
-_JSON_EMPTY = re.compile(_WS + r"[}\]]")
+_JSON_WS = _recache.compile(_WS)
+_JSON_NEXT = _recache.compile(_WS + r"([,}\]])")
+_JSON_EMPTY = _recache.compile(_WS + r"[}\]]")
 _KEY = _WS + '"([^"\\\\]*+(?:\\\\.[^"\\\\]*+)*+)"' + _WS + ":" + _WS
 # an object member up to its value: key (group 1, unquoted), then either a string/scalar value
 # (group 2) and its separator (group 3), or the opening bracket of a container value
-_JSON_MEMBER = re.compile(
+_JSON_MEMBER = _recache.compile(
     _KEY + "(?:(" + _STRING + "|" + _SCALAR + ")" + _WS + "([,}])|[{\\[])", re.S
 )
-_JSON_KEY = re.compile(_STRING, re.S)
+_JSON_KEY = _recache.compile(_STRING, re.S)
 # an array element: a string/scalar (group 2) and its separator (group 3), or the opening
 # bracket of a container; group 1 is empty where a member has its key, so the groups number as
 # in _JSON_MEMBER and arrays share the object loop
-_JSON_ITEM = re.compile(
+_JSON_ITEM = _recache.compile(
     "()" + _WS + "(?:(" + _STRING + "|" + _SCALAR + ")" + _WS + r"([,\]])|[{\[])", re.S
 )
 
@@ -147,13 +147,11 @@ def _container_pattern(depth: int) -> str:
     return container
 
 
-@cache
 def _container_skipper() -> re.Pattern[str]:
-    """:func:`_container_pattern` ``_SKIP_DEPTH`` deep, compiled on first use."""
-    return re.compile(_container_pattern(_SKIP_DEPTH), re.S)
+    """:func:`_container_pattern` ``_SKIP_DEPTH`` deep."""
+    return _SKIPPER
 
 
-@cache
 def _skipping_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """A whole object member (key in group 1) and a whole array element, each with its value
     (group 2) — a container value skipped by :func:`_container_pattern` inside the same match —
@@ -163,10 +161,15 @@ def _skipping_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     to the general loop. Unlike :meth:`JsonLocator._container` it does not look up the memo of
     indexed containers first: it serves containers indexed for the first time, and a walk
     indexes a container before anything inside it, so none of their values is indexed yet."""
-    value = "(" + _STRING + "|" + _SCALAR + "|" + _container_pattern(_SKIP_DEPTH) + ")"
-    member = re.compile(_KEY + value + _WS + "([,}])", re.S)
-    item = re.compile("()" + _WS + value + _WS + r"([,\]])", re.S)
-    return member, item
+    return _WHOLE_MEMBER, _WHOLE_ITEM
+
+
+# compiled at import, from the compiled-pattern cache (linter/_recache.py): in the parent, before
+# a pool forks, not once in every worker (each compile of the 48-deep skipper took ~4 ms)
+_SKIPPER = _recache.compile(_container_pattern(_SKIP_DEPTH), re.S)
+_VALUE = "(" + _STRING + "|" + _SCALAR + "|" + _container_pattern(_SKIP_DEPTH) + ")"
+_WHOLE_MEMBER = _recache.compile(_KEY + _VALUE + _WS + "([,}])", re.S)
+_WHOLE_ITEM = _recache.compile("()" + _WS + _VALUE + _WS + r"([,\]])", re.S)
 
 
 def _eager_levels(size: int) -> int:
@@ -423,7 +426,7 @@ _MERGE_TAG = "tag:yaml.org,2002:merge"
 _STR_TAG = "tag:yaml.org,2002:str"
 # Where an alias stands after a key or a previous item: skip separators, comments and the
 # collection's own anchor or tag, then `*name`.
-_ALIAS = re.compile(r"(?:[\s,:\-\[{?]|#[^\r\n]*|[&!][^\s,\[\]{}]*)*(\*[^\s,\[\]{}]+)")
+_ALIAS = _recache.compile(r"(?:[\s,:\-\[{?]|#[^\r\n]*|[&!][^\s,\[\]{}]*)*(\*[^\s,\[\]{}]+)")
 
 _Pair = tuple[Node, Node]
 
