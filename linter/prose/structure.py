@@ -244,6 +244,11 @@ def _grouped_values(s: str, run: list[_Def]) -> list[Item] | None:
     return list(out.values())
 
 
+# words that label a part of a text ("OPTIONAL:", "Note:", "Deprecated:") when a line opens with one, bare
+_TEXT_LABELS = frozenset("""optional required note notes important warning caution tip deprecated beta preview
+    experimental example examples""".split())
+
+
 def definition_lists(s: str, low: str) -> Iterator[Candidate]:
     """Lines (bullets, ``<li>`` items, paragraphs) that open with a value and then say what it
     means. Lines of one shape (same marker, quoting and separator) form one list; a bullet of
@@ -283,6 +288,9 @@ def definition_lists(s: str, low: str) -> Iterator[Candidate]:
         if sum(len(r) >= 2 for r in runs) > 1:
             continue  # lists of one shape broken up by other items: sub-fields, not one set
         for run in runs:
+            # "OPTIONAL: Which …" / "Note: …" opening a line of its own (no bullet): a label of the
+            # text, not a value it defines ("* OPTIONAL" in a list of bullets is one)
+            run = [d for d in run if key[0] or d.item.quoted or d.item.value.lower() not in _TEXT_LABELS]
             if len(run) < 2:
                 continue
             values = [d.item.value for d in run]

@@ -17,7 +17,8 @@ from linter import _recache
 _MARKUP = _recache.compile(
     r"""
     (?=[<&*\[\\])  # every alternative starts with one of these: most positions fail this one test
-    (?:(?P<block><br\s*/?>|</?p(?:\s[^>]*)?>|</?(?:ul|ol|div|table|tbody|thead|dl|pre|blockquote|remarks)(?:\s[^>]*)?>|</li>|</d[td]>|\\n)
+    (?:(?P<comment><!--(?s:.*?)-->)  # not rendered: nothing it holds is said to the reader
+   |(?P<block><br\s*/?>|</?p(?:\s[^>]*)?>|</?(?:ul|ol|div|table|tbody|thead|dl|pre|blockquote|remarks)(?:\s[^>]*)?>|</li>|</d[td]>|\\n)
    |(?P<li><li(?:\s[^>]*)?>|<d[td](?:\s[^>]*)?>)
    |(?P<tr><tr(?:\s[^>]*)?>|</tr>)
    |(?P<cell><t[dh](?:\s[^>]*)?>)
@@ -144,7 +145,7 @@ def prepare(description: str) -> Text:
                 continue  # inside a code span it is text ("`[a-z]([a-z0-9]{0,8})`"): a code span binds first
             ts, te = m.span("ltext")
             piece(plain[ts:te], ts, te, True)
-        # "tag" and "bold" vanish
+        # "tag", "bold" and "comment" vanish
         pos = m.end()
     if pos == 0:
         return _masked(Text(description, plain), plain)

@@ -1754,7 +1754,7 @@ _MULTI_ANY = _recache.compile(
 
 
 # an empty string written among the values ('Acceptable values are: "", "M", "E"')
-_EMPTY_LISTED = _recache.compile(r"(?:^|[\s,(:\[])(?:\"\"|''|``)(?=[ ]*(?:[,)\]]|or\b))|,[ ]*(?:\"\"|''|``)(?![\w\"'`])")
+_EMPTY_LISTED = _recache.compile(r"(?:^|[\s,(:\[])(?:\"\"|''|``)(?=[ ]*(?:[,)\]]|or\b))|(?:,|\b(?:or|and))[ ]*(?:\"\"|''|``)(?![\w\"'`])")
 
 
 def accepts_empty(text: str) -> bool:

@@ -1048,6 +1048,8 @@ def test_several_said_inside_a_value_gloss_is_not_the_field_taking_several() -> 
     ('Jar size: S, M, L (Acceptable values are: "", "S", "M", "L")', True),
     ("The kiln. One of: wood, gas. If left as an empty string, gas is used.", True),
     ("The kiln. One of: wood, gas.", False),
+    # an empty value that closes the list after "or"
+    ('Order of the jars. Supported values are "size", "size desc" or "" (as stored).', True),
 ])
 def test_an_empty_value_the_text_accepts_is_said(d: str, empty: bool) -> None:
     (e,) = only(d, "closed_vocab", name="kiln")
@@ -1093,3 +1095,22 @@ def test_separating_them_with_commas_says_how_several_values_are_joined() -> Non
          "* rims * seals * knobs")
     (e,) = only(d, "closed_vocab", name="readMask")
     assert e.values == ("rims", "seals", "knobs") and e.data["multi"] == ","
+
+
+def test_values_inside_an_html_comment_are_not_the_texts() -> None:
+    """An HTML comment is not rendered: what it lists (future values, notes to the writers) is
+    not what the description states."""
+    d = ("The kiln that fired the jar. Valid values are:\n\n- `wood`\n- `gas` (default)\n\n"
+         "<!-- Later:\n\n- `electric`\n- `solar`\n\n-->")
+    (e,) = only(d, "closed_vocab", name="kiln")
+    assert e.values == ("wood", "gas")
+
+
+def test_a_label_that_opens_the_text_is_no_value_of_a_definition_list() -> None:
+    d = ("OPTIONAL: Which jars to seal. Only the jars in the list are sealed. If none is given, the\n"
+         "following default list is used:\nlids: \"tin, cork\"\nThis field is read by the kiln only.")
+    assert only(d, "closed_vocab", name="sealMask") == []
+    # in a list of bullets the same words are the values
+    (e,) = only("Whether the jar needs a lid.\n\nPermitted values:\n* NONE\n* OPTIONAL\n* REQUIRED", "closed_vocab", name="lidRule")
+    assert e.values == ("NONE", "OPTIONAL", "REQUIRED")
+
