@@ -26,6 +26,9 @@ _LAYOUT = _recache.compile(
     re.A,
 )
 _LAYOUT_TOKENS = _recache.compile(r"YYYY|yyyy|YY|yy|MM|DD|dd|HH|hh|mm|ss|S{1,9}|s{1,9}|f{1,9}|TZD|XXX|ZZ|Z|±hh:?mm|[+-]hh:?mm", re.A)
+_TIME_ONLY = _recache.compile(r"\btime[- ]only\b|\btime[- ]of[- ]day\b")  # (in a lower-cased context)
+# "with or without an offset": a local date-time is accepted too, which RFC 3339 (an offset required) is not
+_OPTIONAL_OFFSET = _recache.compile(r"\bwith\s+or\s+without\s+(?:an?\s+|the\s+)?(?:(?:utc|time[- ]?zone)\s+)?(?:offset|time[- ]?zone|zone)", re.I)
 _ISO = _recache.compile(r"(?=[IR])(?:\bISO[- ]?8601\b|\bRFC[- ]?3339(?:nano)?\b|ISO8601|\bRFC[- ]?(?:1123|2822|822|7231)\b)", re.I | re.A)
 _EPOCH = _recache.compile(
     r"(?=[Uemnpsu时時毫秒])(?:\b(?:unix|posix)(?:[- ]epoch)?[- ](?:time(?:stamp)?s?|date(?:time)?|seconds?|milliseconds?|ms|format|epoch)\b"
@@ -158,7 +161,8 @@ _CHARSET = _recache.compile(
 _CHARSET_EXTRA = _recache.compile(
     r"(?:\s*,\s*|\s+(?:and|or|with|plus)\s+|\s*,\s*(?:and|or)\s+|\s*\(\s*|\s*[、，]\s*(?:以及|和|及|与|與|或)?\s*|\s*(?:以及|和|及|与|與|或)\s*)"
     r"(?:(?P<w>hyphens?|dashes?|underscores?|periods?|dots?|spaces?|commas?|slashes?|colons?|plus\s+signs?|at\s+signs?|下划线|下劃線|中划线|中劃線|点|點)"
-    r"|(?P<q>'[^'\s]'|\"[^\"\s]\"|`[^`\s]`|‘[^’\s]’))",
+    r"|(?P<q>'[^'\s]'|\"[^\"\s]\"|`[^`\s]`|‘[^’\s]’)"
+    r"|(?P<syms>[^\sA-Za-z0-9/](?:/[^\sA-Za-z0-9/])+)(?=[ ]|$|[,;]))",  # "letters, digits and @/./+/-/_": symbols set apart by slashes
     re.I | re.A,
 )
 _BANNED = _recache.compile(
@@ -408,6 +412,9 @@ def _charset_pattern(t: str, m: re.Match[str]) -> tuple[int, Data]:
         if e.group("w"):
             w = re.sub(r"\s+", " ", e.group("w").lower())
             ch = CHAR_WORDS.get(w) or CHAR_WORDS.get(w[:-1]) or CHAR_WORDS.get(w[:-2], "")  # dash(es), hyphen(s)
+        elif e.group("syms"):
+            extras.extend(e.group("syms").split("/"))
+            ch = ""
         else:
             ch = e.group("q")[1]
         if ch:
@@ -492,6 +499,8 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             add(m.start(), m.end(), {"layout": m.group()})
         elif near == "date":
             add(m.start(), m.end(), {"format": "date", _GUESS: True, **({"inferred": True} if iso else {})})
+        elif _TIME_ONLY.search(ctx) and not ctx_words & _DAY_WORDS:
+            add(m.start(), m.end(), {"format": "time", _GUESS: True, **({"inferred": True} if iso else {})})  # "a time-only ISO 8601 format"
         elif near == "duration":
             add(m.start(), m.end(), {"format": "duration", _GUESS: True})
         elif (ctx_words & _DURATION_WORDS or _ZH_DURATION.search(ctx)) and not (
@@ -836,6 +845,8 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         if _FREE_ALTERNATIVE.search(s, max(0, a - 80), min(len(s), b + 80)):
             continue  # "a YYYY-MM-DD date or natural language": one form beside free text constrains nothing
         if not how and ("pars" in low or "read" in low or "underst" in low) and _PARSEABLE.search(s, max(0, a - 80), min(len(s), b + 80)):
+            how = "alternatives"
+        if not how and d.get("format") == "date-time" and "without" in low and _OPTIONAL_OFFSET.search(s):
             how = "alternatives"
         if not how and "fail" in low and _FAILS.search(s, b):
             how = "alternatives"  # "… read as an ISO 8601 duration; if that fails, as a count of seconds": a second form

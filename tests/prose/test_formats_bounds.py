@@ -63,6 +63,12 @@ FORMATS: list[tuple[str, str, str, str, str, dict[str, Any]]] = [
      "lower-case ASCII letters, numbers, and dashes", {"pattern": "^[a-z0-9-]+$"}),
     ("Names hold only upper-case and lower-case ASCII letters, numbers and dashes.", "name", "string", "",
      "upper-case and lower-case ASCII letters, numbers and dashes", {"pattern": "^[A-Za-z0-9-]+$"}),
+    # symbols set apart by slashes after the charset's words: each one is allowed
+    ("150 characters or fewer. Letters, digits and @/./+/-/_ only.", "login", "string", "",
+     "Letters, digits and @/./+/-/_", {"pattern": "^[A-Za-z0-9@.+_-]+$"}),
+    # a time of day in ISO 8601, not a date-time
+    ("The closing time in a time-only ISO-8601 extended offset format. For example: **08:00:00+02:00**.", "closeTime",
+     "string", "", "ISO-8601", {"format": "time", "inferred": True}),
     # the character that separates the runs of a charset is one of the value's characters too
     ("It may only hold underscore (_) separated alphanumeric characters.", "lidCode", "string", "",
      "alphanumeric characters", {"pattern": "^[A-Za-z0-9_]+$"}),
@@ -275,6 +281,12 @@ def test_several_listed_templates_are_alternatives() -> None:
         ("`shops/{shop}/notes/{note}` + `stores/{store}/notes/{note}`",
          {"layout": "shops/{shop}/notes/{note} | stores/{store}/notes/{note}", "alternatives": True}),
     ]
+
+
+def test_a_date_time_with_or_without_an_offset_is_more_than_rfc_3339() -> None:
+    d = "The firing time. An ISO 8601 date/time, with or without an offset. For example: `2021-04-12T23:20:50Z`."
+    (e,) = only(d, "format", name="firedAt")
+    assert e.data.get("format") == "date-time" and e.data.get("alternatives") is True
 
 
 def test_a_template_followed_by_more_quoted_templates_is_one_of_several_forms() -> None:
