@@ -468,6 +468,8 @@ def colon_run_in(s: str, low: str) -> Iterator[Candidate]:
 
 
 _LIST_BEFORE_OR = _recache.compile(r"[\w`'\"]\s*,\s*$")
+_QUOTED_BEFORE_AND = _recache.compile(r"[`'\"”]\s*,\s*$")  # ("`a`, `b`, and `c` uses …": a list's last item)
+_LIST_AFTER = _recache.compile(r"[ ]*,[ ]*(?:(?:and|or)[ ]+)?[`\"'“]")
 # capitalised words of prose that open sentences ("API returns …") and are not values
 _ACRONYMS = frozenset("API APIS URL URI HTTP HTTPS JSON XML HTML CSV SDK CLI UI ID IDS IP DNS SQL REST SSL TLS AWS GCP".split())
 # what a value named by a sentence of its own looks like: a word or code, or a small number
@@ -545,10 +547,13 @@ def value_sentences(s: str, low: str) -> Iterator[Candidate]:
             will_end = m.end()
         elif m.group().split(None, 2)[1:2] in (["will"], ["would"]):
             will_end = m.end()  # (a quoted value, then what it will do)
-        if m.group().startswith(("or ", "Or ")) and _LIST_BEFORE_OR.search(s, max(0, m.start() - 40), m.start()):
+        if m.group().startswith(("or ", "Or ")) and _LIST_BEFORE_OR.search(s, max(0, m.start() - 40), m.start()) \
+                or m.group().startswith(("and ", "And ")) and _QUOTED_BEFORE_AND.search(s, max(0, m.start() - 40), m.start()):
             continue  # "CSV, PARQUET, or AVRO for tables": the end of a longer list, not a value sentence
         if _FOR_CODE.match(s, m.end()) and (s.startswith("for", m.end()) or s[m.end() - 4 : m.end()].rstrip().endswith("for")):
             continue  # "`HTTP` for `Kind`": a value another field is set to
+        if _LIST_AFTER.match(s, st + len(tok)):
+            continue  # "when `A`, `B`, and `C` …": the start of a list in one clause, not a value of its own
         v = clean_token(tok)
         if tok[0] not in "`\"'“*" and v in _ACRONYMS or _EXAMPLE_LEAD.search(sentence_before(s, st)):
             continue  # "API returns …": a word of prose in capitals; "for example, `x` for …"

@@ -302,6 +302,10 @@ _ZH_CONTENT = _recache.compile(
 # E2QWRUHAPOMQZL, TCGA-GF-A4EO: an id, not a code
 _OPAQUE = _recache.compile(r"(?=[\w-]{10,}$)(?=.*[A-Za-z])(?=.*\d)[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*$")
 # Said outright, anywhere: the value is not from a fixed set, whatever the field is called.
+# a sentence opening on the case of a noun that has something ("For glazes with tints (…)"): the
+# list names those of the noun, a subset said in passing
+_SUBSET_HEAD = _recache.compile(
+    r"(?:^|[.;:!?]\s+|\n)For\s+[^.;:()\n]{1,40}?\b(?:with|that|which|having|whose)\s+\w[^.;:()\n]{0,30}\([ ]*$")
 _STRONG_FREE = _recache.compile(
     r"\bfree[- ]?(?:form|text)\b|\buser[- ]defin(?:ed|able)\b|\bunique\s+(?:name|identifier)\b"
     # "a brand key given by user", "categories a user has associated with it": labels the user makes
@@ -807,6 +811,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 continue  # "the lid or jar code", "Reads or writes the shelf": not kinds of the field
         elif c.subject is not None and not _names_field(c.subject, name):
             continue  # "The sender's status can be …" said in the description of another field
+        if c.trigger == "paren-list" and _SUBSET_HEAD.search(s, max(0, c.start - 60), c.start):
+            continue  # "For glazes with tints (Ash, Salt) …": the ones of a noun that have something, a subset
         if c.trigger == "paren-list" and nw_free and s[: c.start].rstrip(" (").lower().endswith(nw[-1]):
             continue  # "The DNS name (wildcard or exact)": kinds of name, not names
         intro = lead_in = _intro(s, c.start) if c.trigger != "value-sentences" else ""

@@ -1114,3 +1114,17 @@ def test_a_label_that_opens_the_text_is_no_value_of_a_definition_list() -> None:
     (e,) = only("Whether the jar needs a lid.\n\nPermitted values:\n* NONE\n* OPTIONAL\n* REQUIRED", "closed_vocab", name="lidRule")
     assert e.values == ("NONE", "OPTIONAL", "REQUIRED")
 
+
+def test_quoted_codes_listed_in_one_condition_are_no_value_sentences() -> None:
+    """"for when `A`, `B`, and `C` uses a kiln": one condition on a list of another thing's
+    codes, not one sentence per value of this field."""
+    assert only("Kiln for when `BAKE`, `GLAZE`, and `FIRE` uses a kiln.", "closed_vocab", name="Kiln", type="array") == []
+
+
+def test_a_parenthesised_subset_of_a_noun_is_not_the_fields_set() -> None:
+    """"For glazes with tints (Ash, Salt, Celadon)": the glazes that have tints, a subset named
+    in passing, while the field takes codes."""
+    d = ("A glaze code like `g-1`, `g-2`, or `auto` to pick one. For glazes with tints (Ash, Salt, Celadon) "
+         "the tint is only applied when you give the variant, e.g. `g-1b` instead of just `g-1`.")
+    assert only(d, "closed_vocab", name="glaze") == []
+
