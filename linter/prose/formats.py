@@ -40,10 +40,11 @@ _EPOCH = _recache.compile(
     re.I | re.A,
 )
 _SEPARATED = _recache.compile(
-    r"(?=[cdpsw以使分用空竖英豎逗])(?:\b(?:comma|space|semicolon|pipe|whitespace|colon)[- ]?(?:separated?|delimited|seperated)\b"
+    r"(?=[cdpsuw以使分用空竖英豎逗])(?:\b(?:comma|space|semicolon|pipe|whitespace|colon)[- ]?(?:separated?|delimited|seperated)\b"
     r"(?![ ]+(?:files?|downloads?|exports?|spreadsheets?|documents?)\b)"  # ("results as a comma delimited file to fetch": a file's format)
     r"|\bCSV(?:[- ]formatted)?\s+(?:list|(?:[\w-]+\s+){0,2}values)\b"  # "CSV part-of-lid values", "a CSV-formatted list": comma-separated values
     r"|\b(?:separat(?:e|ed|ing)|seperated?|delimited)\s+(?:(?:them|each\s+one|the\s+\w+)\s+)?(?:by|with)\s+(?:an?\s+)?(?:comm?as?|semicolons?|spaces?|pipes?)\b"
+    r"|\buse\s+(?:an?\s+)?(?:comm?as?|semicolons?|pipes?)\s+to\s+(?:separate|delimit)\b"  # "Use a comma to separate sortable fields"
     r"|(?:以|用|使用)?(?:英文)?(?:逗号|逗號|分号|分號|空格|竖线|豎線)(?:分隔|隔开|隔開|分割))",
     re.I | re.A,
 )

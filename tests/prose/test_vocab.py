@@ -914,6 +914,8 @@ def test_how_a_text_says_its_field_takes_several_values() -> None:
     assert multi_value("Status of the kiln. Available status values are: HOT, COLD.") is None
     assert multi_value("Jars for the shelf. Available kinds are: TIN, POT.") is None
     assert multi_value("Valid values for the lid: TIN, POT.") is None
+    # "use a comma to separate …": the separator, said as an instruction
+    assert multi_value("You can give at most two shelves. Use a comma to separate shelves.") == ","
 
 
 def test_factors_of_the_value_and_a_templates_placeholders_are_no_values() -> None:
