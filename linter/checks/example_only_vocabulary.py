@@ -20,10 +20,18 @@ _LISTED_ELSEWHERE = _recache.compile(
     # "Valid values can be obtained from the Codes endpoint": where the whole set is served
     r"|(?:valid|possible|allowed|available|supported)\s+values\s+(?:can|may)\s+be\s+(?:obtained|retrieved|fetched|found|listed)\s+(?:from|with|by|via|at)\b"
     # "(Acceptable values are: …)": the text gives the whole set after its samples
-    r"|(?:valid|possible|allowed|acceptable|accepted|supported)\s+values\s+are\s*:)",
+    r"|(?:valid|possible|allowed|acceptable|accepted|supported)\s+values\s+are\s*:"
+    # "See [guide](…) for all supported kinds": a pointer to every value
+    r"|\bfor\s+(?:all|every)\s+(?:the\s+)?(?:supported|available|valid|possible|allowed)\b"
+    # "the same value as in the object's metadata": the value is taken from elsewhere, not from a set
+    r"|\bsame\s+value\s+as\b)",
     re.I,
 )
 EVIDENCE = "example_vocab"
+
+
+_HEX_CODE = _recache.compile(r"#?[0-9A-Fa-f]{3,8}")
+_HEX_WORD = _recache.compile(r"\bhex(?:adecimal)?\b", re.I)
 
 
 def gap(e: Evidence, facts: Facts) -> Gap | None:
@@ -33,6 +41,8 @@ def gap(e: Evidence, facts: Facts) -> Gap | None:
         return None
     if _LISTED_ELSEWHERE.search(facts.description) or _links_to_set(facts.description, facts.name):
         return None  # "For a complete list, see …", "see [Kinds of lids](…)": the text points to the whole set, as the fix asks
+    if all(_HEX_CODE.fullmatch(v) for v in e.values) and _HEX_WORD.search(facts.description):
+        return None  # "hexadecimal code of the colour (e.g F45B9A)": a shape any such code has, not a set of values
     n = len(e.values)
     if e.data.get("open"):
         # "custom or one of these predefined values": the known values of an open set, in full

@@ -1182,7 +1182,8 @@ _PUBLIC_CODE = _recache.compile(r"^(?:[A-Z]{2,3}|[a-z]{2})$")  # ("ME", "GBR", o
 _PUBLIC_SET = _recache.compile(
     r"\b(?:state|region|province|city|dns\s+record)\s+(?:codes?|abbreviations?|types?)\b|\b(?:address|postal|mailing)\s+state\b"
     r"|\b(?:country|countries|airports?|airlines?|carriers?|currency|currencies|language|iata|icao|origin|destination)\b"
-    r"|^(?:the\s+)?(?:state|province)\b[^\n]{0,60}?\babbreviations?\b", re.I)
+    r"|^(?:the\s+)?(?:state|province)\b[^\n]{0,60}?\babbreviations?\b"
+    r"|\b(?:state|province)\s+of\s+(?:the\s+|an?\s+)?(?:postal\s+|mailing\s+|billing\s+|shipping\s+)?address\b", re.I)
 _HTTP_STATUS = _recache.compile(r"^[1-5][0-9]{2}$")
 _HTTP_STATUS_TEXT = _recache.compile(r"\bHTTP\b[^.;\n]{0,30}?\b(?:status|code)|\bstatus[ _-]?codes?\b|\bHTTP\s+(?:error|response)\b", re.I)
 _CLOUD_REGION = _recache.compile(r"^[a-z]{2,12}(?:-gov)?-(?:north|south|east|west|central|northeast|northwest|southeast|southwest)-?\d[a-z]?$")

@@ -178,6 +178,25 @@ def test_samples_with_a_pointer_to_the_whole_list_are_not_reported() -> None:
     assert rules("Required. The lid kind to update, such as Snap or Screw.", {}, name="type") == ["example-only-vocabulary"]
 
 
+@pytest.mark.parametrize("d", [
+    # a pointer to where every value is listed
+    "The kiln kinds to report, for example: `WOOD_KILN`. See [Kiln guide](https://kilns.example.org/guide) for all supported kiln kinds.",
+    # the value is taken from somewhere else the text names
+    'Kind is the type of the jar referenced. This is the same value as in the jar\'s label, for example "Crock".',
+])
+def test_samples_whose_set_is_given_elsewhere_are_not_reported(d: str) -> None:
+    assert rules(d, {}, name="kind") == []
+
+
+def test_a_hex_code_shown_by_example_is_a_shape_not_a_vocabulary() -> None:
+    assert "example-only-vocabulary" not in rules("hexadecimal code of the glaze colour (e.g F45B9A)", {}, name="glazeColour")
+
+
+def test_a_state_code_of_an_address_shown_by_example_is_a_public_set() -> None:
+    d = "Contains the state of the postal address to which the kiln is shipped.\n\nExample: `PA`"
+    assert rules(d, {}, name="shipState") == []
+
+
 def test_samples_with_a_link_to_the_set_are_not_reported() -> None:
     d = ('The event that started the lid run. For example, `push` or `issue`. For more, see '
          '"[Events that start lid runs](https://docs.example.com/events-that-start-lid-runs)."')
