@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
+from linter import _recache
 from linter.checks import Context, check
 from linter.checks._vocabulary import Facts, Gap, has, hits, keyword_fix, short
 from linter.model import Field, Fix, Hit
@@ -50,6 +51,9 @@ def gap(e: Evidence, facts: Facts) -> Gap | None:
                         f"schema has no {' or '.join(missing)}", {k: e.data[k] for k in missing})
 
 
+_BASE64_SAID = _recache.compile(r"\bbase-?64(?:url)?\b", re.I)
+
+
 def _size_gap(e: Evidence, facts: Facts) -> Gap | None:
     """A size in bytes ("at most 48 KiB"). On a string it bounds the length: a base64 text
     (``format: byte``, ``contentEncoding: base64``) of N bytes has at most 4·⌈N/3⌉ characters, any
@@ -62,7 +66,8 @@ def _size_gap(e: Evidence, facts: Facts) -> Gap | None:
     if schema.get("format") in ("uri", "url", "uri-reference", "iri"):
         return None  # an address: the size is its target's
     if facts.type == "string" and schema.get("format") != "binary" and not e.data.get("file"):
-        base64 = schema.get("format") == "byte" or schema.get("contentEncoding") == "base64"
+        base64 = schema.get("format") == "byte" or schema.get("contentEncoding") == "base64" \
+            or _BASE64_SAID.search(facts.description) is not None  # ("A base64-encoded copy of …": the wider bound)
         longest = 4 * -(-size // 3) if base64 else size
         if has(schema, "maxLength"):
             return None  # a length already stated (bytes and characters differ)

@@ -513,6 +513,10 @@ def _cue_family(cue: str, type_: str | None) -> str | None:
     return "length" if "length" in cue and type_ in (None, "string", "array") else None
 
 
+# "Length: 1-11" right before the numbers: a data dictionary's length label
+_LENGTH_LABEL = _recache.compile(r"\blength[ ]*[:=][ ]*$", re.I)
+_LENGTH_LABEL_AT = _recache.compile(r"length[ ]*[:=]", re.I)
+
 _KW = {
     ("value", "min"): "minimum", ("value", "max"): "maximum",
     ("length", "min"): "minLength", ("length", "max"): "maxLength",
@@ -660,6 +664,9 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         fam = family or _family(unit, _sentence(s, a, b), type_, name)
         if fam is None:
             return
+        if fam == "value" and type_ in ("integer", "number") and (
+                _LENGTH_LABEL.search(s, max(0, a - 12), a) or _LENGTH_LABEL_AT.match(s, a)):
+            return  # "Type: Numeric, Length: 1-11" on a number: how many digits it has, not its value
         if fam == "value" and type_ in ("string", None):
             counted = re.search(r"\bnumber\s+of\s+([a-z]+)", m.group(0), re.I | re.A)
             if counted and counted.group(1).lower().rstrip("s") in name_words(name):

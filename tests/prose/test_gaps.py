@@ -124,6 +124,18 @@ def test_a_size_in_bytes_of_base64_data_bounds_its_encoded_length() -> None:
     assert dict(g.keywords) == {"maxLength": 65536}  # 4 * ceil(49152 / 3)
 
 
+def test_a_size_of_data_the_text_says_is_base64_bounds_its_encoded_length() -> None:
+    gs = gaps("A base64-encoded copy of the glaze recipe.\n\nMaximum size: 3 KB.", name="recipe", type="string",
+              where="body", schema={})
+    assert [dict(g.keywords) for g in gs if g.rule == "prose-bounds"] == [{"maxLength": 4096}]  # 4 * ceil(3072 / 3)
+
+
+def test_a_length_range_on_a_number_counts_its_digits() -> None:
+    gs = gaps("The kiln's registry number. Type: Numeric [0-9], Length: 1-11", name="kilnNumber", type="integer",
+              where="body", schema={})
+    assert [g for g in gs if g.rule == "prose-bounds"] == []
+
+
 def test_a_size_in_bytes_of_an_object_is_said_without_a_fix() -> None:
     (g,) = gaps("Labels to attach. The maximum size of this field is 2 KB in all.", name="labels", type="object",
                 where="body", schema={})
