@@ -301,11 +301,11 @@ _ZH_CONTENT = _recache.compile(
 )
 # E2QWRUHAPOMQZL, TCGA-GF-A4EO: an id, not a code
 _OPAQUE = _recache.compile(r"(?=[\w-]{10,}$)(?=.*[A-Za-z])(?=.*\d)[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*$")
-# Said outright, anywhere: the value is not from a fixed set, whatever the field is called.
 # a sentence opening on the case of a noun that has something ("For glazes with tints (…)"): the
 # list names those of the noun, a subset said in passing
 _SUBSET_HEAD = _recache.compile(
     r"(?:^|[.;:!?]\s+|\n)For\s+[^.;:()\n]{1,40}?\b(?:with|that|which|having|whose)\s+\w[^.;:()\n]{0,30}\([ ]*$")
+# Said outright, anywhere: the value is not from a fixed set, whatever the field is called.
 _STRONG_FREE = _recache.compile(
     r"\bfree[- ]?(?:form|text)\b|\buser[- ]defin(?:ed|able)\b|\bunique\s+(?:name|identifier)\b"
     # "a brand key given by user", "categories a user has associated with it": labels the user makes
