@@ -147,27 +147,19 @@ def _container_pattern(depth: int) -> str:
     return container
 
 
-def _container_skipper() -> re.Pattern[str]:
-    """:func:`_container_pattern` ``_SKIP_DEPTH`` deep."""
-    return _SKIPPER
-
-
-def _skipping_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """A whole object member (key in group 1) and a whole array element, each with its value
-    (group 2) — a container value skipped by :func:`_container_pattern` inside the same match —
-    and its separator (group 3). One match per member where the general loop makes three
-    (member, skip, separator), with the same value end as :func:`_container_skipper` finds;
-    a member it does not match (a value nested deeper than it reaches, malformed text) is left
-    to the general loop. Unlike :meth:`JsonLocator._container` it does not look up the memo of
-    indexed containers first: it serves containers indexed for the first time, and a walk
-    indexes a container before anything inside it, so none of their values is indexed yet."""
-    return _WHOLE_MEMBER, _WHOLE_ITEM
-
-
-# compiled at import, from the compiled-pattern cache (linter/_recache.py): in the parent, before
-# a pool forks, not once in every worker (each compile of the 48-deep skipper took ~4 ms)
-_SKIPPER = _recache.compile(_container_pattern(_SKIP_DEPTH), re.S)
-_VALUE = "(" + _STRING + "|" + _SCALAR + "|" + _container_pattern(_SKIP_DEPTH) + ")"
+# Compiled at import, from the compiled-pattern cache (linter/_recache.py): in the parent, before a
+# pool forks, not once in every worker (each compile of the 48-deep skipper took ~4 ms).
+_SKIPPED = _container_pattern(_SKIP_DEPTH)
+# the end of a container value, found without building objects (nested at most _SKIP_DEPTH deep)
+_SKIPPER = _recache.compile(_SKIPPED, re.S)
+# A whole object member (key in group 1) and a whole array element, each with its value (group 2,
+# a container value skipped by _SKIPPED inside the same match) and its separator (group 3): one
+# match per member where the general loop makes three (member, skip, separator), with the same
+# value end as _SKIPPER finds; a member they do not match (a value nested deeper than they reach,
+# malformed text) is left to the general loop. Unlike JsonLocator._container they do not look up
+# the memo of indexed containers first: they serve containers indexed for the first time, and a walk
+# indexes a container before anything inside it, so none of their values is indexed yet.
+_VALUE = "(" + _STRING + "|" + _SCALAR + "|" + _SKIPPED + ")"
 _WHOLE_MEMBER = _recache.compile(_KEY + _VALUE + _WS + "([,}])", re.S)
 _WHOLE_ITEM = _recache.compile("()" + _WS + _VALUE + _WS + r"([,\]])", re.S)
 
@@ -274,7 +266,7 @@ class JsonLocator(Locator):
         done = self._objects.get(start) or self._arrays.get(start)
         if done is not None:
             return done[1]
-        match = _container_skipper().match(self.text, start)
+        match = _SKIPPER.match(self.text, start)
         return match.end() if match is not None else self._decoded_end(start)
 
     def _object(self, start: int, eager: int) -> tuple[_ObjectIndex, int]:
@@ -304,7 +296,7 @@ class JsonLocator(Locator):
         else:
             general, close = _JSON_ITEM, "]"
             items: _ArrayIndex = []
-        whole = _skipping_patterns()[0 if is_object else 1] if eager <= 0 else None
+        whole = (_WHOLE_MEMBER if is_object else _WHOLE_ITEM) if eager <= 0 else None
         i = start + 1
         first = True
         while True:
