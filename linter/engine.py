@@ -450,19 +450,16 @@ def _detach_location(loc: Location, region: Region | None = None) -> Location:
 def _line_hashes(kept: list[tuple[Finding, Region | None, str]]) -> list[str | None]:
     """upload-sarif's hash of each finding's first line (see ``Finding.line_hash``), worked out
     once per file; None for a fetched document."""
+    from linter.report._common import start_of
     from linter.report.linehash import source_line_hashes
 
+    placed = [(f.location.source, start_of(region)[0]) for f, region, _sev in kept]
     lines: dict[int, tuple[Source, set[int]]] = {}
-    firsts: list[int] = []
-    for f, region, _sev in kept:
-        line = region.start_line if region is not None else 1
-        firsts.append(line)
-        src = f.location.source
+    for src, line in placed:
         if not src.remote:
             lines.setdefault(id(src), (src, set()))[1].add(line)
     hashes = {key: source_line_hashes(src, wanted) for key, (src, wanted) in lines.items()}
-    return [None if f.location.source.remote else hashes[id(f.location.source)][line]
-            for (f, _region, _sev), line in zip(kept, firsts)]
+    return [None if src.remote else hashes[id(src)][line] for src, line in placed]
 
 
 def _detach(
