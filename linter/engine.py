@@ -703,7 +703,11 @@ def prepare_run(
         fix_text=fix_text,
     )
     rules = RuleSet(load_catalog(), config, select, ignore, extra_options, live=live)
-    _recache.save()  # the rules' patterns join the cache (linter/_recache.py)
+    # Every linted file needs positions (model.Source.locator imports them when first asked):
+    # imported here, their patterns are compiled once before a pool forks, not in each worker,
+    # and join the cache with the rules' (linter/_recache.py)
+    import linter.sources.positions  # noqa: F401
+    _recache.save()
     cands, problems = discover(
         paths, run.root, config.include, config.exclude, config.respect_gitignore, reader=run.reader
     )

@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping
 from linter import _recache
 from linter.checks import Context
 from linter.model import Field, Fix, Hit, get_at, parse_pointer, pointer_str
-from linter.prose import Evidence, may_state, normal_type, stated
+from linter.prose import Evidence, bounds_stated, may_state, normal_type, stated
 
 PROSE_RULES = ("prose-enum", "example-only-vocabulary", "prose-format", "prose-bounds", "public-standard-vocabulary")
 """The rules decided on a field's prose evidence. Their modules (named after them) each declare the
@@ -78,15 +78,24 @@ def _decisions() -> dict[str, Decision]:
     return out
 
 
-def gaps(description: str, *, name: str, type: str | None, where: str, schema: Mapping[str, Any]) -> list[Gap]:
+def gaps(
+    description: str, *, name: str, type: str | None, where: str, schema: Mapping[str, Any], bounds_only: bool = False
+) -> list[Gap]:
     """The evidence the schema does not already express, one :class:`Gap` per piece, in the
     order the description states them.
 
     ``schema`` may also carry the parameter's serialization keys (``style``, ``explode``,
-    ``collectionFormat``): a "comma-separated" array is stated by them, not by ``format``."""
+    ``collectionFormat``): a "comma-separated" array is stated by them, not by ``format``.
+    ``bounds_only``: the caller keeps bounds only (an array of objects), so only they are read."""
     if enumerated(schema):
         return []  # every kind of evidence is already expressed by the enum
-    ev = stated(description, name=name, type=type, where=where)
+    formatted = isinstance(schema.get("format"), str) and schema["format"] in _VALUE_FORMATS
+    if formatted or bounds_only:
+        # Beside a value format every other rule decides "no gap" (its values are dates or
+        # addresses, and a format is already stated): its bounds are all there is to read
+        ev = bounds_stated(description, name=name, type=type)
+    else:
+        ev = stated(description, name=name, type=type, where=where)
     if not ev:
         return []
     closed = any(e.kind == "closed_vocab" for e in ev)
@@ -94,7 +103,7 @@ def gaps(description: str, *, name: str, type: str | None, where: str, schema: M
         schema=schema,
         type=normal_type(type),
         items=items_of(schema),
-        formatted=isinstance(schema.get("format"), str) and schema["format"] in _VALUE_FORMATS,
+        formatted=formatted,
         closed=closed,
         vocabulary=closed or any(e.kind == "example_vocab" for e in ev),
         description=description,
@@ -179,10 +188,11 @@ def field_gaps(field: Field, ctx: Context | None = None) -> list[Gap]:
             if ty not in ("object", "boolean"):  # an object or a boolean keeps none of its gaps: its prose is not even analysed
                 # only the run's first limits.max-description-chars characters are read
                 text = field.description[: field.location.source.reader.limits.max_description_chars]
-                got = gaps(text, name=field.name, type=ty, where=field.where, schema=schema)
+                objects = ty == "array" and _objectish(schema.get("items"), doc_format, field)
+                got = gaps(text, name=field.name, type=ty, where=field.where, schema=schema, bounds_only=objects)
                 if schema.get("readOnly") is True or _output_only(field.description):
                     got = [g for g in got if g.evidence.kind == "closed_vocab"]
-                if ty == "array" and _objectish(schema.get("items"), doc_format, field):
+                if objects:
                     got = [g for g in got if g.evidence.kind == "bounds" and set(g.evidence.data) <= _ITEM_BOUNDS]
         field.memo["gaps"] = got
     return got

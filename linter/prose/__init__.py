@@ -8,9 +8,9 @@ described field.
 
 from linter import _recache
 from linter.prose import verbs  # noqa: F401 - imported here so its patterns join the cache written below
-from linter.prose.analyse import analyse, may_state, normal_type, stated
+from linter.prose.analyse import analyse, bounds_stated, may_state, normal_type, stated
 from linter.prose.evidence import KINDS, Evidence
 
 _recache.save()  # the patterns compiled above, for the next start (see linter/_recache.py)
 
-__all__ = ["Evidence", "KINDS", "analyse", "may_state", "normal_type", "stated"]
+__all__ = ["Evidence", "KINDS", "analyse", "bounds_stated", "may_state", "normal_type", "stated"]

@@ -191,6 +191,22 @@ normal_type = _norm_type
 """The type as the detectors read it (``array<string>`` → ``array``; None for an unknown one)."""
 
 
+def bounds_stated(description: str, *, name: str, type: str | None) -> tuple[Evidence, ...]:
+    """The ``bounds`` evidence of :func:`stated`, alone and in the same order, for a field on
+    which no other kind can be decided (a value format's date or address, an array of objects):
+    ``bounds.find`` reads the text on its own, so the other finders need not run."""
+    return _bounds_cached(description, name, type)
+
+
+@lru_cache(maxsize=16384)
+def _bounds_cached(description: str, name: str, type: str | None) -> tuple[Evidence, ...]:
+    if not may_state(description):
+        return ()
+    out = bounds.find(prepare(description), name, _norm_type(type))
+    out.sort(key=lambda e: (e.span[0], e.kind))
+    return tuple(out)
+
+
 def stated(description: str, *, name: str, type: str | None, where: str) -> tuple[Evidence, ...]:
     """What :func:`analyse` finds, cached: large specs repeat the same descriptions on many
     fields. Neutral evidence only; which of it the schema lacks, and what to say about that, is
