@@ -322,3 +322,48 @@ def test_results_are_one_line_each_and_the_rest_is_indented(tmp_path: Path) -> N
     results = json.loads(text)["runs"][0]["results"]
     one_liners = [json.loads(line.strip().rstrip(",")) for line in lines if line.startswith('        {"ruleId"')]
     assert one_liners == results
+
+
+def test_results_rendered_in_the_workers_equal_the_reporters(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With SARIF wanted, each file's results are rendered where the file was linted
+    (``Finding.sarif``, in parallel) and the report only puts each line hash in place: the
+    text must be the one the reporter writes from the findings themselves, line hashes shared
+    by several findings on one line included."""
+    from dataclasses import replace
+
+    from linter.config import Config
+    from linter.engine import run
+
+    examples = Path(__file__).parent.parent / "examples"
+    monkeypatch.chdir(examples)
+    result = run(["."], Config(), fix_text=True, jobs=2)
+    assert len(result.findings) > 10
+    # every one but the unused suppressions, which the parent finds after the run
+    assert {f.rule for f in result.findings if f.sarif is None} == {"unused-suppression"}
+    lines = Counter((f.path, f.location.region.start_line) for f in result.findings if f.location.region)
+    assert max(lines.values()) >= 2  # (findings that share a line: their hashes get suffixes)
+    text = render("sarif", result, ReportOptions())
+    plain = replace(result, findings=[replace(f, sarif=None) for f in result.findings])
+    assert text == render("sarif", plain, ReportOptions())
+    # a rule whose index in the report differs from the worker's (another rule set) is rendered anew
+    first = sorted(result.rules)[0]
+    fewer = replace(result, rules={k: v for k, v in result.rules.items() if k != first},
+                    findings=[f for f in result.findings if f.rule != first])
+    assert render("sarif", fewer, ReportOptions()) == render(
+        "sarif", replace(fewer, findings=[replace(f, sarif=None) for f in fewer.findings]), ReportOptions())
+
+
+def test_a_merged_finding_is_rendered_again() -> None:
+    """Two files that report one finding (same fingerprint) with different related locations
+    make one result with both: the text a worker rendered for one of them no longer holds."""
+    from dataclasses import replace
+
+    from linter.engine import _merge
+    from linter.report.sarif import prerender
+
+    f = sample_run().findings[0]
+    a = replace(f, related=(), sarif=prerender(f, 0))
+    b = replace(f, related=(f.location,), sarif=prerender(f, 0))
+    assert a.sarif is not None
+    (merged,) = _merge([a, b])
+    assert merged.related == (f.location,) and merged.sarif is None

@@ -248,3 +248,34 @@ def test_an_item_bound_on_an_array_says_it_is_each_items() -> None:
     (g,) = gaps("Lid labels. Each label can be a maximum of 100 characters.", name="labels", type="array", where="body",
                 schema={"items": {"type": "string"}})
     assert g.message == 'description states maxLength 100 for each item ("maximum of 100 characters") but the schema has no maxLength'
+
+
+# invented texts that state several kinds at once: values, a format, a standard and bounds
+_MIXED = [
+    "Either `open` or `shut`, at most 40 characters, ISO 8601 date-time.",
+    "The kiln's country (ISO 3166-1 alpha-2, e.g. `DE`), between 2 and 2 characters.",
+    "Up to 12 lids, comma-separated. Valid values: tin, jar, box.",
+    "Must be 3-64 characters: lowercase letters, digits and '-'; 10 to 20 per page.",
+    "Value must be at least 1 and no more than 500. Defaults to 100.",
+]
+
+
+@pytest.mark.parametrize("type_", ["string", "integer", "array"])
+def test_bounds_stated_alone_are_the_bounds_of_the_whole_analysis(type_: str) -> None:
+    from linter.prose import analyse, bounds_stated
+
+    found = 0
+    for text in _MIXED:
+        whole = [e for e in analyse(text, name="lid", type=type_, where="query") if e.kind == "bounds"]
+        assert list(bounds_stated(text, name="lid", type=type_)) == whole
+        found += len(whole)
+    assert found >= 3  # (not a vacuous comparison: the texts do state bounds)
+
+
+def test_a_value_format_keeps_only_the_bounds_gap() -> None:
+    """Beside ``format: date-time`` (a value format) no rule decides on the values, the format or
+    the standard the text names: only its bounds can be missing from the schema."""
+    d = "Either `open` or `shut`, at most 40 characters, ISO 8601 date-time."
+    assert rules(d, {}) == ["prose-enum", "prose-bounds", "prose-format"]
+    assert rules(d, {"format": "date-time"}) == ["prose-bounds"]
+    assert rules(d, {"format": "date-time", "maxLength": 40}) == []
