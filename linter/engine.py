@@ -95,9 +95,6 @@ class RuleSet:
         self.functions: dict[str, Callable[..., Any] | None] = {
             rid: check_function(rule) for rid, rule in enabled.items()
         }
-        # each enabled rule's index among the SARIF report's descriptors (sorted ids, as
-        # report.sarif._rules has them): a worker renders its results with it
-        self.sarif_index = {rid: i for i, rid in enumerate(sorted(enabled))}
 
     def _base_severity(self, rule: Rule) -> str:
         setting = self.config.rules.get(rule.id)
@@ -420,17 +417,7 @@ def _lint_candidate(
     # SARIF's line hashes too, while the file's text is at hand, here (in parallel in a pool)
     # rather than in the parent after the run, which would read every file again
     hashes = _line_hashes(kept) if run.fix_text else [None] * len(kept)
-    detached = [_detach(f, region, run, sev, h) for (f, region, sev), h in zip(kept, hashes)]
-    if run.fix_text:
-        # and each SARIF result itself, here in parallel, not one by one in the parent after the run
-        from linter.report.sarif import prerender
-
-        for i, f in enumerate(detached):
-            at = rules.sarif_index.get(f.rule)
-            pre = prerender(f, at) if at is not None else None
-            if pre is not None:
-                detached[i] = replace(f, sarif=pre)
-    out.findings.extend(detached)
+    out.findings.extend(_detach(f, region, run, sev, h) for (f, region, sev), h in zip(kept, hashes))
     if run.fix_text and raw:
         run.fixes.clear()  # this file's sources are done with: no later fix text reuses them
     return out
@@ -605,8 +592,7 @@ def _merge(findings: list[Finding]) -> list[Finding]:
         seen = {(r.path, r.pointer) for r in prev.related}
         extra = tuple(r for r in f.related if (r.path, r.pointer) not in seen)
         if extra:
-            # (its rendered SARIF result showed the related locations of one of them only)
-            merged[f.fingerprint] = replace(prev, related=(prev.related + extra)[:MAX_RELATED], sarif=None)
+            merged[f.fingerprint] = replace(prev, related=(prev.related + extra)[:MAX_RELATED])
     return list(merged.values())
 
 
@@ -722,8 +708,6 @@ def prepare_run(
     # and join the cache with the rules' (linter/_recache.py)
     import linter.sources.positions  # noqa: F401
     _recache.save()
-    if fix_text:
-        import linter.report.sarif  # noqa: F401 - its results are rendered in the workers (see _lint_candidate)
     cands, problems = discover(
         paths, run.root, config.include, config.exclude, config.respect_gitignore, reader=run.reader
     )

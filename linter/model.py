@@ -453,9 +453,6 @@ class Finding:
     # upload-sarif's hash of the primary location's line, worked out where the file's text was
     # at hand (a pool worker, when SARIF is wanted): "" when none applies, None when not worked out
     line_hash: str | None = None
-    # its SARIF result as the report writes it, rendered in the worker too (report.sarif.prerender):
-    # (ruleIndex, the text before the line hash's place, the text after it); None when not rendered
-    sarif: tuple[int, str, str] | None = None
 
     @property
     def path(self) -> str:

@@ -186,18 +186,11 @@ def _line_encoder(default: Callable[[Any], Any] | None) -> Callable[[Any], str]:
     return encode
 
 
-class RawJSON(str):
-    """A value already encoded as the line encoder of :func:`dumps_outline` writes it (a SARIF
-    result a pool worker rendered): the outline emits it as it is."""
-
-    __slots__ = ()
-
-
 def _outline(
     obj: object, depth: int, encode: Callable[[Any], str], level: int, emit: Callable[[str], None]
 ) -> None:
     if depth <= 0 or not isinstance(obj, (dict, list)) or not obj:
-        emit(obj if type(obj) is RawJSON else encode(obj))
+        emit(encode(obj))
         return
     pad = "  " * (level + 1)
     is_dict = isinstance(obj, dict)
@@ -209,7 +202,7 @@ def _outline(
         if is_dict:
             emit(encode(k if isinstance(k, str) else str(k)) + ": ")
         if depth == 1:  # a single line: no call per child
-            emit(v if type(v) is RawJSON else encode(v))
+            emit(encode(v))
         else:
             _outline(v, depth - 1, encode, level + 1, emit)
     emit("\n" + "  " * level + ("}" if is_dict else "]"))

@@ -21,13 +21,12 @@ import json
 import re
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
-from json.encoder import encode_basestring  # (the C one when present, as json's encoder uses)
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 import linter
 from linter.model import Finding, Fix, Location, Region, Rule, RunResult, pointer_str
-from linter.report._common import RawJSON, _line_encoder, by_severity_first, dumps_outline, is_group, region_of, start_of
+from linter.report._common import by_severity_first, dumps_outline, is_group, region_of, start_of
 
 if TYPE_CHECKING:
     from linter.model import Source
@@ -49,18 +48,19 @@ Replacement = tuple["Source", Region, str]
 
 
 def render_sarif(result: RunResult, options: "ReportOptions") -> str:
-    return dumps_outline(build_sarif(result, rendered=True), 4, default=str) + "\n"
+    return dumps_outline(build_sarif(result), 4, default=str) + "\n"
 
 
-def build_sarif(result: RunResult, *, rendered: bool = False) -> dict[str, Any]:
-    """The SARIF log as a dict. With ``rendered``, for :func:`render_sarif` only: a result a
-    pool worker already rendered (``Finding.sarif``) is its text (a ``RawJSON``), not a dict."""
+def build_sarif(result: RunResult) -> dict[str, Any]:
     version = result.version or linter.__version__
     descriptors, index = _rules(result.rules, result.findings)
     kept, dropped = _cap(result.findings)
     replacements = _fix_writer()
     line_hashes = primary_line_hashes(kept)  # before _results releases the files' text
-    results = list(_results(kept, index, replacements, line_hashes, rendered))
+    results = list(_results(kept, index, replacements))
+    for res, value in zip(results, line_hashes):
+        if value is not None:
+            res.setdefault("partialFingerprints", {})[LINE_HASH_KEY] = value
 
     notifications = [_problem_notification(p.path, p.message, p.kind) for p in result.problems]
     if dropped:
@@ -238,24 +238,14 @@ def _cap(findings: list[Finding]) -> tuple[list[Finding], int]:
 
 
 def _results(
-    findings: list[Finding],
-    index: Mapping[str, int],
-    replacements: Callable[[Fix], list[Replacement]] | None,
-    line_hashes: list[str | None],
-    rendered: bool = False,
-) -> Iterable[dict[str, Any] | RawJSON]:
-    """Results in finding order (sorted by file), each with its line hash. Fix regions need the
-    file's text and tree again: each file is reloaded once for its findings and released after
-    them, so a run over thousands of specs never holds more than a few trees. With
-    ``rendered``, a result a worker rendered with the same rule index is its text, with the
-    line hash put in its place."""
+    findings: list[Finding], index: Mapping[str, int], replacements: Callable[[Fix], list[Replacement]] | None
+) -> Iterable[dict[str, Any]]:
+    """Results in finding order (sorted by file). Fix regions need the file's text and tree
+    again: each file is reloaded once for its findings and released after them, so a run over
+    thousands of specs never holds more than a few trees."""
     open_sources: dict[str, Source] = {}
     current = None
-    for f, value in zip(findings, line_hashes):
-        pre = f.sarif if rendered else None
-        if pre is not None and pre[0] == index[f.rule]:
-            yield RawJSON(pre[1] + pre[2] if value is None else pre[1] + _LINE_HASH_ITEM + encode_basestring(value) + pre[2])
-            continue
+    for f in findings:
         if f.path != current:
             for src in open_sources.values():
                 src.release()
@@ -264,45 +254,9 @@ def _results(
         if f.fix is not None:
             for e in f.fix.edits:
                 open_sources[e.source.abspath] = e.source
-        res = _result(f, index[f.rule], replacements)
-        if value is not None:
-            res.setdefault("partialFingerprints", {})[LINE_HASH_KEY] = value
-        yield res
+        yield _result(f, index[f.rule], replacements)
     for src in open_sources.values():
         src.release()
-
-
-# What the line encoder of dumps_outline writes between a dict's items and between a key and its value
-_ITEM_SEP, _KEY_SEP = json.JSONEncoder.item_separator, json.JSONEncoder.key_separator
-_LINE_HASH_ITEM = _ITEM_SEP + encode_basestring(LINE_HASH_KEY) + _KEY_SEP
-
-
-def prerender(finding: Finding, rule_index: int) -> tuple[int, str, str] | None:
-    """``finding``'s SARIF result as :func:`render_sarif` writes it, worked out where the finding
-    was made (a pool worker, in parallel, when SARIF is wanted) instead of in the parent after
-    the run: ``(rule_index, head, tail)``, the text before and after the place of its
-    ``primaryLocationLineHash`` (last in ``partialFingerprints``; its value is known only once
-    every finding on its line is in, see :func:`primary_line_hashes`). None when the result
-    cannot be told now: a finding with no fingerprint, or a fix whose text was not worked out.
-    The report uses it only when its own index of the rule is ``rule_index``."""
-    if not finding.fingerprint or (finding.fix is not None and finding.fix.replacements is None):
-        return None
-    res = _result(finding, rule_index, _worked_out)
-    keys = list(res)
-    cut = keys.index("partialFingerprints") + 1
-    encode = _prerender_encoder()
-    head = encode({k: res[k] for k in keys[:cut]})  # … "partialFingerprints": {"silentlint/v1": "…"}}
-    tail = "}" + (_ITEM_SEP + encode({k: res[k] for k in keys[cut:]})[1:] if cut < len(keys) else "}")
-    return rule_index, head[:-2], tail
-
-
-def _worked_out(fix: Fix) -> list[Replacement]:  # pragma: no cover - prerender passes only fixes whose text is worked out
-    raise AssertionError("prerender: a fix without its replacements")
-
-
-@lru_cache(maxsize=1)
-def _prerender_encoder() -> Callable[[Any], str]:
-    return _line_encoder(str)  # render_sarif's: dumps_outline(…, default=str)
 
 
 def _result(
