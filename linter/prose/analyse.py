@@ -131,8 +131,13 @@ def analyse(description: str, *, name: str = "", type: str | None = None, where:
                                       and not _admits(str(e.data["pattern"]), closed))]
     out += bounds.find(t, name, ty)
     out += std
-    out.sort(key=lambda e: (e.span[0], e.kind))
+    out.sort(key=_text_order)
     return out
+
+
+def _text_order(e: Evidence) -> tuple[int, str]:
+    """The order evidence is returned in: where it starts in the text, then its kind."""
+    return e.span[0], e.kind
 
 
 # "The ID of the kiln pool that hands out the CIDR block": the text says the value is an identifier
@@ -203,7 +208,7 @@ def _bounds_cached(description: str, name: str, type: str | None) -> tuple[Evide
     if not may_state(description):
         return ()
     out = bounds.find(prepare(description), name, _norm_type(type))
-    out.sort(key=lambda e: (e.span[0], e.kind))
+    out.sort(key=_text_order)  # (analyse's own order: bounds_stated is its bounds, in place)
     return tuple(out)
 
 
