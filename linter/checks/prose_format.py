@@ -90,12 +90,15 @@ def _format_keywords(data: Mapping[str, Any], ty: str | None) -> dict[str, Any]:
     return {}
 
 
+_DIGITS_PATTERN = _recache.compile(r"\^\[0-9\]\{(\d+)\}\$")
+
+
 def _format_advice(data: Mapping[str, Any], ty: str | None = None) -> str:
     """What would state the format in the schema (the message must name it, not just complain)."""
     if ty in ("integer", "number") and data.get("format") == "unixtime":
         return "format: unixtime would express it"
     if ty in ("integer", "number"):
-        digits = re.fullmatch(r"\^\[0-9\]\{(\d+)\}\$", str(data.get("pattern", "")))
+        digits = _DIGITS_PATTERN.fullmatch(str(data.get("pattern", "")))
         if digits:
             n = int(digits.group(1))
             return f"for a number, minimum: {10 ** (n - 1) if n > 1 else 0}, maximum: {10 ** n - 1} would express it"

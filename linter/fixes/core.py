@@ -25,6 +25,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence, cast
 
+from linter import _recache
 from linter.model import Edit, Pointer, Region, Source, pointer_str
 from linter.runctx import FixMemo
 
@@ -483,6 +484,9 @@ def _under(pointer: Pointer, group: Pointer) -> bool:
     return pointer[: len(group)] == group
 
 
+_NON_TAB = _recache.compile(r"[^\t]")
+
+
 def splice(source: Source, edits: Sequence[Edit], *, whole: bool = True, memo: FixMemo | None = None) -> SplicedFile:
     """The new text of ``source`` with ``edits`` applied, each touched mapping verified on its
     own. Raises :class:`FixError` on refusal (``.edits`` says which edits). ``whole=False``
@@ -536,7 +540,7 @@ def splice(source: Source, edits: Sequence[Edit], *, whole: bool = True, memo: F
         snippet = old_text[fragment.start : fragment.end]
         if fragment.blank_to > fragment.start:
             cut = fragment.blank_to - fragment.start
-            snippet = re.sub(r"[^\t]", " ", snippet[:cut]) + snippet[cut:]
+            snippet = _NON_TAB.sub(" ", snippet[:cut]) + snippet[cut:]
         snippet = _apply_splices(snippet, own, fragment.start)
         try:
             intended = get_at(target.root, pointer)

@@ -16,6 +16,7 @@ import re
 from collections import Counter
 from typing import Any
 
+from linter import _recache
 from linter.fixes.core import Change, FixError, Fragment, first_difference, indent_before
 from linter.model import Pointer
 from linter.sources.positions import JsonLocator
@@ -43,6 +44,10 @@ def _dumps_flat(value: Any, item_sep: str, key_sep: str) -> str:
             ensure_ascii=False, separators=(item_sep, key_sep)
         )
     return encoder.encode(value)
+
+
+_MULTILINE = _recache.compile(r"\n[ \t]*\S")
+_COMMA_ONLY = _recache.compile(r"[ \t\r\n]*,[ \t\r\n]*")
 
 
 class JsonWriter:
@@ -73,7 +78,7 @@ class JsonWriter:
                     unit = prefix
                 pretty = "\n" in text[root[0] : key_start]
             else:  # searched only here: on minified text the search reads the whole file
-                pretty = re.search(r"\n[ \t]*\S", text) is not None
+                pretty = _MULTILINE.search(text) is not None
                 if not pretty:
                     key_sep = ":"
             self._style = (pretty, unit, key_sep)
@@ -169,7 +174,7 @@ class JsonWriter:
             # duplicated key hides the member before it: then the file's plain separator)
             between = text[members[-2][3] : last_key_start] if len(members) > 1 else None
             lead = text[start + 1 : first_key]
-            if between is not None and re.fullmatch(r"[ \t\r\n]*,[ \t\r\n]*", between):
+            if between is not None and _COMMA_ONLY.fullmatch(between):
                 separator = between
             elif between is None and not lead.strip(" \t\r\n") and lead:
                 separator = "," + lead

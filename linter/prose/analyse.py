@@ -172,9 +172,12 @@ def _instances_of(values: tuple[str, ...], std: list[Evidence]) -> bool:
     return any(all(re.fullmatch(e.data["pattern"].strip("^$"), v) for v in values) for e in std)
 
 
+_OR = _recache.compile(r"\bor\b")
+
+
 def _joined_by_or(text: str, a: tuple[int, int], b: tuple[int, int]) -> bool:
     first, second = (a, b) if a[0] <= b[0] else (b, a)
-    return re.search(r"\bor\b", text[first[1] : second[0]]) is not None
+    return _OR.search(text[first[1] : second[0]]) is not None
 
 
 def _part_of(values: tuple[str, ...], layout: Mapping[str, Any]) -> bool:

@@ -414,6 +414,12 @@ def _sentence(s: str, i: int, j: int) -> str:
     return s[lo + 1 : hi]
 
 
+_CHAR_COUNT_WORDS = _recache.compile(r"\b(?:characters?|chars?)\b|\d\s+digits?\b|\bvariable\s+length\b|字符|字元", re.I)
+_LENGTH_WORDS = _recache.compile(r"\b(?:length|long|characters?|chars)\b|长度|長度|字符|字元", re.I)
+_CHARACTER_WORDS = _recache.compile(r"\bcharacters?\b|\bchars\b|字符|字元", re.I)
+_VALUE_WORDS = _recache.compile(r"\b(?:value|number|count|amount|page|results?|seconds?|secs?|minutes?|days?)\b", re.I)
+
+
 def _family(unit: str | None, ctx: str, type_: str | None, name: str = "") -> str | None:
     """``value`` (minimum/maximum), ``length`` (min/maxLength) or ``items`` (min/maxItems)."""
     u = (unit or "").strip().lower()
@@ -428,7 +434,7 @@ def _family(unit: str | None, ctx: str, type_: str | None, name: str = "") -> st
             return "value" if _LENGTH_NAMES & set(name_words(name)) and not u.startswith("digit") else None
         # ("a two-digit number, 01 - 12" does not count digits: a number of digits is written with its count)
         # ("Variable length, up to 12 N": a count of digits too)
-        return None if not u and re.search(r"\b(?:characters?|chars?)\b|\d\s+digits?\b|\bvariable\s+length\b|字符|字元", ctx, re.I) else "value"
+        return None if not u and _CHAR_COUNT_WORDS.search(ctx) else "value"
     if u and _LEN_UNITS.match(u):
         return "length"
     if u and _ITEM_UNITS.match(u) and (type_ in ("array", None) or u in ("items", "item", "elements", "element")):
@@ -436,11 +442,11 @@ def _family(unit: str | None, ctx: str, type_: str | None, name: str = "") -> st
     if type_ == "array":
         # "each sample must be between 2 and 10 seconds": a bound on what each item holds
         return None if u and (_TIME_UNITS.match(u) or _LEN_UNITS.match(u)) else "items"
-    if re.search(r"\b(?:length|long|characters?|chars)\b|长度|長度|字符|字元", ctx, re.I):
+    if _LENGTH_WORDS.search(ctx):
         return "length"
-    if type_ is None and re.search(r"\bcharacters?\b|\bchars\b|字符|字元", ctx, re.I):
+    if type_ is None and _CHARACTER_WORDS.search(ctx):
         return "length"  # "Character limit: 16" on a field of no stated type: its text's length
-    if type_ == "string" and not re.search(r"\b(?:value|number|count|amount|page|results?|seconds?|secs?|minutes?|days?)\b", ctx, re.I):
+    if type_ == "string" and not _VALUE_WORDS.search(ctx):
         return None  # a bare number on a string: a length or a numeric string, cannot tell
     if type_ == "string" and u and _TIME_UNITS.match(u):
         return None  # "at most 366 days from create_time" on a timestamp: a span, not the value
@@ -464,6 +470,7 @@ _NOT_OWN_SIZE = frozenset("size bytes length capacity quota url urls uri uris li
 _MEDIA_NAMES = frozenset("file files image images photo photos picture video videos audio sticker thumbnail thumb "
                          "attachment attachments document documents media avatar logo icon png jpg jpeg gif pdf".split())
 _ATTRIBUTE_HEADS = frozenset("type types kind name names id ids format extension url uri path key code mode status count number".split())
+_LOWER_WORD = _recache.compile(r"[a-z]+")
 
 
 def _own_size(words: str, name: str) -> bool:
@@ -474,14 +481,18 @@ def _own_size(words: str, name: str) -> bool:
         return False  # the value is a size, or the address of what has one
     # a file's type, name or address is not the file: "file size" is not the size of fileType
     own = set() if nw[-1:] and nw[-1] in _ATTRIBUTE_HEADS else {w.rstrip("s") for w in nw}
-    return all(w in _SIZE_WORDS or w.rstrip("s") in own for w in re.findall(r"[a-z]+", words.lower()))
+    return all(w in _SIZE_WORDS or w.rstrip("s") in own for w in _LOWER_WORD.findall(words.lower()))
+
+
+_NP_CODE_NAME = _recache.compile(r"`([A-Za-z_$][\w.$]*)`")
+_LATIN_WORD = _recache.compile(r"[A-Za-z]+")
 
 
 def _np_family(np: str, unit: str | None, name: str, type_: str | None) -> str | None:
     """The family of "the maximum <np> is N <unit>" from what the noun phrase names, or ``None``
     when it bounds something other than this value (another field, a count of things on a
     string, a version)."""
-    if _NP_OTHER.search(np) or any(not same_name(x, name) for x in re.findall(r"`([A-Za-z_$][\w.$]*)`", np)):
+    if _NP_OTHER.search(np) or any(not same_name(x, name) for x in _NP_CODE_NAME.findall(np)):
         return None
     u = (unit or "").strip().lower()
     if u and _SKIP_UNITS.match(u):
@@ -502,7 +513,7 @@ def _np_family(np: str, unit: str | None, name: str, type_: str | None) -> str |
         return None  # "the maximum number of tags is 50" on a tag: a count, not this text
     if type_ is None:
         own = {w.rstrip("s") for w in name_words(name)} - _GENERIC_NOUNS
-        if own & {w.lower().rstrip("s") for w in re.findall(r"[A-Za-z]+", np)}:
+        if own & {w.lower().rstrip("s") for w in _LATIN_WORD.findall(np)}:
             return "items"  # "max projects allowed is 1000" on projects: a count of its items
     return "value"
 
@@ -546,6 +557,23 @@ def _data(family: str, lo: int | float | None, hi: int | float | None, lo_ex: bo
 _ALSO_ALLOWS = _recache.compile(r"\b(?:may|might|can|could)\s+(?:also\s+)?(?:choose\s+to\s+)?(?:allow|accept|permit)\s+(?:the\s+)?values?\b", re.I)
 # a sentence about a part of the value, then one that opens with "Its": the part's bound
 _PART_ITS = _recache.compile(r"\b(?:component|part|segment|portion|section|prefix|suffix)\b[^.\n]{0,160}\.\s+Its\b[^.\n]*$")
+_QUOTE_THEN_CAPITAL = _recache.compile(r"[`\"”']\s+[A-Z]")
+_COND_CODE_NAME = _recache.compile(r"`([A-Za-z_][\w.]*)`")
+_ENCODED_WORDS = _recache.compile(r"\b(?:binary|decoded|raw)\b", re.I)
+_LATIN_LETTER = _recache.compile(r"[A-Za-z]")
+_VERSION_BEFORE = _recache.compile(r"\b(?:version|v|release|api)\s*$", re.I)
+_VERSIONS_BEFORE = _recache.compile(r"\bversions?\s+$", re.I)
+_NUMBER_OF = _recache.compile(r"\bnumber\s+of\s+([a-z]+)", re.I | re.A)
+_LOW_WORD_AT = _recache.compile(_LOW_WORDS, re.I)
+_PART_BEFORE = _recache.compile(r"\b(?:first|last|final|next|initial|leading|trailing|most\s+significant|least\s+significant)\s+$", re.I)
+_CLASS_WORD_BEFORE = _recache.compile(r"(?:numbers?|digits?|numerals?|a-z|A-Z)[\s,(]*$")
+_ID_BEFORE = _recache.compile(r"(?:ISO|RFC|version|v|sha|utf|\+|/|number|no\.?|#|id|code|case|ticket|issue|model|phone)\s*:?\s*$", re.I)
+_UNIT_PAREN_BEFORE = _recache.compile(r"\d[^\W\d]*\s*\($")
+_HIGH_WORD_AT = _recache.compile(_HIGH_WORDS + r"|above|over|exceeding|beyond", re.I)
+_LESS_CUE = _recache.compile(r"less|fewer|smaller|shorter|lower")
+_FOR_WORD = _recache.compile(r"\bfor\b", re.I)
+_DEFAULT_AND_BEFORE = _recache.compile(r"\bdefault\s+and\s+$", re.I)
+_MORE_CUE = _recache.compile(r"greater|more|larger|longer|higher")
 
 
 def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
@@ -575,10 +603,10 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         sent = _sentence(s, a, b)
         if _EXAMPLE_HEAD.match(sent):
             pre = sent[: max(0, sent.find(s[a:b]))]
-            if not re.search(r"[`\"”']\s+[A-Z]", pre):
+            if not _QUOTE_THEN_CAPITAL.search(pre):
                 return False  # "For example, `Enter a number from 0 to 100`": an example, of anything
         cond = _IF_OTHER.match(sent)
-        if cond and any(not same_name(x, name) for x in re.findall(r"`([A-Za-z_][\w.]*)`", cond.group())):
+        if cond and any(not same_name(x, name) for x in _COND_CODE_NAME.findall(cond.group())):
             return False  # "If `whole` is above zero, `part` must be …": a bound that holds only sometimes
         return not _COND_SENT.search(sent)
 
@@ -644,22 +672,22 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 units[0] = _value_units(s, name)
             if units[0] and _TIME_CANON.get(unit.strip().lower()) not in units[0]:
                 return  # "from 1 hour to 12 hours" on a value in seconds
-        if unit and unit.lower().startswith("byte") and re.search(r"\b(?:binary|decoded|raw)\b", s[a:b], re.I):
+        if unit and unit.lower().startswith("byte") and _ENCODED_WORDS.search(s[a:b]):
             return  # "the maximum length of the binary array is 65535 bytes": the data, not the text sent
         if not given and not ok(a, b):
             return
         sent = _sentence(s, a, b)
         if _ADVICE_SENTENCE.search(sent, 0, max(0, sent.find(s[a:b]))):
             return  # "We recommend names of 18 characters or less": advice, not a bound the server holds
-        if not re.search(r"[A-Za-z]", s[a:b]) and _ALT_PAREN_BEFORE.search(s, max(0, a - 30), a) \
+        if not _LATIN_LETTER.search(s[a:b]) and _ALT_PAREN_BEFORE.search(s, max(0, a - 30), a) \
                 and _OR_WORD_BEFORE.search(s, max(0, a - 80), a):
             return  # "items, or percent (1-100)": the range of one alternative
         if _DISTINCT_AFTER.match(s, m.end(num_group)):
             return  # "at least 4 unique characters": how many differ, not the length
         if _NOT_BOUND.match(s, m.end(num_group)):
             return
-        if re.search(r"\b(?:version|v|release|api)\s*$", s[max(0, a - 12) : a], re.I) or re.search(
-                r"\bversions?\s+$", s[max(0, m.start(num_group) - 10) : m.start(num_group)], re.I):
+        if _VERSION_BEFORE.search(s[max(0, a - 12) : a]) or _VERSIONS_BEFORE.search(
+                s[max(0, m.start(num_group) - 10) : m.start(num_group)]):
             return  # "server 4.2 or higher", "version 2 or later": a version, not a bound on this value
         fam = family or _family(unit, _sentence(s, a, b), type_, name)
         if fam is None:
@@ -668,7 +696,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 _LENGTH_LABEL.search(s, max(0, a - 12), a) or _LENGTH_LABEL_AT.match(s, a)):
             return  # "Type: Numeric, Length: 1-11" on a number: how many digits it has, not its value
         if fam == "value" and type_ in ("string", None):
-            counted = re.search(r"\bnumber\s+of\s+([a-z]+)", m.group(0), re.I | re.A)
+            counted = _NUMBER_OF.search(m.group(0))
             if counted and counted.group(1).lower().rstrip("s") in name_words(name):
                 return  # "Tag name. At most 50 tags per tray": a count of tags, not this text
             if type_ == "string" and name_words(name)[-1:] and name_words(name)[-1] in _LIST_NAMES:
@@ -681,8 +709,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         """A comparison on each side: one low word and one high word, in either order; refused
         ("must not be less than 2") ends are inclusive, kept ones ("greater than 0") exclusive
         unless "or equal to" says otherwise."""
-        low1 = re.match(_LOW_WORDS, m.group("d1"), re.I) is not None
-        if low1 == (re.match(_LOW_WORDS, m.group("d2"), re.I) is not None):
+        low1 = _LOW_WORD_AT.match(m.group("d1")) is not None
+        if low1 == (_LOW_WORD_AT.match(m.group("d2")) is not None):
             return  # "less than 2 or fewer than 4": the same side twice
         ends = [(_n(m.group("a")), refused or bool(m.group("e1") if "e1" in m.re.groupindex else False)),
                 (_n(m.group("b")), refused or bool(m.group("e2") if "e2" in m.re.groupindex else False))]
@@ -712,8 +740,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             if (u in ("percent", "%") and type_ not in ("integer", "number", None)) or (
                     _ITEM_UNITS.match(u) and type_ not in ("array", None)):
                 continue  # "1-5 items" on a string is neither its length nor its value
-            if re.search(r"\b(?:first|last|final|next|initial|leading|trailing|most\s+significant|least\s+significant)\s+$",
-                         s[max(0, m.start() - 20) : m.start()], re.I):
+            if _PART_BEFORE.search(s[max(0, m.start() - 20) : m.start()]):
                 continue  # "the final 2-3 digits are the suffix": a part of the value
             add(m, lo, hi, unit=u)
         for m in scan(_RANGE_ANY, s, low, ('-', '–', '~', '～')) if two_numbers else ():
@@ -721,15 +748,15 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             lo, hi = _n(a), _n(b)
             if not lo < hi or (len(a) == 4 and len(b) <= 2) or (len(a) == 4 and a[:2] in ("19", "20")):
                 continue
-            if (a, b) == ("0", "9") or (len(a) == len(b) == 1 and re.search(
-                    r"(?:numbers?|digits?|numerals?|a-z|A-Z)[\s,(]*$", s[max(0, m.start() - 16) : m.start()])):
+            if (a, b) == ("0", "9") or (len(a) == len(b) == 1 and _CLASS_WORD_BEFORE.search(
+                    s[max(0, m.start() - 16) : m.start()])):
                 continue  # "letters, numbers (0-9)": a character class, not a range ("a number, 01 - 12" is one)
             before = s[max(0, m.start() - 16) : m.start()]
-            if re.search(r"(?:ISO|RFC|version|v|sha|utf|\+|/|number|no\.?|#|id|code|case|ticket|issue|model|phone)\s*:?\s*$", before, re.I):
+            if _ID_BEFORE.search(before):
                 continue  # "case number 12-1234", "v1-2": an identifier, not a range
             if not _RANGE_CTX.search(_sentence(s, m.start(), m.end())):
                 continue
-            if re.search(r"\d[^\W\d]*\s*\($", s[max(0, m.start() - 12) : m.start()]):
+            if _UNIT_PAREN_BEFORE.search(s[max(0, m.start() - 12) : m.start()]):
                 continue  # "between 0 and 500 (0 - 5 stars)": the same range in other units
             add(m, lo, hi)
         for m in scan(_INTERVAL, s, low, ('[', '(', '（')) if two_numbers and ("," in s or "，" in s) else ():  # "[a, b]" needs its comma (_DOTS reads "[a..b]")
@@ -773,7 +800,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             high = m.group("w").lower() == "upper"
             add(m, None if high else n, n if high else None, unit=unit_of(m, "unit"), strict=True)
         for m in scan(_CLAMP, s, low, _CLAMP_KEYS) if has_any(low, _CLAMP_SIDES) else ():
-            high = re.match(_HIGH_WORDS + r"|above|over|exceeding|beyond", m.group("d"), re.I) is not None
+            high = _HIGH_WORD_AT.match(m.group("d")) is not None
             n = _n(m.group("n"))
             if not m.group("rej") and _n(m.group("m")) != n:
                 continue  # "above 500 are rounded to 50": not brought back to the end
@@ -812,7 +839,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             cue = m.group("cue").lower()
             if cue.startswith("limitation") and (not m.group("unit") or _OR_ANOTHER.match(s, m.end())):
                 continue  # "limitations: 16 alphanumeric characters or 20 numeric characters": per kind
-            ex = bool(re.search(r"less|fewer|smaller|shorter|lower", cue)) and "equal" not in cue
+            ex = bool(_LESS_CUE.search(cue)) and "equal" not in cue
             given = cue.startswith("max") and _DEFAULTS_TO.search(s, max(0, m.start() - 24), m.start()) is not None
             add(m, None, _n(m.group("n")), hi_ex=ex, unit=unit_of(m, "unit"), family=_cue_family(cue, type_), given=given)
         # _MAX_IS, _IS_MAX and _FROM_TO_MAX all need "max"; _MAX_IS also "is"/"are" between blanks
@@ -821,11 +848,11 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         copula = [m for m in scan(_MAX_IS, s, low, ('max',))] if maxed and has_any(low, (" is ", " are ", ":", "=")) else []
         if len({m.group("n") for m in copula}) > 1:
             # "Maximum value for startup probes is 240 … for liveness probes is 3600": per case
-            copula = [m for m in copula if not re.search(r"\bfor\b", m.group("np"), re.I)]
+            copula = [m for m in copula if not _FOR_WORD.search(m.group("np"))]
         for m in copula:
             fam = _np_family(m.group("np"), m.group("unit"), name, type_)
             if fam is not None:
-                da = re.search(r"\bdefault\s+and\s+$", s[max(0, m.start() - 14) : m.start()], re.I)
+                da = _DEFAULT_AND_BEFORE.search(s[max(0, m.start() - 14) : m.start()])
                 start = m.start() - len(da.group()) if da else None  # "the default and the maximum is 50": both
                 add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"), family=fam, start=start, strict=True)
         for m in scan(_IS_MAX, s, low, ('is the max', 'are the max')) if maxed else ():
@@ -835,7 +862,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 add(m, None, _n(m.group("n")), unit=unit_of(m, "unit"))
         for m in scan(_MIN, s, low, ('min', 'least', 'less than', 'fewer than', 'smaller than', 'shorter than', 'lower than', 'greater than', 'more than', 'larger than', 'longer than', 'higher than', '>=', '≥')):
             cue = m.group("cue").lower()
-            ex = bool(re.search(r"greater|more|larger|longer|higher", cue)) and "equal" not in cue
+            ex = bool(_MORE_CUE.search(cue)) and "equal" not in cue
             add(m, _n(m.group("n")), None, lo_ex=ex, unit=unit_of(m, "unit"), family=_cue_family(cue, type_))
         for m in scan(_FROM_TO_MAX, s, low, ('to the max',)) if maxed else ():
             add(m, _n(m.group("n")), None, unit=unit_of(m, "unit"))

@@ -284,13 +284,18 @@ def _separator(phrase: str) -> str:
         else "|" if ("pipe" in txt or "竖线" in txt or "豎線" in txt) else ":" if "colon" in txt else ","
 
 
+_MILLI = _recache.compile(r"milli|\bms\b|毫秒")
+_MICRO = _recache.compile(r"micro|\b[uµ]s\b|微秒")
+_NANO = _recache.compile(r"nano|\bns\b|纳秒")
+
+
 def _epoch_unit(txt: str) -> str:
     """The unit a lower-cased epoch phrase counts in ("milliseconds since …", "unix time (ms)")."""
-    if re.search(r"milli|\bms\b|毫秒", txt):
+    if _MILLI.search(txt):
         return "milliseconds"
-    if re.search(r"micro|\b[uµ]s\b|微秒", txt):
+    if _MICRO.search(txt):
         return "microseconds"
-    if re.search(r"nano|\bns\b|纳秒", txt):
+    if _NANO.search(txt):
         return "nanoseconds"
     return "seconds"
 
@@ -330,6 +335,10 @@ def ecma_escape(text: str) -> str:
     return _ECMA_META.sub(r"\\\1", text)
 
 
+_ISO_DATE_LAYOUT = _recache.compile(r"YYYY-MM-DD")
+_ISO_DATE_TIME_LAYOUT = _recache.compile(r"YYYY-MM-DDT(?:HH|hh):mm(?::ss(?:[.,](?:S+|s+|f+))?)?(?:Z|[+-±]hh:?mm|TZD|XXX)?")
+
+
 def layout_data(layout: str) -> Data:
     """``YYYY-MM-DD`` → ``{"format": "date"}``; other layouts → an anchored ``pattern``."""
     if "T" in layout[8:]:
@@ -338,9 +347,9 @@ def layout_data(layout: str) -> Data:
     else:
         layout_n = layout
     up = layout_n.replace("yyyy", "YYYY").replace("dd", "DD")
-    if re.fullmatch(r"YYYY-MM-DD", up) or layout == "yyyy-mm-dd":
+    if _ISO_DATE_LAYOUT.fullmatch(up) or layout == "yyyy-mm-dd":
         return {"format": "date", "layout": layout}
-    if re.fullmatch(r"YYYY-MM-DDT(?:HH|hh):mm(?::ss(?:[.,](?:S+|s+|f+))?)?(?:Z|[+-±]hh:?mm|TZD|XXX)?", up):
+    if _ISO_DATE_TIME_LAYOUT.fullmatch(up):
         return {"format": "date-time", "layout": layout}
     return {"pattern": "^" + _layout_regex(layout) + "$", "layout": layout}
 
@@ -364,10 +373,13 @@ def _layout_regex(layout: str) -> str:
     return "".join(parts)
 
 
+_CLASS_ESCAPE = _recache.compile(r"\\(?![-\]\[\\^dws])|(?<!\\)[\[\]]")
+
+
 def _class_body(inner: str) -> str:
     """A listed character set as the body of one ECMA class: brackets inside it are characters
     ("[a-z!@[]_]"), and so is a backslash that escapes nothing a class knows ("\\:")."""
-    return re.sub(r"\\(?![-\]\[\\^dws])|(?<!\\)[\[\]]", lambda c: "\\" + c.group(), inner)
+    return _CLASS_ESCAPE.sub(lambda c: "\\" + c.group(), inner)
 
 
 _SHOWN_CHAR = _recache.compile(r"[ ]*\([^A-Za-z0-9\s()]{1,3}\)")
@@ -388,6 +400,7 @@ _SEPARATED_BEFORE = _recache.compile(
     r"(?:separated|delimited)[ ]+$",
     re.I,
 )
+_SPACES = _recache.compile(r"\s+")
 
 
 def _charset_pattern(t: str, m: re.Match[str]) -> tuple[int, Data]:
@@ -411,7 +424,7 @@ def _charset_pattern(t: str, m: re.Match[str]) -> tuple[int, Data]:
         if not e:
             break
         if e.group("w"):
-            w = re.sub(r"\s+", " ", e.group("w").lower())
+            w = _SPACES.sub(" ", e.group("w").lower())
             ch = CHAR_WORDS.get(w) or CHAR_WORDS.get(w[:-1]) or CHAR_WORDS.get(w[:-2], "")  # dash(es), hyphen(s)
         elif e.group("syms"):
             extras.extend(e.group("syms").split("/"))
@@ -438,6 +451,27 @@ def _charset_pattern(t: str, m: re.Match[str]) -> tuple[int, Data]:
     extra = "".join(dict.fromkeys(c for c in extras if c != "-"))
     extra = "".join("\\" + c if c in "\\]^[" else c for c in extra)
     return end, {"pattern": f"^[{cls}{extra}{'-' if '-' in extras else ''}]+$"}
+
+
+_STRFTIME_TOKEN = _recache.compile(r"%[YymdHMSfz]")
+_LOWER_WORD = _recache.compile(r"[a-z]+")
+_NOT_A_REGEX_GAP = _recache.compile(r"[.;]\s|\bform\b|\bof\s+(?:`|\"|')?$")
+_ONE_CLASS = _recache.compile(r"\[[^\]]*\]")
+_GLOB_CHARS = _recache.compile(r"[\w{}*/.:-]+")
+_GLOB_SLOT = _recache.compile(r"\*|\{")
+_QUANTIFIED_CLASS = _recache.compile(r"\]" + _QUANT)
+_SOME_BLANKS = _recache.compile(r"leading|trailing|consecutive|double|two|multiple|special")
+_ALL_BLANKS = _recache.compile(r"\b(?:spaces|whitespace)\b")
+_CHARACTERS_AFTER = _recache.compile(r"\s+characters?\b")
+_BACKTICKS = _recache.compile(r"`+")
+_NON_SPACE = _recache.compile(r"\S+")
+_NO_LAYOUT = _recache.compile(r"(?:variable|fixed|free)[- ](?:length|text|form)|text|string|any|free text|varies")
+_ALNUM_WORD = _recache.compile(r"alpha-?numeric(?: characters?)?")
+_ASCII_WORD = _recache.compile(r"(?:us-)?ascii(?: characters?| text| only)?")
+_NUMERIC_WORD = _recache.compile(r"numeric|digits?|numbers? only|digits only")
+_LAYOUT_PUNCT = _recache.compile(r"[/:{}<>\[\]_.=-]")
+_SHAPED_TOKEN = _recache.compile(r"`[^`\n]+`|\"[^\"\n]+\"|'[^'\n]+'|[^\s]+")
+_DATE_TIME_WORD = _recache.compile(r"\b(?:date|time)\b|日期|时间|時間", re.I | re.A)
 
 
 def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) -> list[Evidence]:
@@ -488,12 +522,12 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             add(m.start(), m.end(), layout_data(m.group()))
         prev = m
     for m in scan(_STRFTIME, s, low, ('%y',)):
-        lay = re.sub(r"%[YymdHMSfz]", lambda t: _STRFTIME_TOKENS[t.group()], m.group())
+        lay = _STRFTIME_TOKEN.sub(lambda t: _STRFTIME_TOKENS[t.group()], m.group())
         add(m.start(), m.end(), {**layout_data(lay), "layout": m.group()})
     for m in scan(_ISO, s, low, ('iso', 'rfc')):
         tok = m.group().upper().replace(" ", "").replace("-", "")
         ctx = s[max(0, m.start() - 200) : m.end() + 60].lower()
-        ctx_words = set(re.findall(r"[a-z]+", ctx)) | words
+        ctx_words = set(_LOWER_WORD.findall(ctx)) | words
         iso = tok.startswith("ISO")
         near = _near_kind(s, m.start(), m.end())
         if tok.startswith("RFC") and tok not in ("RFC3339", "RFC3339NANO"):
@@ -606,11 +640,11 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
                 add(m.start(), m.end(), {"contentMediaType": "application/json", "layout": "JSON"})
         for m in scan(_REGEX_NAMED, s, low, ('regex', 'regular expression', 'pattern')):
             gap = m.group(0)[: m.start("re") - m.start()]
-            if re.search(r"[.;]\s|\bform\b|\bof\s+(?:`|\"|')?$", gap) or not _REGEX_META.search(m.group("re")):
+            if _NOT_A_REGEX_GAP.search(gap) or not _REGEX_META.search(m.group("re")):
                 continue  # "regex match. Set one of `full`", "pattern of the form `abc*`": no regex given
-            if re.fullmatch(r"\[[^\]]*\]", m.group("re")):
+            if _ONE_CLASS.fullmatch(m.group("re")):
                 continue  # "(matches regex `[A-Za-z]`)": one character (the first, the rest), not the value
-            if "/" in m.group("re") and re.fullmatch(r"[\w{}*/.:-]+", m.group("re")) and re.search(r"\*|\{", m.group("re")):
+            if "/" in m.group("re") and _GLOB_CHARS.fullmatch(m.group("re")) and _GLOB_SLOT.search(m.group("re")):
                 add(m.start(), m.end(), _layout_pattern(m.group("re")))  # "matches pattern `a/*/b/`": a glob template
                 continue
             add(m.start(), m.end(), _pattern_data(_as_written(t, m.start("re"), m.end("re"))))
@@ -620,7 +654,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             body = m.group()
             if _in_code_with_more(s, m.start(), m.end()):
                 continue  # "e.g. `self.name.matches('[a-z]+')`": a part of an example, not the value's regex
-            if re.search(r"\]" + _QUANT, body) is None:
+            if _QUANTIFIED_CLASS.search(body) is None:
                 if s[m.end() : m.end() + 1] in ("'", '"', "`", ")"):
                     continue  # a quoted regex of one class, "letters ([A-Za-z])": one character, not the value
                 d = _pattern_data("^[" + _class_body(body[1:-1]) + "]*$")  # "characters [a-z0-9!@[]_]": the set
@@ -657,12 +691,12 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         banned_cue = "character" in low or "space" in low or "wildcard" in low
         for m in scan(_BANNED, s, low, ('not', "n't", 'invalid', 'disallowed', 'forbidden', 'illegal', 'prohibited')) if banned_cue else ():
             banned = m.group().lower()
-            if re.search(r"leading|trailing|consecutive|double|two|multiple|special", banned):
+            if _SOME_BLANKS.search(banned):
                 continue  # only some blanks, or a set the text does not spell out
-            if re.search(r"\b(?:spaces|whitespace)\b", banned):
+            if _ALL_BLANKS.search(banned):
                 add(m.start(), m.end(), {"pattern": "^[^\\s]*$"})  # "can't contain spaces": no blank anywhere
             elif "wildcard" in banned:
-                tail = re.match(r"\s+characters?\b", s[m.end() :])
+                tail = _CHARACTERS_AFTER.match(s[m.end() :])
                 # the glob wildcards, or MQTT's (+ and #) when the text names MQTT
                 chars = "+#" if "mqtt" in low else "*?"
                 add(m.start(), m.end() + (tail.end() if tail else 0), {"pattern": f"^[^{chars}]*$"})
@@ -689,7 +723,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             st = m.start("k")
             if s[v0] in "`\"":
                 # "Format: `a/{b}` where `{b}` is …": the quoted layout only, however long
-                q = re.match(r"`+", s[v0 : v0 + 3]) if s[v0] == "`" else None
+                q = _BACKTICKS.match(s[v0 : v0 + 3]) if s[v0] == "`" else None
                 q_ = q.group() if q is not None else s[v0]  # ```a/{b}```: the whole run of backticks
                 close = s.find(q_, v0 + len(q_), v0 + 400)
                 if close == -1 or "\n" in s[v0:close]:
@@ -700,7 +734,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             elif v and "/" in v and _ANY_SLOT.search(v.split(None, 1)[0].replace("://", "").replace("//", "/*/")):
                 # "Format: a/{b}/c/{d} The next sentence…", "Format: a/{b} c/{b}": the templates only
                 forms = []
-                for tk in re.finditer(r"\S+", s[v0 : v0 + 1000]):
+                for tk in _NON_SPACE.finditer(s[v0 : v0 + 1000]):
                     t_ = tk.group().rstrip(".,;")
                     if "/" not in t_ or not _ANY_SLOT.search(t_.replace("://", "").replace("//", "/*/")):
                         break
@@ -719,17 +753,17 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
                 ln = spec.group("n")
                 add(st, v_end, {"pattern": f"^{_SPEC_CLASS[spec.group('k')]}{{{ln if spec.group('f') == 'fixed' else '1,' + ln}}}$"})
                 continue
-            if re.fullmatch(r"(?:variable|fixed|free)[- ](?:length|text|form)|text|string|any|free text|varies", vl):
+            if _NO_LAYOUT.fullmatch(vl):
                 continue  # "Format: Variable length": no layout
             if _NAMED_STANDARD.match(v):
                 continue  # "Format: ISO 8601", "Format: [ISO 3166-1 alpha-3](…)": the standard's own evidence says it
-            if re.fullmatch(r"alpha-?numeric(?: characters?)?", vl):
+            if _ALNUM_WORD.fullmatch(vl):
                 d = {"pattern": "^[A-Za-z0-9 ]*$" if _SPACES_ALLOWED.search(s) else "^[A-Za-z0-9]*$"}
-            elif re.fullmatch(r"(?:us-)?ascii(?: characters?| text| only)?", vl):
+            elif _ASCII_WORD.fullmatch(vl):
                 d = {"pattern": "^[\\x00-\\x7F]*$"}  # "Encoding: ASCII": every character in U+0000–U+007F
             elif _LAYOUT.fullmatch(v.rstrip("。.")):
                 continue  # the layout itself is the evidence (and says which format)
-            elif re.fullmatch(r"numeric|digits?|numbers? only|digits only", vl):
+            elif _NUMERIC_WORD.fullmatch(vl):
                 d = {"pattern": "^[0-9]*$"}
             else:
                 d = _layout_pattern(v)
@@ -751,13 +785,13 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             if not lay or len(lay) < 2:
                 continue
             if m.group("w").lower() == "format":
-                if not quoted and not re.search(r"[/:{}<>\[\]_.=-]", lay):
+                if not quoted and not _LAYOUT_PUNCT.search(lay):
                     continue
             elif not _PLACEHOLDER.search(lay):
                 continue
             add(m.start(), x.end(), _layout_pattern(lay))
         for m in scan(_SHAPED, s, low, ('structured', 'formatted', 'shaped', 'laid out')):
-            x = re.match(r"`[^`\n]+`|\"[^\"\n]+\"|'[^'\n]+'|[^\s]+", s[m.end() :])
+            x = _SHAPED_TOKEN.match(s[m.end() :])
             lay = clean_token(x.group()) if x is not None else ""
             if x is not None and len(lay) > 1 and _SLOT.search(lay):
                 add(m.start(), m.end() + x.end(), _layout_pattern(lay))  # "structured like: a/{b}"
@@ -771,7 +805,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         dated = "-" in s and _DATE_SHAPE.search(s) is not None  # what _DATE_EXAMPLE captures, found by a fast scan first
         for m in scan(_DATE_EXAMPLE, s, low, ('e.g', 'e. g', 'example', 'such as', 'like', '例如', '比如')) if dated else ():
             if not (words & (_DATE_WORDS | _TIME_WORDS | {"since", "until", "from", "to", "before", "after", "start", "end"})
-                    or re.search(r"\b(?:date|time)\b|日期|时间|時間", s, re.I | re.A)):
+                    or _DATE_TIME_WORD.search(s)):
                 continue
             inst = m.group("d")
             if m.group("range"):
@@ -917,11 +951,14 @@ def _in_value_definition(s: str, pos: int) -> bool:
     return m is not None and m.end() <= pos
 
 
+_ENCODING_BEFORE = _recache.compile(r"\b(?:in|as|using|with)\s*[`\"'“‘]*$", re.I)
+
+
 def _named_value(s: str, a: int, b: int) -> bool:
     """A format's name held by quotes and not introduced as an encoding ("Currently `"utf-8"` and
     `"base64"` are supported", not "encoded in `base64`"): a value of the field."""
     return _quoted(s, a, b) and _FORMAT_NAME.fullmatch(s, a, b) is not None \
-        and re.search(r"\b(?:in|as|using|with)\s*[`\"'“‘]*$", s[max(0, a - 12) : a], re.I) is None
+        and _ENCODING_BEFORE.search(s[max(0, a - 12) : a]) is None
 
 
 def _quoted(s: str, a: int, b: int) -> bool:
@@ -1006,6 +1043,7 @@ def _glued_elsewhere(s: str, layout: str) -> bool:
 
 _HEX_AFTER = _recache.compile(r"[ ]*(?:hex(?:adecimal)?)\b", re.I)  # "6-digit hex": digits of base 16
 _HASH_LEAD = _recache.compile(r"\b(?:leading|preceded\s+by|prefixed\s+(?:by|with)|starts?\s+with|starting\s+with)\s+(?:an?\s+|the\s+)?['\"`]?#", re.I)
+_OR = _recache.compile(r"\bor\b")
 
 
 def _qualified(s: str, a: int, b: int) -> str:
@@ -1022,7 +1060,7 @@ def _qualified(s: str, a: int, b: int) -> str:
             or (s[b - 1 : b] in _QUOTES and _MORE_FORMS.match(s, b)):
         return "alternatives"  # (", `b`, or `c`" after a quoted form: more forms of the value)
     paren = s.rfind("(", sent_start, a)
-    if paren != -1 and ")" not in s[paren:a] and re.search(r"\bor\b", s[sent_start:paren]):
+    if paren != -1 and ")" not in s[paren:a] and _OR.search(s[sent_start:paren]):
         return "alternatives"  # "the chat's id or the channel's username (in the format `@name`)": the second one's
     if ("pecial" in s or "be" in s) and _OTHER_VALUES.search(s):
         return "alternatives"
@@ -1079,6 +1117,7 @@ _STAR_SEGMENT = _recache.compile(r"(?:(?<=/)|^)\*(?=/|$)")  # "projects/*/locati
 _RANGE_SEGMENT = _recache.compile(r"(?<=/)[^/\s\[\]]*(?:a-z|A-Z|0-9)[^/\s\[\]]*(?=/|$)")
 _ANY_SLOT = _recache.compile(r"\{[^}]+\}|<[^>]+>|\[[A-Z][A-Z0-9_]*\]|(?:(?<=/)|^)\*(?=/|$)|" + _RANGE_SEGMENT.pattern)
 _SLOT = _recache.compile(r"\{[^}]+\}|<[^>]+>|\[[A-Z][A-Z0-9_]*\]")  # {project}, <id>, [PROJECT_ID]
+_OPEN_SLOT_END = _recache.compile(r"\[[A-Z][A-Z0-9_]*$")
 
 
 def _layout_pattern(layout: str) -> Data:
@@ -1087,7 +1126,7 @@ def _layout_pattern(layout: str) -> Data:
         return {"layout": layout, "alternatives": True}  # "kilns|depots/*/jars/{jar}": a bar sets forms apart, no literal
     if _LAYOUT.fullmatch(layout):
         return layout_data(layout)
-    if layout.count("[") == layout.count("]") + 1 and re.search(r"\[[A-Z][A-Z0-9_]*$", layout):
+    if layout.count("[") == layout.count("]") + 1 and _OPEN_SLOT_END.search(layout):
         layout += "]"  # "…/cryptoKeys/[KEY_NAME]." read up to its full stop: the slot's close too
     layout, guessed = _restore_slots(layout)
     if _ANY_SLOT.fullmatch(layout):

@@ -156,6 +156,9 @@ def _bare_ok(value: str, first: bool) -> bool:
     return True
 
 
+_COMMA_GAP = _recache.compile(r"[ ]*,?[ ]*")
+
+
 def parse_inline(t: str, pos: int, *, quoted_only: bool = False, max_items: int = 200) -> Parsed | None:
     """A separator-delimited list starting at ``pos`` (``a, b, and c`` / ``a | b`` / ``a、b 或 c``)."""
     i = pos
@@ -223,7 +226,7 @@ def parse_inline(t: str, pos: int, *, quoted_only: bool = False, max_items: int 
             break
         if ellipsis:
             ells.append(len(items) - 1)
-            s2 = re.compile(r"[ ]*,?[ ]*").match(t, j)
+            s2 = _COMMA_GAP.match(t, j)
             i = s2.end() if s2 else j
             continue
         if s is None:
@@ -288,6 +291,12 @@ def _expand_ellipsis(items: list[Item], ells: list[int]) -> list[Item] | None:
     return out
 
 
+_ITEM_END = _recache.compile(r"[ ]*(?:$|[:：=,.;，。；)]|[-–—]+[ ]|\(|（|or[ ]+[`\"'])")
+_INLINE_BULLET = _recache.compile(r"[ ]+[-*•][ ]")
+_PAREN_NEXT = _recache.compile(r"[ ]*[(（]")
+_LINE_END = _recache.compile(r"[ ]*[,.;。，；]?[ ]*$")
+
+
 def _item_in_body(t: str, i: int, line_end: int, *, inline: bool) -> Item | None:
     """The token that opens a bullet item's body, if the body is ``token [sep meaning]``."""
     m, quoted = _token_at(t, i)
@@ -299,7 +308,7 @@ def _item_in_body(t: str, i: int, line_end: int, *, inline: bool) -> Item | None
     j = m.end()
     rest = t[j:line_end]
     if quoted:
-        if re.match(r"[ ]*(?:$|[:：=,.;，。；)]|[-–—]+[ ]|\(|（|or[ ]+[`\"'])", rest) or (inline and re.match(r"[ ]+[-*•][ ]", rest)):
+        if _ITEM_END.match(rest) or (inline and _INLINE_BULLET.match(rest)):
             return Item(value, m.start(), j, True)
         return None
     rest = t[j:line_end]
@@ -310,9 +319,9 @@ def _item_in_body(t: str, i: int, line_end: int, *, inline: bool) -> Item | None
         not rest.strip()
         or _MEANING.match(rest)
         or _PAREN.match(rest)
-        or (not inline and re.match(r"[ ]*[(（]", rest))  # "- Moved (If this value is chosen, … [a long note])"
-        or re.match(r"[ ]*[,.;。，；]?[ ]*$", rest)
-        or (inline and re.match(r"[ ]+[-*•][ ]", rest))
+        or (not inline and _PAREN_NEXT.match(rest))  # "- Moved (If this value is chosen, … [a long note])"
+        or _LINE_END.match(rest)
+        or (inline and _INLINE_BULLET.match(rest))
     ):
         return Item(value, m.start(), j, False)
     return None
@@ -480,6 +489,7 @@ VALUE_HEADERS = frozenset(
 
 
 _CELL_ROW = _recache.compile(r"^\|[ ]?(?P<cell>[^|\n]*)\|", re.M)
+_WORD = _recache.compile(r"\w+")
 
 
 def _value_header(cell: str, name: str, others: list[str]) -> bool:
@@ -490,7 +500,7 @@ def _value_header(cell: str, name: str, others: list[str]) -> bool:
     if head.lower() in VALUE_HEADERS:
         return True
     return bool(name) and same_name(head, name) and not any(
-        w in VALUE_HEADERS for o in others for w in re.findall(r"\w+", o.lower()))
+        w in VALUE_HEADERS for o in others for w in _WORD.findall(o.lower()))
 
 
 def _html_tables(t: str, name: str) -> list[Parsed]:
@@ -523,13 +533,16 @@ def _html_tables(t: str, name: str) -> list[Parsed]:
     return out
 
 
+_TABLE_RULE = _recache.compile(r"^[^\n]*-{3,}[^\n]*$", re.M)
+
+
 def parse_tables(t: str, name: str = "") -> list[Parsed]:
     """Markdown tables whose first column is headed like a value column (``| Value | Meaning |``,
     or the field's own name), and HTML tables that ``prepare`` turned into cell lines."""
     out: list[Parsed] = []
     if "---" not in t:
         return _html_tables(t, name) if "\n| " in t else out  # no separator row: most descriptions stop here
-    for sep in re.finditer(r"^[^\n]*-{3,}[^\n]*$", t, re.M):
+    for sep in _TABLE_RULE.finditer(t):
         if not _TABLE_SEP.match(sep.group()):
             continue
         head_end = sep.start() - 1

@@ -127,13 +127,14 @@ class _Hit(NamedTuple):
 
 _PLACEHOLDER_OPEN = _recache.compile(r"[{<][^{}<>\n]{0,40}$")
 _COND_START = _recache.compile(r"\s*(?:(?i:if|when|unless)\b|For\s+(?!example\b|instance\b)[A-Z][a-z]+,)")
+_PLACEHOLDER_CLOSE = _recache.compile(r"[^{}<>\n]{0,40}[}>]")
 
 
 def _elsewhere(s: str, h: "_Hit") -> bool:
     """A standard named where it is not this field's: inside a placeholder of a layout
     ("{language code}.{project}"), in a table row (another attribute's), or in a sentence under
     a condition ("For India, use the ISO 3166-2 code")."""
-    if _PLACEHOLDER_OPEN.search(s, max(0, h.start - 40), h.start) and re.match(r"[^{}<>\n]{0,40}[}>]", s[h.end :]):
+    if _PLACEHOLDER_OPEN.search(s, max(0, h.start - 40), h.start) and _PLACEHOLDER_CLOSE.match(s[h.end :]):
         return True
     line_start = s.rfind("\n", 0, h.start) + 1
     line_end = s.find("\n", h.end)
@@ -221,6 +222,8 @@ _INSTANCE = _recache.compile(
     r"|\b(?:e\.\s?g\.?|eg|for\s+example|such\s+as|like|i\.\s?e\.?)[,:]?\s+(?P<b>[A-Za-z][\w/+.-]{0,39}?)(?=[\s,.;)]|$)",
     re.I,
 )
+_TZ_NAME = _recache.compile(r"\b(?:" + "|".join(_CONTINENTS) + r")/[A-Z][A-Za-z_]+", re.I)
+_CJK_CHAR = _recache.compile(r"[\u3400-\u9fff]")
 
 
 def _named_by_shape(s: str, h: _Hit) -> bool:
@@ -235,8 +238,8 @@ def _named_by_shape(s: str, h: _Hit) -> bool:
     if h.std == "MIME type":
         return _MIME_SHAPE.search(s) is not None
     if h.std == "IANA time zone":
-        return re.search(r"\b(?:" + "|".join(_CONTINENTS) + r")/[A-Z][A-Za-z_]+", s, re.I) is not None
-    return bool(re.search(r"[\u3400-\u9fff]", s[h.start : h.end]))  # 货币代码: the Chinese term is the standard's own
+        return _TZ_NAME.search(s) is not None
+    return bool(_CJK_CHAR.search(s[h.start : h.end]))  # 货币代码: the Chinese term is the standard's own
 
 
 # Every key of the scan() calls in find(), in one tuple (a test checks it stays complete), except
@@ -246,10 +249,11 @@ _KEYS = (
     "iana", "olson", "iata", "icao", "639", "3166", "4217", "5646", "4646", "语言", "語言", "国家", "國家", "货币", "貨幣",
     "币种", "幣種", "时区", "時區", "媒体", "媒體",
 )
+_SENTENCE_END = _recache.compile(r"[.!?。](?:\s|$)|\n")
 
 
 def _first_sentence_end(s: str) -> int:
-    m = re.search(r"[.!?。](?:\s|$)|\n", s)
+    m = _SENTENCE_END.search(s)
     return m.end() if m else len(s)
 
 

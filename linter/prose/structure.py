@@ -156,6 +156,9 @@ def _may_open(value: str, quoted: bool, kind: str) -> bool:
     return quoted or kind == "t" or (value.isupper() and kind in ("=", ":", "-"))
 
 
+_SENTENCE_AFTER = _recache.compile(r"[.][ \t]+[A-Z]")
+
+
 def _def_lines(s: str) -> Iterator[_Def]:
     pos = 0
     n = len(s)
@@ -186,7 +189,7 @@ def _def_lines(s: str) -> Iterator[_Def]:
                     kind = "t"  # a bullet that holds the value alone (<dt>, a plain list of values)
                 elif not marker and not rest.strip(" \t.,;") and (quoted or _BARE_CODE_LINE.fullmatch(s, i, tok_end)):
                     kind = "t0"  # a line that holds one code alone: a list only after "values are:"
-                elif marker and re.match(r"[.][ \t]+[A-Z]", rest):
+                elif marker and _SENTENCE_AFTER.match(rest):
                     kind = "."
                 elif sep is not None:
                     g = sep.group("sep").strip(" \t")
@@ -362,10 +365,13 @@ def lists_other(intro: str) -> bool:
     return _PLURAL_END.search(tail) is not None and _PLURAL_END.search(ms[-1].group()) is not None and len(tail.split()) <= 2
 
 
+_VALUE_WORD = _recache.compile(r"[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)*|[a-z]+(?:[A-Z][a-z0-9]+)+|\d+")
+_PASCAL_WORD = _recache.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+")
+
+
 def _valueish(v: str) -> bool:
     """A bare token that reads as a code, not as a capitalised word of prose."""
-    return bool(_UPPER.fullmatch(v) or re.fullmatch(r"[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)*|[a-z]+(?:[A-Z][a-z0-9]+)+|\d+", v)
-                or re.fullmatch(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+", v))
+    return bool(_UPPER.fullmatch(v) or _VALUE_WORD.fullmatch(v) or _PASCAL_WORD.fullmatch(v))
 
 
 def run_in(s: str, low: str) -> Iterator[Candidate]:
@@ -604,6 +610,7 @@ _COND_VALUE = _recache.compile(
 
 
 _SELF_WORDS = _recache.compile(r"value|it|its value|this|this (?:field|parameter|property|value|setting|option)")
+_SUBJECT_ARTICLE = _recache.compile(r"^(?:the|its|this)\s+", re.I)
 
 
 def conditional_values(s: str, low: str) -> Iterator[Candidate]:
@@ -615,9 +622,8 @@ def conditional_values(s: str, low: str) -> Iterator[Candidate]:
     by: dict[str, list[re.Match[str]]] = {}
     said: dict[str, str] = {}
     for m in _COND_VALUE.finditer(s):
-        subj = re.sub(r"^(?:the|its|this)\s+", "", (m.group("subj") or m.group("subj2") or m.group("subj3") or m.group("subj4")
-                                                    or m.group("subj5") or "").strip(" "),
-                      flags=re.I)
+        subj = _SUBJECT_ARTICLE.sub("", (m.group("subj") or m.group("subj2") or m.group("subj3") or m.group("subj4")
+                                         or m.group("subj5") or "").strip(" "))
         by.setdefault(subj.lower().strip("`'\""), []).append(m)
         said.setdefault(subj.lower().strip("`'\""), subj)
     selves = [k for k in by if _SELF_WORDS.fullmatch(k)]
@@ -694,6 +700,7 @@ def sentence_before(s: str, i: int, breaks: "re.Pattern[str]" = _SENTENCE_BREAK)
 
 
 _OR_WORD = _recache.compile(r"or\b(?<=\bor)")  # ``\bor\b``, written so that ``re`` scans for the literal "or"
+_OR_OR_BAR = _recache.compile(r"\bor\b|\|")
 
 
 def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
@@ -723,7 +730,7 @@ def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
         seps = [s[a.end : b.start] for a, b in zip(p.items, p.items[1:])]
         colon = lead.rstrip().endswith(":")
         or_default = len(p.items) >= 3 and _OR_DEFAULT_AFTER.match(s, p.end) is not None
-        if not (re.search(r"\bor\b|\|", seps[-1]) or ((colon or whole) and len(p.items) >= 3) or or_default):
+        if not (_OR_OR_BAR.search(seps[-1]) or ((colon or whole) and len(p.items) >= 3) or or_default):
             continue
         if whole and s[p.end :].strip(" .\n"):
             continue
@@ -781,6 +788,10 @@ _CHOICES_ARE = _recache.compile(r"\b(?:choices|options|values)\s+are[ ]*$|\bchoo
 
 
 _COMPARATIVES = frozenset("less more fewer greater higher lower above below larger smaller longer shorter".split())
+_OR_OR_SLASH = _recache.compile(r"\bor\b|/|\|")
+_AND = _recache.compile(r"\band\b")
+_CLOSE_PAREN = _recache.compile(r"[ ]*\)")
+_BARE_END = _recache.compile(r"[ ]*(?:$|\n|[.;](?:\s|$)|\((?:the\s+)?default\))")
 
 
 def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
@@ -838,15 +849,15 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
         seps = [s[a.end : b.start] for a, b in zip(p.items, p.items[1:])]
         colon = s[m.start()] in ":："
         choices = bool(_CHOICES_ARE.search(lead_text))
-        if not (re.search(r"\bor\b|/|\|", seps[-1]) or ((colon or paren) and len(p.items) >= 3)
-                or (choices and re.search(r"\band\b", seps[-1]) and not any(i.value.isdigit() for i in p.items))
+        if not (_OR_OR_SLASH.search(seps[-1]) or ((colon or paren) and len(p.items) >= 3)
+                or (choices and _AND.search(seps[-1]) and not any(i.value.isdigit() for i in p.items))
                 or (choices and all(_CODE_ONLY.fullmatch(i.value) for i in p.items))):
             continue  # "Choices are solo and team", "Choose from Tin and Jar": the set, said with "and";
             # "Options are TIN_LID, JAR_LID": codes, said with commas (not "choose between 1 and 9": a range)
         if paren:
-            if not re.match(r"[ ]*\)", s[p.end :]):
+            if not _CLOSE_PAREN.match(s[p.end :]):
                 continue
-        elif not re.match(r"[ ]*(?:$|\n|[.;](?:\s|$)|\((?:the\s+)?default\))", s[p.end :]):
+        elif not _BARE_END.match(s[p.end :]):
             continue
         yield Candidate(p.items[0].start, p, True, "bare-alternatives", subject=subject)
 
@@ -862,6 +873,9 @@ _KIND_HEAD = _recache.compile(
     r"|channels?|protocols?|versions?|units?|sources?|variants?|visibility|severity)\b[^.,;()]{0,40}$",
     re.I,
 )
+_PAREN_SEP = _recache.compile(r"\bor\b|[/|,]")
+_OR_NEXT = _recache.compile(r"\s*,?\s*or\b")
+_SET_END = _recache.compile(r"[ ]*(?:[.;]|$)")
 
 
 def paren_lists(s: str, low: str) -> Iterator[Candidate]:
@@ -895,16 +909,16 @@ def paren_lists(s: str, low: str) -> Iterator[Candidate]:
         values = [i.value for i in items]
         if not ok or len(set(values)) != len(values):
             continue
-        if len(items) == 2 and not re.search(r"\bor\b|[/|,]", seps[0]):
+        if len(items) == 2 and not _PAREN_SEP.search(seps[0]):
             continue
         if any("/" in x for x in seps) and len(set(seps)) > 1:
             continue  # "(POST /profile/phone-number)": a path, not values set apart by slashes
-        if re.match(r"\s*,?\s*or\b", s[m.end() :]):
+        if _OR_NEXT.match(s[m.end() :]):
             continue  # "one of these names (a, b, c) or a number": one alternative of several
         before = sentence_before(s, m.start())
         # a kind noun before it, "i.e.", or (in the first sentence, which says what the field is) three
         # or more code-quoted values that end it: "Who put the phone down first (`caller`, `callee`, `unknown`)."
-        quoted_set = len(items) >= 3 and all(i.quoted for i in items) and re.match(r"[ ]*(?:[.;]|$)", s[m.end() :]) is not None
+        quoted_set = len(items) >= 3 and all(i.quoted for i in items) and _SET_END.match(s[m.end() :]) is not None
         head_ok = m.start() <= first_end and (_KIND_HEAD.search(before) is not None or m.group("ie") is not None or quoted_set)
         yield Candidate(items[0].start, Parsed(items, m.end()), True, "paren-list",
                         subject=None if head_ok else " ".join(before.split()[-4:]))
@@ -1009,18 +1023,23 @@ _GLOSSED = _recache.compile(r"\b[a-z][\w-]*[ ]+\([ ]*(?P<q>`[^`\n]{1,40}`|\"[^\"
 _OR_OR = _recache.compile(
     r"(?<![\w|])(?P<list>[A-Za-z0-9](?:[\w.+-]{0,29}[\w+])?(?:[ ]*\|\|[ ]*[A-Za-z0-9](?:[\w.+-]{0,29}[\w+])?)+)(?![\w|])"
 )
+_DOUBLE_BAR = _recache.compile(r"[ ]*\|\|[ ]*")
 
 
 def or_or_lists(s: str, low: str) -> Iterator[Candidate]:
     """``ANY||SENT||HELD``: values joined by a code-style "or"."""
     for m in _OR_OR.finditer(s):
         items, off = [], m.start("list")
-        for part in re.split(r"[ ]*\|\|[ ]*", m.group("list")):
+        for part in _DOUBLE_BAR.split(m.group("list")):
             i = s.index(part, off)
             items.append(Item(part, i, i + len(part), False))
             off = i + len(part)
         if len({i.value for i in items}) == len(items):
             yield Candidate(items[0].start, Parsed(items, m.end("list")), True, "or-or")
+
+
+_SLASH = _recache.compile(r"[ ]*/[ ]*")
+_DEFAULT_MARK = _recache.compile(r"[ ]*\((?:the[ ]+)?default\)$")
 
 
 def slash_lists(s: str, low: str) -> Iterator[Candidate]:
@@ -1030,10 +1049,10 @@ def slash_lists(s: str, low: str) -> Iterator[Candidate]:
     if " /" not in s and "/ " not in s and ")/" not in s:
         return  # every match has a slash with a space before or after it, or right after "(default)"
     for m in _SLASH_LIST.finditer(s):
-        parts = re.split(r"[ ]*/[ ]*", m.group("list"))
+        parts = _SLASH.split(m.group("list"))
         items, off = [], m.start("list")
         for part in parts:
-            value = re.sub(r"[ ]*\((?:the[ ]+)?default\)$", "", part)
+            value = _DEFAULT_MARK.sub("", part)
             i = s.index(value, off)
             items.append(Item(value, i, i + len(value), False))
             off = i + len(part)
@@ -1080,6 +1099,10 @@ def default_marked(s: str, low: str) -> Iterator[Candidate]:
             yield Candidate(items[0].start, Parsed(items, m.end("list")), True, "default-marked")
 
 
+_GLOSS_JOIN = _recache.compile(r"[ ]*(?:,[ ]*)?(?:or|and/or|,)?[ ]*")
+_OR = _recache.compile(r"\bor\b")
+
+
 def glossed_values(s: str, low: str) -> Iterator[Candidate]:
     """``ascending (`asc`) or descending (`desc`)``: each value glossed by the word it stands
     for, joined as alternatives."""
@@ -1088,10 +1111,10 @@ def glossed_values(s: str, low: str) -> Iterator[Candidate]:
     ms: list[re.Match[str] | None] = [*_GLOSSED.finditer(s), None]
     run: list[re.Match[str]] = []
     for m in ms:
-        if m is not None and run and re.fullmatch(r"[ ]*(?:,[ ]*)?(?:or|and/or|,)?[ ]*", s[run[-1].end() : m.start()]):
+        if m is not None and run and _GLOSS_JOIN.fullmatch(s[run[-1].end() : m.start()]):
             run.append(m)
             continue
-        if len(run) >= 2 and re.search(r"\bor\b", s[run[0].end() : run[-1].start()]):
+        if len(run) >= 2 and _OR.search(s[run[0].end() : run[-1].start()]):
             items = [Item(clean_token(x.group("q")), x.start("q"), x.end("q"), True) for x in run]
             yield Candidate(run[0].start(), Parsed(items, run[-1].end()), True, "glossed")
         run = [m] if m is not None else []
@@ -1101,6 +1124,7 @@ _GLOSS = _recache.compile(
     r"\((?P<v>`[^`\n]{1,40}`|\"[^\"\n]{1,40}\"|'[^'\n]{1,40}'"
     r"|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z]+(?:[A-Z][a-z0-9]+)+|[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+))\)"
 )
+_LATIN_WORD = _recache.compile(r"[A-Za-z]+")
 
 
 def _abbreviation(s: str, m: "re.Match[str]") -> bool:
@@ -1109,10 +1133,13 @@ def _abbreviation(s: str, m: "re.Match[str]") -> bool:
     v = m.group("v")
     if not v.isupper() or "_" in v:
         return False
-    words = re.findall(r"[A-Za-z]+", s[max(0, m.start() - 80) : m.start()])[-(len(v) + 3) :]
+    words = _LATIN_WORD.findall(s[max(0, m.start() - 80) : m.start()])[-(len(v) + 3) :]
     initials = "".join(w[0].upper() for w in words)
     it = iter(initials)
     return all(c in it for c in v.rstrip("0123456789"))
+
+
+_CLAUSE_BREAK = _recache.compile(r"[.;:!?]\s")
 
 
 def paren_glosses(s: str, low: str) -> Iterator[Candidate]:
@@ -1121,9 +1148,9 @@ def paren_glosses(s: str, low: str) -> Iterator[Candidate]:
     "or" between the first and the last; only in the field's first sentence (what it is)."""
     first_end = _first_sentence_end(s)
     ms = [m for m in _GLOSS.finditer(s, 0, first_end + 1) if not _abbreviation(s, m)]
-    if len(ms) < 2 or not re.search(r"\bor\b", s[ms[0].end() : ms[-1].start()]):
+    if len(ms) < 2 or not _OR.search(s[ms[0].end() : ms[-1].start()]):
         return
-    if any(re.search(r"[.;:!?]\s", s[a.end() : b.start()]) for a, b in zip(ms, ms[1:])):
+    if any(_CLAUSE_BREAK.search(s[a.end() : b.start()]) for a, b in zip(ms, ms[1:])):
         return
     items = [Item(clean_token(m.group("v")), m.start("v"), m.end("v"), m.group("v")[0] in "`\"'") for m in ms]
     values = [i.value for i in items]
@@ -1136,6 +1163,8 @@ def paren_glosses(s: str, low: str) -> Iterator[Candidate]:
 _GLOSS_LEAD = _recache.compile(r"[ ]+(?:to|for|if|when|in\s+case|where|meaning)\s+(?!(?:true|false|null|yes|no|on|off|\d)\b)", re.I)
 _GLOSS_BODY = _recache.compile(r"[^.!?;\n`\"“]{0,160}?(?:[ ]*[,;][ ]*(?:or[ ]+)?|[ ]+or[ ]+)", re.I)
 _PLAIN_SEP = _recache.compile(r"[ ]*,[ ]*(?:or[ ]+)?|[ ]+or[ ]+", re.I)
+_OR_ANY_CASE = _recache.compile(r"\bor\b", re.I)
+_SENTENCE_START_BEFORE = _recache.compile(r"(?:[.!?:]\s+|\n\s*)$")
 
 
 def glossed_alternatives(s: str, low: str) -> Iterator[Candidate]:
@@ -1164,11 +1193,11 @@ def glossed_alternatives(s: str, low: str) -> Iterator[Candidate]:
             last_sep = gap
             run.append(nxt)
         i += len(run)
-        if len(run) < 2 or not glossed or not re.search(r"\bor\b", last_sep[-8:], re.I):
+        if len(run) < 2 or not glossed or not _OR_ANY_CASE.search(last_sep[-8:]):
             continue
         first = run[0]
         lead = s[max(0, first.start() - 24) : first.start()]
-        at_start = not s[: first.start()].strip() or re.search(r"(?:[.!?:]\s+|\n\s*)$", s[: first.start()]) is not None
+        at_start = not s[: first.start()].strip() or _SENTENCE_START_BEFORE.search(s[: first.start()]) is not None
         if not (at_start or _LEAD.search(lead) or _GLOSS_VERB.search(lead) or first.start() < _first_sentence_end(s)) \
                 or _EXAMPLE_LEAD.search(sentence_before(s, first.start())):
             continue
@@ -1210,7 +1239,7 @@ def appositive_alternatives(s: str, low: str) -> Iterator[Candidate]:
         # the whole description is the alternatives: "Photo, Sketch or Diagram."
         p = parse_inline(s, len(s) - len(s.lstrip()))
         if p is not None and len(p.items) >= 2 and not p.partial and not s[p.end :].strip(" .;\n") \
-                and re.search(r"\bor\b", s[p.items[-2].end : p.items[-1].start]) and _one_code_shape(p):
+                and _OR.search(s[p.items[-2].end : p.items[-1].start]) and _one_code_shape(p):
             yield Candidate(p.items[0].start, p, True, "appositive")
         return
     p = parse_inline(s, m.end())
@@ -1218,9 +1247,9 @@ def appositive_alternatives(s: str, low: str) -> Iterator[Candidate]:
         return
     if not all(_BARE_CODE.fullmatch(i.value) for i in p.items):
         return
-    if not re.search(r"\bor\b", s[p.items[-2].end : p.items[-1].start]):
+    if not _OR.search(s[p.items[-2].end : p.items[-1].start]):
         return
-    if not re.match(r"[ ]*(?:$|\n|[.;](?:\s|$))", s[p.end :]):
+    if not _WHETHER_END.match(s[p.end :]):
         return  # the alternatives end the sentence
     head = m.group("head")
     if _CLAUSE_WORDS.search(head):
@@ -1297,7 +1326,7 @@ def whether_alternatives(s: str, low: str) -> Iterator[Candidate]:
         p = parse_inline(s, m.end())
         if p is None or not 2 <= len(p.items) <= 4 or p.partial or any(i.quoted for i in p.items):
             continue
-        if not re.search(r"\bor\b", s[p.items[-2].end : p.items[-1].start]) or not _WHETHER_END.match(s, p.end):
+        if not _OR.search(s[p.items[-2].end : p.items[-1].start]) or not _WHETHER_END.match(s, p.end):
             continue
         words = [i.value for i in p.items]
         if not all(_WHETHER_WORD.fullmatch(w) for w in words) or {w.lower() for w in words} & _NOT_WHETHER_VALUES:
@@ -1424,11 +1453,12 @@ _QVALUE = _recache.compile(r"(?=[`\"“'])" + _QVTOK)
 # … and a word set in emphasis ("Set to *fast* for …, or *slow* for …"): glossed values too
 _QVALUE_EM = _recache.compile(r"(?=[`\"“'*])(?:" + _QVTOK + r"|(?<![\w*])\*[A-Za-z0-9][\w.-]{0,39}(?<![.-])\*(?![\w*]))")
 _GLOSS_VERB = _recache.compile(r"\b(?:set|use|choose|select|specify|pass|enter)[ ]*$", re.I)
+_PARAGRAPH_BREAK = _recache.compile(r"(\n\s*\n)")
 
 
 def _paragraphs(s: str) -> Iterator[tuple[int, str]]:
     pos = 0
-    for part in re.split(r"(\n\s*\n)", s):
+    for part in _PARAGRAPH_BREAK.split(s):
         if part and not part.isspace():
             yield pos, part
         pos += len(part)

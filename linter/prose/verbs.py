@@ -210,6 +210,9 @@ def _lex(w: str) -> Verb | None:
     return None
 
 
+_PATH_SEP = _recache.compile(r"[./]")
+
+
 @lru_cache(maxsize=65536)
 def name_verb(name: str, lead_only: bool = False) -> Verb | None:
     """The verb of an identifier. ``Invoices_Delete`` (Azure) and ``dns.changes.list`` (Google)
@@ -228,7 +231,7 @@ def name_verb(name: str, lead_only: bool = False) -> Verb | None:
     elif "." in name or "/" in name:
         head = _words(name)[:1]
         if not (head and _lex(head[0]) is not None and LEXICON.get(head[0]) != "generic"):
-            name = re.split(r"[./]", name.rstrip("./"))[-1]
+            name = _PATH_SEP.split(name.rstrip("./"))[-1]
     ws = _words(name)
     if not ws:
         return None

@@ -242,11 +242,12 @@ _AND_OTHER_WORDS = _recache.compile(
     r"|null|none|nil|other|others|more|both|all|so|etc)\b)(?P<kind>[a-z][\w-]*(?:[ ]+[a-z][\w-]*){1,5})[ ]*(?:[.;)]|$)")
 _KINDS_LEAD = _recache.compile(r"\bvalue\s+(?:types|kinds)\b|\b(?:data|value)\s+types?\b", re.I)
 _FOLLOWED_BY = _recache.compile(r"\b(?:followed|suffixed)\s+by\b|\bappend", re.I)
+_WORDS_UP_TO_STOP = _recache.compile(r"(?:(?!\b(?:such\s+as|e\.g|for\s+example|like|which|that|to)\b)[^.;,\n(\"'`]){1,60}")
 
 
 def _words_after_or(s: str, i: int) -> str:
     """The few words that name the other kind of value ("a span of days"), up to a stop."""
-    m = re.match(r"(?:(?!\b(?:such\s+as|e\.g|for\s+example|like|which|that|to)\b)[^.;,\n(\"'`]){1,60}", s[i:])
+    m = _WORDS_UP_TO_STOP.match(s[i:])
     words = (m.group() if m else "").split()
     return " ".join(words[:6]).rstrip(" :")
 
@@ -482,13 +483,14 @@ def _sentence_of(s: str, i: int) -> str:
 _SELF_SUBJECT = _recache.compile(
     r"(?:(?:the|its)\s+)?value(?:\s+(?:of|for|in)\s+this\s+(?:field|parameter|property|attribute|setting|option))?|it"
     r"|this(?:\s+(?:field|parameter|property|attribute|setting|option|value))?", re.I)
+_SUBJECT_WORD = _recache.compile(r"[A-Za-z][\w.$-]*")
 
 
 def _names_field(subject: str, name: str) -> bool:
     """Whether a sentence's subject ("The fan speed", "A pump's state", "The `fanSpeed`
     property") is the field itself: its name, or its last name word at the end of a short noun
     phrase that names no other identifier."""
-    words = re.findall(r"[A-Za-z][\w.$-]*", subject)
+    words = _SUBJECT_WORD.findall(subject)
     if _SELF_SUBJECT.fullmatch(subject.strip()):
         return True  # "this property's value", "its value", "it": the field itself
     if any(same_name(m.group().strip("`"), name) for m in _IDENT.finditer(subject)) or same_name(subject.strip().strip("`'\""), name):
@@ -530,6 +532,9 @@ def _own_noun(noun: str, nw: list[str], values: tuple[str, ...]) -> bool:
     return nw[-1] in (noun, noun.rstrip("s"), _NOUN_TWINS.get(noun, noun))
 
 
+_QUAL_WORD = _recache.compile(r"[\w.$-]+")
+
+
 def _qual_other(qual: str, name: str, fieldish: "re.Pattern[str] | None" = None) -> bool:
     if not qual.strip():
         return False
@@ -538,8 +543,26 @@ def _qual_other(qual: str, name: str, fieldish: "re.Pattern[str] | None" = None)
     if _mentions_other(qual, name):
         return True
     if (fieldish or _FIELDISH).search(qual):
-        return not any(same_name(w, name) for w in re.findall(r"[\w.$-]+", qual))
+        return not any(same_name(w, name) for w in _QUAL_WORD.findall(qual))
     return False
+
+
+_ARE_CODE_TOKEN = _recache.compile(_ARE_CODE)
+_OR_SEP = _recache.compile(r"\bor\b|或")
+_EITHER_WORD = _recache.compile(r"\beither\b", re.I)
+_EXAMPLE_OR_DEFAULT = _recache.compile(r"example|default", re.I)
+_LIST_GOES_ON = _recache.compile(r"[ ]*(?:(?:,[ ]*)?(?:or|and)\b|[,、][ ]*[`\"'“‘])")
+_CONDITION_AFTER = _recache.compile(r"[ ]*,?[ ]*(?:if|when|unless|in[ ]+order|to|only)\b", re.I)
+_SLASH_OR_BAR = _recache.compile(r"[ ]*[/|][ ]*")
+_ASIDE_LABEL = _recache.compile(r"example|e\.g|\beg\b|default|note|see|deprecated|format|示例|例|默认|默認|注意", re.I)
+_OR_SLASH_SEP = _recache.compile(r"\bor\b|[|/]|或")
+_OR_BAR_SEP = _recache.compile(r"\bor\b|\||或")
+_ITS_END = _recache.compile(r"\b(?:its|their)\s*(?:either\s*)?$", re.I)
+_EXAMPLE_INTRO = _recache.compile(r"example|e\.g|such as|like|default|with|and/or", re.I)
+_EXAMPLE_LIKE = _recache.compile(r"example|e\.g|such as|like", re.I)
+_LIST_CLOSED = _recache.compile(r"[ ]*(?:$|[\n.,;:)）。，；]|\s*(?:etc|等))")
+_QUOTED_LIST_CLOSED = _recache.compile(r"[ ]*(?:$|[\n.,;:)）。，；]|or\b|and\b|etc|等)")
+_EXAMPLE_ITEM = _recache.compile(r"[^,;|]+")
 
 
 def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
@@ -651,7 +674,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             continue  # "Only PNG and JPEG files are supported": kinds of content, not values
         st = m.start("list")
         items = [Item(clean_token(x.group()), st + x.start(), st + x.end(), x.group()[0] in "`\"“")
-                 for x in re.finditer(_ARE_CODE, m.group("list")) if x.group() not in ("and", "or")]
+                 for x in _ARE_CODE_TOKEN.finditer(m.group("list")) if x.group() not in ("and", "or")]
         add(st, Parsed(items, m.end("list")), True, "are-supported")
     for m in scan(_FOLLOWING, s, low, ('following',)):
         qual = m.group("qual") or ""
@@ -681,7 +704,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if p is None or len(p.items) < 2 or _EXCLUSIVE_TAIL.match(s, p.end):
             continue
         last = s[p.items[-2].end : p.items[-1].start]
-        if not re.search(r"\bor\b|或", last):
+        if not _OR_SEP.search(last):
             continue
         before = _clause_before(s, m.start())
         if _mentions_other(before, name) or _COND_INTRO.search(before):
@@ -698,10 +721,10 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if p is None or len(p.items) < 2 or _EXCLUSIVE_TAIL.match(s, p.end):
             continue
         last_sep = s[p.items[-2].end : p.items[-1].start]
-        if not (re.search(r"\bor\b|或", last_sep) or (len(p.items) >= 3 and re.search(r"\beither\b", m.group(), re.I))):
+        if not (_OR_SEP.search(last_sep) or (len(p.items) >= 3 and _EITHER_WORD.search(m.group()))):
             continue
         before = _clause_before(s, m.start())
-        if _mentions_other(before, name) or _PARTIAL_WORDS.search(before) or re.search(r"example|default", before, re.I) \
+        if _mentions_other(before, name) or _PARTIAL_WORDS.search(before) or _EXAMPLE_OR_DEFAULT.search(before) \
                 or _COND_INTRO.search(before):
             continue
         add(m.start(), p, True, "can-be")
@@ -715,9 +738,9 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if q is None or _mentions_other(_clause_before(s, m.end()), name):
             continue
         nxt = s[q.end() : q.end() + 12]
-        if re.match(r"[ ]*(?:(?:,[ ]*)?(?:or|and)\b|[,、][ ]*[`\"'“‘])", nxt):
+        if _LIST_GOES_ON.match(nxt):
             continue  # a list ("must be `a`, `b` or `c`", "should be "x", "y", etc."): handled by the list cues
-        if re.match(r"[ ]*,?[ ]*(?:if|when|unless|in[ ]+order|to|only)\b", nxt, re.I):
+        if _CONDITION_AFTER.match(nxt):
             continue  # a conditional use of one value, not the whole set
         it = Item(clean_token(q.group()), q.start(), q.end(), True)
         if it.value:
@@ -766,7 +789,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         words = set(name_words(name)) | {head}
         if not (words & _VOCAB_WORDS):
             continue
-        parts = re.split(r"[ ]*[/|][ ]*", m.group("list"))
+        parts = _SLASH_OR_BAR.split(m.group("list"))
         if any(len(x) < 2 for x in parts):
             continue
         off = m.start("list")
@@ -782,7 +805,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     or_sep = "|" in s or "/" in s or "或" in s or _OR_WORD.search(s) is not None
     for m in _at_line_starts(_LABEL_LINE, s) if or_sep and (":" in s or "：" in s) else ():
         label = m.group("label")
-        if re.search(r"example|e\.g|\beg\b|default|note|see|deprecated|format|示例|例|默认|默認|注意", label, re.I):
+        if _ASIDE_LABEL.search(label):
             continue
         if _mentions_other(label, name) or len(label.split()) > 6:
             continue
@@ -793,7 +816,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if rest.strip(" .。"):
             continue
         seps = "".join(s[a.end : b.start] for a, b in zip(p.items, p.items[1:]))
-        if not re.search(r"\bor\b|[|/]|或", seps) or _content_nouns(p):
+        if not _OR_SLASH_SEP.search(seps) or _content_nouns(p):
             continue
         add(m.start("label"), p, True, "label-line")
     whole = parse_inline(s, _BARE_LIST.match(s).end()) if or_sep and s.strip() and not (cjk and _ZH_CUE.search(s)) else None  # type: ignore[union-attr]  # _BARE_LIST matches any text with a non-blank (s.strip() holds)
@@ -803,7 +826,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         whole = parse_inline(s, whole.items[1].start)  # "可见性，公开或私有": the first word names the field
     if whole and len(whole.items) >= 2 and not s[whole.end :].strip(" .。\n"):
         seps = "".join(s[a.end : b.start] for a, b in zip(whole.items, whole.items[1:]))
-        if re.search(r"\bor\b|\||或", seps) and not _content_nouns(whole):
+        if _OR_BAR_SEP.search(seps) and not _content_nouns(whole):
             add(whole_start, whole, True, "whole")
     for c in structure.candidates(s, low):
         if c.trigger == "noun-alternatives":
@@ -836,13 +859,13 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
                 continue  # "If the field is a checkbox, the value should be `on` or `off`": one case of it
             intro = _clause_before(s, c.start)
             if _mentions_other(intro, name) or _COND_INTRO.search(intro) or _EXCLUSIVE_TAIL.match(s, c.parsed.end) \
-                    or _BY_DEPENDS.search(intro) or re.search(r"\b(?:its|their)\s*(?:either\s*)?$", intro, re.I) \
-                    or re.search(r"example|e\.g|such as|like|default|with|and/or", intro, re.I) or _FORMS.search(intro):
+                    or _BY_DEPENDS.search(intro) or _ITS_END.search(intro) \
+                    or _EXAMPLE_INTRO.search(intro) or _FORMS.search(intro):
                 continue
         if c.trigger == "default-marked":  # (its own mark says "default": the intro may say "with")
             intro = _clause_before(s, c.start)
             if _COND_SENTENCE.match(_sentence_of(s, c.start)) or _mentions_other(intro, name) or _COND_INTRO.search(intro) \
-                    or _BY_DEPENDS.search(intro) or re.search(r"example|e\.g|such as|like", intro, re.I) or _FORMS.search(intro):
+                    or _BY_DEPENDS.search(intro) or _EXAMPLE_LIKE.search(intro) or _FORMS.search(intro):
                 continue
         handover = lead_in if c.trigger != "value-sentences" else _intro(s, c.start)  # (the whole lead-in, not the clause)
         if c.trigger == "value-sentences" and not handover.rstrip().endswith((":", "：")) and not _SAMPLES_LEAD.search(handover):
@@ -893,9 +916,9 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         nxt = s[p.end : p.end + 3]
         if not p.items[-1].quoted and nxt[:1] in (":", "："):
             continue
-        if not p.items[-1].quoted and not re.match(r"[ ]*(?:$|[\n.,;:)）。，；]|\s*(?:etc|等))", s[p.end :]):
+        if not p.items[-1].quoted and not _LIST_CLOSED.match(s[p.end :]):
             continue
-        if p.items[-1].quoted and not re.match(r"[ ]*(?:$|[\n.,;:)）。，；]|or\b|and\b|etc|等)", s[p.end :]) and not nxt.startswith(" ("):
+        if p.items[-1].quoted and not _QUOTED_LIST_CLOSED.match(s[p.end :]) and not nxt.startswith(" ("):
             continue
         if _in_open_paren(s, m.start()) and not _PAREN_CLOSE.match(s, p.end):
             continue  # "(e.g., location, platform, auction type, …)": the samples go on past what was read
@@ -923,7 +946,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             add(m.start(), p, False, "set-this", 1)
     for m in scan(_SYNTAX_SAMPLE, s, low, ('separat', 'delimit', 'split')) if has_any(s, (",", ";", "|")) else ():
         st = m.start("v")
-        items = [Item(x.group(), st + x.start(), st + x.end(), False) for x in re.finditer(r"[^,;|]+", m.group("v"))]
+        items = [Item(x.group(), st + x.start(), st + x.end(), False) for x in _EXAMPLE_ITEM.finditer(m.group("v"))]
         add(m.start(), Parsed(items, m.end("v"), partial=True), False, "example")
     for m in scan(_CURRENT_VERSION, s, low, ('version',)):
         v = m.group("v")
@@ -977,6 +1000,7 @@ _PHRASE_WORDS = frozenset("a an and or but nor".split())  # words of a phrase, n
 _SPACED = _recache.compile(r"[ \t]*(?P<list>[A-Za-z][\w-]{0,30}(?<!-)(?:[ \t]+[A-Za-z][\w-]{0,30}(?<!-)){1,19})[ \t]*[.;]?[ \t]*(?=\n|$)")
 _NEXT_BLOCK = _recache.compile(r"[ \t]*\n[ \t\n]*(?=\S)")
 _WHOLE_LINE = _recache.compile(r"[ \t]*[.;]?[ \t]*(?:\n|$)")
+_NON_SPACE = _recache.compile(r"\S+")
 
 
 def _list_apart(s: str, pos: int, quoted_only: bool) -> Parsed | None:
@@ -1002,7 +1026,7 @@ def _list_apart(s: str, pos: int, quoted_only: bool) -> Parsed | None:
     if sp is not None and sum(1 for _ in _at_line_starts(_LABEL_LINE, s)) < 2:
         # "Accepted values: tin jar box": words set apart by blanks alone, the rest of the line (not
         # in a sheet of "Label: value" lines, whose values are prose: "Values: made by the server")
-        words = list(re.finditer(r"\S+", sp.group("list")))
+        words = list(_NON_SPACE.finditer(sp.group("list")))
         vals = [w.group() for w in words]
         shapes = {"upper" if v.isupper() else "title" if v[0].isupper() else "lower" for v in vals}
         if not any(v.lower() in STOP_WORDS or v.lower() in _PHRASE_WORDS for v in vals) and len(shapes) == 1 \
@@ -1015,12 +1039,13 @@ def _list_apart(s: str, pos: int, quoted_only: bool) -> Parsed | None:
 
 
 _ABBR = _recache.compile(r"[ ]*\([ ]*(?P<a>[A-Za-z]{1,6})[ ]*\)")
+_NAME_PART = _recache.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
 
 def _abbreviates(a: str, name: str) -> bool:
     """Whether ``a`` shortens ``name``: its first letters ("Read" → r) or its words' initials
     ("Lid Seal Kit" → LSK, "OpenShut" → os)."""
-    a, words = a.lower(), re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", name)
+    a, words = a.lower(), _NAME_PART.findall(name)
     return name.lower().startswith(a) or (len(words) > 1 and "".join(w[0] for w in words).lower() == a)
 
 
@@ -1061,11 +1086,14 @@ def _coded_names(s: str, p: Parsed) -> Parsed:
     return Parsed(out, p.end, p.partial, p.style, p.gaps)
 
 
+_SLASH_PART = _recache.compile(r"[A-Za-z0-9][\w.-]{0,30}")
+
+
 def _split_slashes(p: Parsed) -> Parsed:
     """One bare token ``a/b/c`` after a values cue is three values (a path has no cue)."""
     it = p.items[0]
     parts = it.value.split("/")
-    if len(parts) < 2 or not all(re.fullmatch(r"[A-Za-z0-9][\w.-]{0,30}", x) for x in parts):
+    if len(parts) < 2 or not all(_SLASH_PART.fullmatch(x) for x in parts):
         return p
     items, off = [], it.start
     for x in parts:
@@ -1106,6 +1134,9 @@ def _content_nouns(p: Parsed) -> bool:
     return 2 * content >= len(p.items)  # ("Image, Text or Video": kinds of media, one of which is text)
 
 
+_ZH_ETC = _recache.compile(r"[ ]*等")
+
+
 def _zh(s: str, name: str, add: Callable[..., None]) -> None:
     for m in _ZH_CUE.finditer(s):
         b = parse_bullets(s, m.end())
@@ -1113,7 +1144,7 @@ def _zh(s: str, name: str, add: Callable[..., None]) -> None:
         if p is None:
             continue
         tail = s[p.end : p.end + 6]
-        closed = not re.match(r"[ ]*等", tail) and "但不限" not in s[m.start() : m.end() + 4]
+        closed = not _ZH_ETC.match(tail) and "但不限" not in s[m.start() : m.end() + 4]
         add(m.start(), p, closed, "zh")
     for m in _ZH_ONE_OF.finditer(s):
         p = parse_inline(s, m.end())
@@ -1128,6 +1159,10 @@ _OR_WORD = _recache.compile(r"or\b(?<=\bor)")
 # A numeric pair with an English meaning ("0 = off"): _PAIRS's value, separator and the
 # meaning's (?<=[=:]) lookbehind, which leaves no room for a space or a dash before the meaning.
 _NUMERIC_PAIR = _recache.compile(r"\d[ ]*[=:][ ]*[A-Za-z]")
+_PAIR_CUE = _recache.compile(r"\d[ ]*[:：=\-－—]|[A-Za-z0-9][ ]*[:：\-－—][ ]*[\u4e00-\u9fff]")
+_NUMBER_START = _recache.compile(r"-?\d")
+_CJK_CHAR = _recache.compile(r"[\u4e00-\u9fff]")
+_PAIRS_ETC = _recache.compile(r"[ ]*[,，、]?[ ]*(?:等|etc)")
 
 
 def _pairs(s: str, add: Callable[..., None], cjk: bool) -> None:
@@ -1137,7 +1172,7 @@ def _pairs(s: str, add: Callable[..., None], cjk: bool) -> None:
         # shape (which also satisfies the general test below, so that one can be skipped).
         if ("=" not in s and ":" not in s) or _NUMERIC_PAIR.search(s) is None:
             return
-    elif not re.search(r"\d[ ]*[:：=\-－—]|[A-Za-z0-9][ ]*[:：\-－—][ ]*[\u4e00-\u9fff]", s):
+    elif not _PAIR_CUE.search(s):
         return
     i = 0
     while True:
@@ -1155,8 +1190,8 @@ def _pairs(s: str, add: Callable[..., None], cjk: bool) -> None:
             run.append(n)
             j = n.end()
         i = j if j > m.start() else m.end()
-        numeric = all(re.match(r"-?\d", r.group("v")) for r in run)
-        cjk = all(re.match(r"[\u4e00-\u9fff]", r.group("m")) for r in run)
+        numeric = all(_NUMBER_START.match(r.group("v")) for r in run)
+        cjk = all(_CJK_CHAR.match(r.group("m")) for r in run)
         if len(run) < 2 or not (numeric or cjk):
             continue
         values = [r.group("v") for r in run]
@@ -1164,7 +1199,7 @@ def _pairs(s: str, add: Callable[..., None], cjk: bool) -> None:
             continue
         items = [Item(r.group("v"), r.start("v"), r.end("v"), False) for r in run]
         tail = s[j : j + 10]
-        parsed = Parsed(items, j, bool(re.match(r"[ ]*[,，、]?[ ]*(?:等|etc)", tail)), "pairs")
+        parsed = Parsed(items, j, bool(_PAIRS_ETC.match(tail)), "pairs")
         add(items[0].start, parsed, True, "pairs")
 
 
@@ -1250,13 +1285,19 @@ def blank_words(text: str, values: tuple[str, ...]) -> str:
     return "".join(out)
 
 
+_SENTENCE_SPACE = _recache.compile(r"(?<=[.!?。])\s")
+_LATIN_WORD = _recache.compile(r"[A-Za-z]+")
+_ZH_BREAK = _recache.compile(r"[。\n]")
+_THREE_DIGITS = _recache.compile(r"\d{3,}")
+
+
 def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None, trigger: str, first_sentence: bool) -> bool:
     """Examples of a controlled vocabulary rather than of a free-form value: decided from the
     field name, the description's first sentence and the examples' shape."""
     words = set(name_words(name))
-    head = re.split(r"(?<=[.!?。])\s", t.norm.strip(), maxsplit=1)[0][:200]
-    head_words = {w.lower() for w in re.findall(r"[A-Za-z]+", head)}
-    zh_head = re.split(r"[。\n]", head, maxsplit=1)[0] if _CJK_ANY.search(head) else ""
+    head = _SENTENCE_SPACE.split(t.norm.strip(), maxsplit=1)[0][:200]
+    head_words = {w.lower() for w in _LATIN_WORD.findall(head)}
+    zh_head = _ZH_BREAK.split(head, maxsplit=1)[0] if _CJK_ANY.search(head) else ""
     nw = name_words(name)
     if trigger == "version":
         return True
@@ -1290,7 +1331,7 @@ def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None,
             if not (type_ == "integer" and cue):
                 return False
             continue
-        if _FREE_SHAPE.search(v) or re.search(r"\d{3,}", v) or _OPAQUE.match(v):
+        if _FREE_SHAPE.search(v) or _THREE_DIGITS.search(v) or _OPAQUE.match(v):
             return False
     if all(_UPPER_CODE.match(v) and len(v) >= 2 for v in values):
         return True
@@ -1400,11 +1441,12 @@ def _instances_of_templates(s: str, values: tuple[str, ...]) -> bool:
 
 
 _TEMPLATE_CODE_TOKEN = _recache.compile(r"\b[A-Z]{1,4}(?:XX+|NN+|##+)(?![\w#])")
+_SENTENCE_BREAK_BEFORE = _recache.compile(r"[.!?。]\s|\n")
 
 
 def _in_first_sentence(s: str, i: int) -> bool:
     """Whether position ``i`` of ``s`` is in its first sentence (no sentence end or line break before it)."""
-    return not re.search(r"[.!?。]\s|\n", s[:i].strip())
+    return not _SENTENCE_BREAK_BEFORE.search(s[:i].strip())
 
 
 def _holds_sample(found: list[_Found], f: _Found, values: tuple[str, ...], name: str, t: Text, type_: str | None) -> bool:
@@ -1421,10 +1463,13 @@ def _holds_sample(found: list[_Found], f: _Found, values: tuple[str, ...], name:
     return False
 
 
+_COMBINER = _recache.compile(r"[,+|]")
+
+
 def _combination(v: str, values: tuple[str, ...]) -> bool:
     """``ONECLICK,RECURRING`` beside ``ONECLICK`` and ``RECURRING``: a value that combines two of
     the others is a value too (its comma is no syntax)."""
-    parts = [p.strip() for p in re.split(r"[,+|]", v)]
+    parts = [p.strip() for p in _COMBINER.split(v)]
     return len(parts) > 1 and all(p in values and p != v for p in parts)
 
 
@@ -1461,6 +1506,7 @@ _MORE_VALUES = _recache.compile(
     r"|[ ]*[(,;]?[ ]*(?:and\s+|but\s+)?other\s+values\s+(?:are|may\s+be)\s+(?:also\s+)?(?:possible|allowed|accepted|valid)",
     re.I,
 )
+_TOKEN_PREFIX = _recache.compile(r"[A-Za-z][A-Za-z0-9]*[._-]")
 
 
 def _fragment(s: str, values: tuple[str, ...]) -> bool:
@@ -1468,7 +1514,7 @@ def _fragment(s: str, values: tuple[str, ...]) -> bool:
     the text carry too: the list is one family of a longer one, not the set."""
     if len(values) < 2:
         return False
-    m = re.match(r"[A-Za-z][A-Za-z0-9]*[._-]", values[0])
+    m = _TOKEN_PREFIX.match(values[0])
     if m is None or not all(v.startswith(m.group()) for v in values):
         return False
     others = set(re.findall(re.escape(m.group()) + r"(?:[\w.-]*\w)?", s)) - set(values)  # a sentence's "." is not the token's
@@ -1726,6 +1772,9 @@ def _union(t: Text, closed: list[Evidence]) -> Evidence:
     return Evidence("closed_vocab", span, t.original[span[0] : span[1]], values, data)
 
 
+_CLAUSE_END = _recache.compile(r"[ ]*(?:[.;,]|$)")
+
+
 def _one_closed_set(t: Text, out: list[Evidence], name: str) -> list[Evidence]:
     """Values added with "can also be" / "also supported is" join the one closed list the
     description gives (several closed lists are one set already, see ``_union``)."""
@@ -1738,7 +1787,7 @@ def _one_closed_set(t: Text, out: list[Evidence], name: str) -> list[Evidence]:
     end = one.span[1]
     for m in _ALSO.finditer(s):
         p = parse_inline(s, m.end(), quoted_only=True)
-        if p is not None and m.group().lower().startswith("you") and (len(p.items) < 2 or not re.match(r"[ ]*(?:[.;,]|$)", s[p.end :])):
+        if p is not None and m.group().lower().startswith("you") and (len(p.items) < 2 or not _CLAUSE_END.match(s[p.end :])):
             continue  # "you can also …": only alternatives that end the sentence are more values
         if p is not None and not _mentions_other(_clause_before(s, m.start()), name):
             extra += [i.value for i in p.items]
