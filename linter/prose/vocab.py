@@ -259,6 +259,10 @@ _CLOSED_PAREN = _recache.compile(r"\([^()\n]*\)")
 _BY_DEPENDS = _recache.compile(r"\b(?:depending on|depends on|according to)\b"
                          r"|\bbased on\b(?=[^.;:]{0,40}(?:`|\b(?:field|parameter|property|attribute|setting|value|type|kind)s?\b))", re.I)
 
+# … and, in a sentence of its own before a list of definitions, what says the list gives the cases of
+# something else ("based on `created_at`." says what the order follows, not whose values come next)
+_DEPENDS = _recache.compile(r"\b(?:depend(?:s|ing)?\s+on|var(?:y|ies)\s+(?:by|with))\b", re.I)
+
 _EXPRESSION_TEXT = _recache.compile(
     r"\b(?i:expressions?|syntax|operators?|clauses?|predicates?|lucene|sql|odata|query\s+language|boolean\s+logic|field\s+filters?)\b"
     r"|\b(?:AND|OR|NOT)\b|[<>~]|(?<!\bdefault )(?<!\bdefault)=",  # ("default = x" states a default, no operator)
@@ -443,6 +447,26 @@ _BULLET_START = _recache.compile(r"[ \t]*[-*•][ \t]+\S")
 def _intro(t: str, i: int) -> str:
     """The sentence that leads into a list starting at ``i`` (bullet marks and blanks before
     ``i`` skipped; a colon does not end it, unlike :func:`_clause_before`)."""
+    return _sentence_to(t, _list_start(t, i))
+
+
+def _lead_sentence(t: str, i: int) -> str:
+    """The whole sentence right before a list at ``i`` that is not its lead-in because it ends
+    with its own full stop ("The longest reference depends on the `kind`.\n- a: …"); "" when the
+    text before the list ends otherwise."""
+    before = t[: _list_start(t, i)].rstrip()
+    return _sentence_to(t, len(before) - 1) if before.endswith((".", "!", "?", "。")) else ""
+
+
+def _sentence_to(t: str, j: int) -> str:
+    chunk = t[max(0, j - 200) : j]
+    cuts = list(_INTRO_CUT.finditer(chunk))
+    return chunk[cuts[-1].end() :] if cuts else chunk
+
+
+def _list_start(t: str, i: int) -> int:
+    """Where the text before a list at ``i`` ends: bullet marks and blanks before ``i`` skipped,
+    and the bullets of the same list that were not taken as values."""
     j = i
     while True:
         while j > 0 and t[j - 1] in " \t\n*-•·+\\":
@@ -453,9 +477,7 @@ def _intro(t: str, i: int) -> str:
             j = k
             continue
         break
-    chunk = t[max(0, j - 200) : j]
-    cuts = list(_INTRO_CUT.finditer(chunk))
-    return chunk[cuts[-1].end() :] if cuts else chunk
+    return j
 
 
 def _mentions_other(text: str, name: str) -> bool:
@@ -840,6 +862,8 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             continue  # "The DNS name (wildcard or exact)": kinds of name, not names
         intro = lead_in = _intro(s, c.start) if c.trigger != "value-sentences" else ""
         by_depends = _BY_DEPENDS.search(intro) and not (c.trigger == "paren-list" and _names_field(intro[-40:], name))
+        if c.trigger == "definitions" and not intro.strip() and _DEPENDS.search(_lead_sentence(s, c.start)):
+            continue  # "The longest reference depends on the `kind`.\n- a: 64 …\n- b: 20 …": the cases of another field
         named = c.trigger == "conditional-values" and c.subject is not None and (
             _IDENT.fullmatch(c.subject.strip()) is not None or (" " not in c.subject.strip() and same_name(c.subject.strip(" `'\""), name)))
         # ("If `otherLid` is given, set `lid` to `a` …": the field named as it is set, whatever the condition names)

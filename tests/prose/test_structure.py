@@ -380,6 +380,21 @@ def test_values_under_conditions_on_another_noun_are_not_the_fields() -> None:
     assert closed(d, name="source") == []
 
 
+@pytest.mark.parametrize("sentence", ["How long the label may be depends on the `crate`.", "Its limit varies by kiln."])
+def test_definitions_after_a_sentence_that_says_it_depends_on_another_field_are_its_cases(sentence: str) -> None:
+    # the lead sentence ends with its own full stop: the definitions list the crate's kinds and a
+    # length for each, not values of the label
+    d = f"A label printed on the lid. {sentence}\n\n- **tall**: 40 characters\n\n- **flat**: 12 characters"
+    assert closed(d, name="label") == []
+    # the same definitions after a sentence that says nothing of the kind are the field's values
+    assert closed("A label printed on the lid.\n\n- **tall**: 40 characters\n\n- **flat**: 12 characters", name="label") == [
+        ("tall", "flat")
+    ]
+    # and a sentence that names what an order follows leaves them the field's own
+    d = "The order of the crates, based on `filled_at`.\n- `UP` - Oldest first.\n- `DOWN` - Newest first."
+    assert closed(d, name="crate_order") == [("UP", "DOWN")]
+
+
 @pytest.mark.parametrize(
     ("description", "name", "values"),
     [
