@@ -450,11 +450,25 @@ def _intro(t: str, i: int) -> str:
     return _sentence_to(t, _list_start(t, i))
 
 
+# a line that opens with a code (or two: "`A` and `B`:") and a colon: an item of a definition list
+_DEF_CODE = r"(?:`[^`\n]{1,40}`|\*\*[^*\n]{1,40}\*\*)"
+_DEF_ITEM_LINE = _recache.compile(r"[ \t]*(?:[-*•][ \t]+)?" + _DEF_CODE + r"(?:[ \t]*(?:,|and|or|/)[ \t]*" + _DEF_CODE + r")*[ \t]*[:：]")
+
+
 def _lead_sentence(t: str, i: int) -> str:
-    """The whole sentence right before a list at ``i`` that is not its lead-in because it ends
-    with its own full stop ("The longest reference depends on the `kind`.\n- a: …"); "" when the
-    text before the list ends otherwise."""
+    """The sentence before a list at ``i`` when ``_intro`` finds none there: the sentence that
+    ends with its own full stop right before it ("The longest reference depends on the `kind`.\n- a:
+    …"), or the lead-in before items of the same list that were not taken from it ("… depends on
+    the kind:\n\n`A` and `B`: … .\n\n`C`: …", a first item naming two codes); "" when the text
+    before the list ends otherwise."""
     before = t[: _list_start(t, i)].rstrip()
+    for _ in range(50):
+        line = before.rfind("\n") + 1
+        if line == 0 or not _DEF_ITEM_LINE.match(before, line):
+            break
+        before = before[:line].rstrip()
+    if before.endswith((":", "：")):
+        return _sentence_to(t, len(before))
     return _sentence_to(t, len(before) - 1) if before.endswith((".", "!", "?", "。")) else ""
 
 

@@ -395,6 +395,14 @@ def test_definitions_after_a_sentence_that_says_it_depends_on_another_field_are_
     assert closed(d, name="crate_order") == [("UP", "DOWN")]
 
 
+def test_a_first_item_naming_two_codes_does_not_hide_the_lead_in_before_it() -> None:
+    # "`A` and `B`:" is an item of the list that is not taken from it: the lead-in before it says
+    # the items are the kinds of crate, not values of the label
+    items = "\n\n`A` and `B`: The shelf code.\n\n`C`: The bin code.\n\n`D`: The row code."
+    assert closed("The label on the crate. What it must hold depends on the kind of crate:" + items, name="label") == []
+    assert closed("The label on the crate. What it must hold:" + items, name="label") == [("C", "D")]
+
+
 @pytest.mark.parametrize(
     ("description", "name", "values"),
     [
