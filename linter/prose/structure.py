@@ -1100,7 +1100,6 @@ def default_marked(s: str, low: str) -> Iterator[Candidate]:
 
 
 _GLOSS_JOIN = _recache.compile(r"[ ]*(?:,[ ]*)?(?:or|and/or|,)?[ ]*")
-_OR = _recache.compile(r"\bor\b")
 
 
 def glossed_values(s: str, low: str) -> Iterator[Candidate]:
@@ -1114,7 +1113,7 @@ def glossed_values(s: str, low: str) -> Iterator[Candidate]:
         if m is not None and run and _GLOSS_JOIN.fullmatch(s[run[-1].end() : m.start()]):
             run.append(m)
             continue
-        if len(run) >= 2 and _OR.search(s[run[0].end() : run[-1].start()]):
+        if len(run) >= 2 and _OR_WORD.search(s[run[0].end() : run[-1].start()]):
             items = [Item(clean_token(x.group("q")), x.start("q"), x.end("q"), True) for x in run]
             yield Candidate(run[0].start(), Parsed(items, run[-1].end()), True, "glossed")
         run = [m] if m is not None else []
@@ -1148,7 +1147,7 @@ def paren_glosses(s: str, low: str) -> Iterator[Candidate]:
     "or" between the first and the last; only in the field's first sentence (what it is)."""
     first_end = _first_sentence_end(s)
     ms = [m for m in _GLOSS.finditer(s, 0, first_end + 1) if not _abbreviation(s, m)]
-    if len(ms) < 2 or not _OR.search(s[ms[0].end() : ms[-1].start()]):
+    if len(ms) < 2 or not _OR_WORD.search(s[ms[0].end() : ms[-1].start()]):
         return
     if any(_CLAUSE_BREAK.search(s[a.end() : b.start()]) for a, b in zip(ms, ms[1:])):
         return
@@ -1239,7 +1238,7 @@ def appositive_alternatives(s: str, low: str) -> Iterator[Candidate]:
         # the whole description is the alternatives: "Photo, Sketch or Diagram."
         p = parse_inline(s, len(s) - len(s.lstrip()))
         if p is not None and len(p.items) >= 2 and not p.partial and not s[p.end :].strip(" .;\n") \
-                and _OR.search(s[p.items[-2].end : p.items[-1].start]) and _one_code_shape(p):
+                and _OR_WORD.search(s[p.items[-2].end : p.items[-1].start]) and _one_code_shape(p):
             yield Candidate(p.items[0].start, p, True, "appositive")
         return
     p = parse_inline(s, m.end())
@@ -1247,7 +1246,7 @@ def appositive_alternatives(s: str, low: str) -> Iterator[Candidate]:
         return
     if not all(_BARE_CODE.fullmatch(i.value) for i in p.items):
         return
-    if not _OR.search(s[p.items[-2].end : p.items[-1].start]):
+    if not _OR_WORD.search(s[p.items[-2].end : p.items[-1].start]):
         return
     if not _WHETHER_END.match(s[p.end :]):
         return  # the alternatives end the sentence
@@ -1326,7 +1325,7 @@ def whether_alternatives(s: str, low: str) -> Iterator[Candidate]:
         p = parse_inline(s, m.end())
         if p is None or not 2 <= len(p.items) <= 4 or p.partial or any(i.quoted for i in p.items):
             continue
-        if not _OR.search(s[p.items[-2].end : p.items[-1].start]) or not _WHETHER_END.match(s, p.end):
+        if not _OR_WORD.search(s[p.items[-2].end : p.items[-1].start]) or not _WHETHER_END.match(s, p.end):
             continue
         words = [i.value for i in p.items]
         if not all(_WHETHER_WORD.fullmatch(w) for w in words) or {w.lower() for w in words} & _NOT_WHETHER_VALUES:

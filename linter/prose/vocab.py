@@ -875,9 +875,9 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if c.trigger == "paren-list" and nw_free and s[: c.start].rstrip(" (").lower().endswith(nw[-1]):
             continue  # "The DNS name (wildcard or exact)": kinds of name, not names
         intro = lead_in = _intro(s, c.start) if c.trigger != "value-sentences" else ""
-        by_depends = _BY_DEPENDS.search(intro) and not (c.trigger == "paren-list" and _names_field(intro[-40:], name))
-        if c.trigger == "definitions" and not intro.strip() and _DEPENDS.search(_lead_sentence(s, c.start)):
-            continue  # "The longest reference depends on the `kind`.\n- a: 64 …\n- b: 20 …": the cases of another field
+        by_depends = (_BY_DEPENDS.search(intro) and not (c.trigger == "paren-list" and _names_field(intro[-40:], name))) or (
+            # "The longest reference depends on the `kind`.\n- a: 64 …\n- b: 20 …": a lead sentence of its own
+            c.trigger == "definitions" and not intro.strip() and _DEPENDS.search(_lead_sentence(s, c.start)))
         named = c.trigger == "conditional-values" and c.subject is not None and (
             _IDENT.fullmatch(c.subject.strip()) is not None or (" " not in c.subject.strip() and same_name(c.subject.strip(" `'\""), name)))
         # ("If `otherLid` is given, set `lid` to `a` …": the field named as it is set, whatever the condition names)
