@@ -64,6 +64,7 @@ _RUNIN = _recache.compile(
     r"(?<![\w`'\"\-])(?P<tok>`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|'[^'\n]{1,60}'|"
     r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[A-Z](?=[ ]+=))(?P<sep>[ ]+[-–—=][ ]+|[ ]*:[ ]+)(?=[A-Za-z(])"
 )
+_LEAD_LINE_END = _recache.compile(r"[:：][ \t]*\n")
 _RUNIN_STOP = frozenset("NOTE NOTES IMPORTANT WARNING CAUTION TIP TODO DEPRECATED EXAMPLE DEFAULT REQUIRED OPTIONAL".split())
 # one sentence per value: the field (never another one) set to, used as, or meaning a value
 _VTOK = (r"(`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|'[^'\n]{1,60}'(?!\w)|“[^”\n]{1,60}”|\*[^*\s][^*\n]{0,40}\*"
@@ -384,7 +385,13 @@ def run_in(s: str, low: str) -> Iterator[Candidate]:
             if tok.upper() in _RUNIN_STOP:
                 continue
             sep = m.group("sep").strip() or ":"
-            hits.setdefault(sep + ("q" if tok[0] in "`\"'" else ""), []).append(m)
+            key = sep + ("q" if tok[0] in "`\"'" else "")
+            run = hits.get(key)
+            if run and _LEAD_LINE_END.search(para, run[-1].end(), m.start()):
+                # "`JAR`: … Sizes depend on the lid:\n * `twist`: …": a line that ends in a colon
+                # opens a list of its own; what follows it is not one more item of this run
+                hits[key + str(m.start())] = hits.pop(key)
+            hits.setdefault(key, []).append(m)
         for ms in hits.values():
             values = [clean_token(m.group("tok")) for m in ms]
             if len(ms) < 2 or len(set(values)) != len(values):

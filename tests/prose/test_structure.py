@@ -510,3 +510,24 @@ def test_alternatives_marked_with_a_default(description: str, name: str, values:
 )
 def test_default_marks_that_give_no_set(description: str) -> None:
     assert closed(description, "kiln_mode") == []
+
+
+def test_a_line_that_ends_in_a_colon_opens_a_list_of_its_own_inside_a_run_in_paragraph() -> None:
+    # the paragraphs give the cases of another thing (the kind of crate); inside one of them a
+    # lead-in line opens the cases of a third (each lid): neither is a value of the label, and
+    # the run of the paragraph's own code does not go on into the items under that line
+    d = ("The label of the crate. What it says depends on the kind of crate:\n\n`BOX`: The size. Required.\n\n"
+         "`JAR`: The contents. For `twist` or `clamp` lids, a size in mm. Sizes depend on the lid:\n"
+         "  * `twist`: From 40 to 90.\n  * `clamp`: From 60 to 120.\n\n`TIN`: The weight.")
+    assert closed(d, name="label") == []
+    # items run into one paragraph without such a line stay one run
+    assert closed("What the crate holds. `JAR`: A glass jar. `TIN`: A metal tin.", name="content") == [("JAR", "TIN")]
+
+
+@pytest.mark.parametrize("lead", ["Sizes depend on the lid:", "The size depends on the lid:", "Sizes depend  on the lid:"])
+def test_a_lead_in_that_says_the_list_depends_on_another_thing_however_it_is_worded(lead: str) -> None:
+    # "depend on" with a plural subject (or more than one blank between the words) says the same
+    # as "depends on": the definitions are the lid's cases
+    d = f"The size of the crate. {lead}\n- `twist`: 40 mm.\n- `clamp`: 60 mm."
+    assert closed(d, name="size") == []
+    assert closed("The size of the crate. Sizes are:\n- `twist`: 40 mm.\n- `clamp`: 60 mm.", name="size") == [("twist", "clamp")]
