@@ -422,11 +422,25 @@ class _Found:
 
 
 def _clause_before(t: str, i: int) -> str:
-    """The clause that ends at ``i`` (back to the previous sentence break), for subject checks."""
+    """The clause that ends at ``i`` (back to the previous sentence break), for subject checks. A
+    line break inside a sentence (a word or comma before it, a lower-case word after it: "it
+    depends\non the lid") is no break."""
     lo = max(0, i - 160)
     chunk = t[lo:i]
-    cut = max(chunk.rfind(". "), chunk.rfind("\n"), chunk.rfind("; "), chunk.rfind("。"), chunk.rfind(": "))
+    cut = max(chunk.rfind(". "), chunk.rfind("; "), chunk.rfind("。"), chunk.rfind(": "))
+    nl = chunk.rfind("\n")
+    while nl > cut and _soft_break(chunk, nl):
+        nl = chunk.rfind("\n", 0, nl)
+    cut = max(cut, nl)
     return chunk[cut + 1 :] if cut >= 0 else chunk
+
+
+def _soft_break(chunk: str, nl: int) -> bool:
+    """Whether the line break at ``nl`` wraps a sentence: a word or a comma before it, a
+    lower-case word after it."""
+    before = chunk[:nl].rstrip(" \t")[-1:]
+    after = chunk[nl + 1 :].lstrip(" \t")[:1]
+    return (before.isalnum() or before == ",") and "a" <= after <= "z"
 
 
 # "Behaviour when a jar breaks:", "Action to take when …:": the field says what happens then (its values

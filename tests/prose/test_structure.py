@@ -524,10 +524,27 @@ def test_a_line_that_ends_in_a_colon_opens_a_list_of_its_own_inside_a_run_in_par
     assert closed("What the crate holds. `JAR`: A glass jar. `TIN`: A metal tin.", name="content") == [("JAR", "TIN")]
 
 
-@pytest.mark.parametrize("lead", ["Sizes depend on the lid:", "The size depends on the lid:", "Sizes depend  on the lid:"])
+@pytest.mark.parametrize(
+    "lead",
+    ["Sizes depend on the lid:", "The size depends on the lid:", "Sizes depend  on the lid:", "Sizes depend\non the lid:",
+     "The size depends\n  on the lid:", "The sizes, in mm,\ndepend on the lid:"],
+)
 def test_a_lead_in_that_says_the_list_depends_on_another_thing_however_it_is_worded(lead: str) -> None:
     # "depend on" with a plural subject (or more than one blank between the words) says the same
-    # as "depends on": the definitions are the lid's cases
+    # as "depends on", and so does a lead-in wrapped onto a second line: the definitions are the
+    # lid's cases
     d = f"The size of the crate. {lead}\n- `twist`: 40 mm.\n- `clamp`: 60 mm."
     assert closed(d, name="size") == []
     assert closed("The size of the crate. Sizes are:\n- `twist`: 40 mm.\n- `clamp`: 60 mm.", name="size") == [("twist", "clamp")]
+
+
+def test_a_wrapped_lead_in_is_read_whole() -> None:
+    # the line break wraps the sentence (a word before it, a lower-case word after it): the
+    # evidence starts where the sentence does
+    d = "The kind of lid.\nThe following kinds\nare supported:\n\n- `twist`: a screw cap.\n- `clamp`: a wire clamp."
+    (e,) = [e for e in analyse(d, name="lid", type="string") if e.kind == "closed_vocab"]
+    assert (e.values, e.text.split("\n")[0]) == (("twist", "clamp"), "The following kinds")
+    # a line that ends a sentence, or a new one in capitals, still breaks it
+    d = "The kind of lid.\nKinds\nThe supported ones are:\n\n- `twist`: a screw cap.\n- `clamp`: a wire clamp."
+    (e,) = [e for e in analyse(d, name="lid", type="string") if e.kind == "closed_vocab"]
+    assert e.text.split("\n")[0] == "The supported ones are:"
