@@ -822,12 +822,36 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
         ahead = s[end : end + 80]
         if " or " not in ahead and "/" not in ahead and "|" not in ahead and "," not in ahead and " and " not in ahead:
             continue  # no second item can follow: skip the lead and parse work (most "of", "by", "as")
+        # The list first: it is what fails for nearly every lead, and reading it costs less than the
+        # sentence tests below (every test only skips the lead, so their order changes nothing)
+        p = parse_inline(s, end)
+        if p is None or len(p.items) < 2 or any(i.quoted for i in p.items):
+            continue
+        if not all(_BARE_CODE.fullmatch(i.value) for i in p.items) or p.items[-1].value.lower() in _COMPARATIVES:
+            continue  # ("a value of zero or less": a bound, not two values)
+        paren = s[m.start()] == "("
+        if paren:
+            if not _CLOSE_PAREN.match(s[p.end :]):
+                continue
+        elif not _BARE_END.match(s[p.end :]):
+            continue
         lead_text = s[max(0, m.start() - 40) : end]
+        seps = [s[a.end : b.start] for a, b in zip(p.items, p.items[1:])]
+        colon = s[m.start()] in ":："
+        choices = bool(_CHOICES_ARE.search(lead_text))
+        if not (_OR_OR_SLASH.search(seps[-1]) or ((colon or paren) and len(p.items) >= 3)
+                or (choices and _AND.search(seps[-1]) and not any(i.value.isdigit() for i in p.items))
+                or (choices and all(_CODE_ONLY.fullmatch(i.value) for i in p.items))):
+            continue  # "Choices are solo and team", "Choose from Tin and Jar": the set, said with "and";
+            # "Options are TIN_LID, JAR_LID": codes, said with commas (not "choose between 1 and 9": a range)
         codes_sentence = m.group("codes") is not None  # a sentence that is nothing but snake_case codes
         lead = _SENTENCE_LEAD.match("") if codes_sentence else _BARE_LEAD.search(lead_text)
         if lead is None:
             continue
-        # (the sentence tests in the order of their cost: each only skips the lead)
+        if (lead.group("by") or lead.group("verb") or paren or codes_sentence) and not all(
+                _CODE_ONLY.fullmatch(i.value) for i in p.items):
+            continue  # "sorted by name or date": words; "by LAST_SEEN or NAME": codes
+        # (the sentence tests in the order of their cost)
         first = m.start() <= _first_sentence_end(s)
         subject = None
         if not first and not lead.group("verb") and not codes_sentence:
@@ -842,30 +866,8 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
         before = sentence_before(s, m.start())
         if _EXAMPLE_LEAD.search(before):
             continue
-        paren = s[m.start()] == "("
         if _MODAL_BE_END.search(lead_text) and _RELATIVE_WORD.search(before):
             continue  # "the wallet that will be charged or refunded": said of another noun
-        p = parse_inline(s, end)
-        if p is None or len(p.items) < 2 or any(i.quoted for i in p.items):
-            continue
-        if not all(_BARE_CODE.fullmatch(i.value) for i in p.items) or p.items[-1].value.lower() in _COMPARATIVES:
-            continue  # ("a value of zero or less": a bound, not two values)
-        if (lead.group("by") or lead.group("verb") or paren or codes_sentence) and not all(
-                _CODE_ONLY.fullmatch(i.value) for i in p.items):
-            continue  # "sorted by name or date": words; "by LAST_SEEN or NAME": codes
-        seps = [s[a.end : b.start] for a, b in zip(p.items, p.items[1:])]
-        colon = s[m.start()] in ":："
-        choices = bool(_CHOICES_ARE.search(lead_text))
-        if not (_OR_OR_SLASH.search(seps[-1]) or ((colon or paren) and len(p.items) >= 3)
-                or (choices and _AND.search(seps[-1]) and not any(i.value.isdigit() for i in p.items))
-                or (choices and all(_CODE_ONLY.fullmatch(i.value) for i in p.items))):
-            continue  # "Choices are solo and team", "Choose from Tin and Jar": the set, said with "and";
-            # "Options are TIN_LID, JAR_LID": codes, said with commas (not "choose between 1 and 9": a range)
-        if paren:
-            if not _CLOSE_PAREN.match(s[p.end :]):
-                continue
-        elif not _BARE_END.match(s[p.end :]):
-            continue
         yield Candidate(p.items[0].start, p, True, "bare-alternatives", subject=subject)
 
 
