@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from linter import _recache
 from linter.prose import bounds, formats, standards, structure, vocab
 from linter.prose.evidence import Evidence
-from linter.prose.text import has_markup, name_words, prepare
+from linter.prose.text import OR_WORD, has_markup, name_words, prepare
 
 # Nothing below can fire without one of these; most descriptions ("Name of the bucket.") stop here.
 # The cue is a character or a word. The characters are searched first, on their own: a pattern that
@@ -172,12 +172,9 @@ def _instances_of(values: tuple[str, ...], std: list[Evidence]) -> bool:
     return any(all(re.fullmatch(e.data["pattern"].strip("^$"), v) for v in values) for e in std)
 
 
-_OR = _recache.compile(r"\bor\b")
-
-
 def _joined_by_or(text: str, a: tuple[int, int], b: tuple[int, int]) -> bool:
     first, second = (a, b) if a[0] <= b[0] else (b, a)
-    return _OR.search(text[first[1] : second[0]]) is not None
+    return OR_WORD.search(text[first[1] : second[0]]) is not None
 
 
 def _part_of(values: tuple[str, ...], layout: Mapping[str, Any]) -> bool:

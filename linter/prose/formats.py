@@ -11,7 +11,7 @@ from typing import Any, Mapping
 from linter import _recache
 from linter.prose.evidence import Evidence
 from linter.prose.lists import parse_bullets
-from linter.prose.text import Text, clean_token, gate_text, has_any, name_words, other_bullet, same_name, scan
+from linter.prose.text import OR_WORD, Text, clean_token, gate_text, has_any, name_words, other_bullet, same_name, scan
 
 Data = dict[str, Any]
 
@@ -1043,7 +1043,6 @@ def _glued_elsewhere(s: str, layout: str) -> bool:
 
 _HEX_AFTER = _recache.compile(r"[ ]*(?:hex(?:adecimal)?)\b", re.I)  # "6-digit hex": digits of base 16
 _HASH_LEAD = _recache.compile(r"\b(?:leading|preceded\s+by|prefixed\s+(?:by|with)|starts?\s+with|starting\s+with)\s+(?:an?\s+|the\s+)?['\"`]?#", re.I)
-_OR = _recache.compile(r"\bor\b")
 
 
 def _qualified(s: str, a: int, b: int) -> str:
@@ -1060,7 +1059,7 @@ def _qualified(s: str, a: int, b: int) -> str:
             or (s[b - 1 : b] in _QUOTES and _MORE_FORMS.match(s, b)):
         return "alternatives"  # (", `b`, or `c`" after a quoted form: more forms of the value)
     paren = s.rfind("(", sent_start, a)
-    if paren != -1 and ")" not in s[paren:a] and _OR.search(s[sent_start:paren]):
+    if paren != -1 and ")" not in s[paren:a] and OR_WORD.search(s[sent_start:paren]):
         return "alternatives"  # "the chat's id or the channel's username (in the format `@name`)": the second one's
     if ("pecial" in s or "be" in s) and _OTHER_VALUES.search(s):
         return "alternatives"

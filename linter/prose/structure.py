@@ -20,7 +20,7 @@ from typing import Callable, Iterator
 
 from linter import _recache
 from linter.prose.lists import QTOK, STOP_WORDS, Item, Parsed, parse_inline
-from linter.prose.text import clean_token, has_any, odd_case
+from linter.prose.text import OR_WORD, clean_token, has_any, odd_case
 
 # Patterns that open with ``(?=[…])``: a lookahead on the first character a match can start with
 # (each alternative's first character, under the pattern's own flags) is a necessary condition, so
@@ -706,14 +706,13 @@ def sentence_before(s: str, i: int, breaks: "re.Pattern[str]" = _SENTENCE_BREAK)
 
 
 
-_OR_WORD = _recache.compile(r"or\b(?<=\bor)")  # ``\bor\b``, written so that ``re`` scans for the literal "or"
 _OR_OR_BAR = _recache.compile(r"\bor\b|\|")
 
 
 def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
     """``…, either `a`, `b` or `c`.`` / ``status: `a`, `b`, `c`.``: two or more quoted values
     joined as alternatives ("or", or a list after a colon) that complete the sentence."""
-    if not (_OR_WORD.search(s) or "|" in s or ":" in s or s.lstrip()[:1] in "`\"“'‘「『*"):
+    if not (OR_WORD.search(s) or "|" in s or ":" in s or s.lstrip()[:1] in "`\"“'‘「『*"):
         return  # what is kept has "or" or "|" before its last value, or follows a colon or opens the text (below)
     pos = 0
     first_end = -1
@@ -807,7 +806,7 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
     the field's own description, as alternatives ("or") or as a list of three or more after a
     colon. Only in a sentence about the field itself (the first, or one that opens with "It",
     "This", "Can", "May", "Must" …)."""
-    if not (_OR_WORD.search(s) or "/" in s or "|" in s or ":" in s or "：" in s or "(" in s
+    if not (OR_WORD.search(s) or "/" in s or "|" in s or ":" in s or "：" in s or "(" in s
             or has_any(low, ("choices are", "options are", "values are", "choose from", "choose between"))):
         return  # what is kept ends in "or", "/" or "|", follows a colon or a "(", "choices are" or "choose from" (see the end)
     starts: list[int] | None = None  # sentence starts, worked out once (when a lead outside the first sentence asks)
@@ -1122,7 +1121,7 @@ def glossed_values(s: str, low: str) -> Iterator[Candidate]:
         if m is not None and run and _GLOSS_JOIN.fullmatch(s[run[-1].end() : m.start()]):
             run.append(m)
             continue
-        if len(run) >= 2 and _OR_WORD.search(s[run[0].end() : run[-1].start()]):
+        if len(run) >= 2 and OR_WORD.search(s[run[0].end() : run[-1].start()]):
             items = [Item(clean_token(x.group("q")), x.start("q"), x.end("q"), True) for x in run]
             yield Candidate(run[0].start(), Parsed(items, run[-1].end()), True, "glossed")
         run = [m] if m is not None else []
@@ -1156,7 +1155,7 @@ def paren_glosses(s: str, low: str) -> Iterator[Candidate]:
     "or" between the first and the last; only in the field's first sentence (what it is)."""
     first_end = _first_sentence_end(s)
     ms = [m for m in _GLOSS.finditer(s, 0, first_end + 1) if not _abbreviation(s, m)]
-    if len(ms) < 2 or not _OR_WORD.search(s[ms[0].end() : ms[-1].start()]):
+    if len(ms) < 2 or not OR_WORD.search(s[ms[0].end() : ms[-1].start()]):
         return
     if any(_CLAUSE_BREAK.search(s[a.end() : b.start()]) for a, b in zip(ms, ms[1:])):
         return
@@ -1247,7 +1246,7 @@ def appositive_alternatives(s: str, low: str) -> Iterator[Candidate]:
         # the whole description is the alternatives: "Photo, Sketch or Diagram."
         p = parse_inline(s, len(s) - len(s.lstrip()))
         if p is not None and len(p.items) >= 2 and not p.partial and not s[p.end :].strip(" .;\n") \
-                and _OR_WORD.search(s[p.items[-2].end : p.items[-1].start]) and _one_code_shape(p):
+                and OR_WORD.search(s[p.items[-2].end : p.items[-1].start]) and _one_code_shape(p):
             yield Candidate(p.items[0].start, p, True, "appositive")
         return
     p = parse_inline(s, m.end())
@@ -1255,7 +1254,7 @@ def appositive_alternatives(s: str, low: str) -> Iterator[Candidate]:
         return
     if not all(_BARE_CODE.fullmatch(i.value) for i in p.items):
         return
-    if not _OR_WORD.search(s[p.items[-2].end : p.items[-1].start]):
+    if not OR_WORD.search(s[p.items[-2].end : p.items[-1].start]):
         return
     if not _WHETHER_END.match(s[p.end :]):
         return  # the alternatives end the sentence
@@ -1334,7 +1333,7 @@ def whether_alternatives(s: str, low: str) -> Iterator[Candidate]:
         p = parse_inline(s, m.end())
         if p is None or not 2 <= len(p.items) <= 4 or p.partial or any(i.quoted for i in p.items):
             continue
-        if not _OR_WORD.search(s[p.items[-2].end : p.items[-1].start]) or not _WHETHER_END.match(s, p.end):
+        if not OR_WORD.search(s[p.items[-2].end : p.items[-1].start]) or not _WHETHER_END.match(s, p.end):
             continue
         words = [i.value for i in p.items]
         if not all(_WHETHER_WORD.fullmatch(w) for w in words) or {w.lower() for w in words} & _NOT_WHETHER_VALUES:

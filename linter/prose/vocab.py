@@ -20,7 +20,7 @@ from linter.prose.lists import (
     parse_inline,
     parse_tables,
 )
-from linter.prose.text import Text, clean_token, gate_text, has_any, name_words, odd_case, other_bullet, same_name, scan
+from linter.prose.text import OR_WORD, Text, clean_token, gate_text, has_any, name_words, odd_case, other_bullet, same_name, scan
 
 # -- cues ------------------------------------------------------------------------------------
 
@@ -852,7 +852,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     # A label line and a whole-text list are kept only when the separators between their items
     # hold "or", "|", "/" or 或; separators are pieces of ``s`` that neither start nor end with a
     # letter, so such a word in them is one in ``s`` (with the same word boundaries).
-    or_sep = "|" in s or "/" in s or "或" in s or _OR_WORD.search(s) is not None
+    or_sep = "|" in s or "/" in s or "或" in s or OR_WORD.search(s) is not None
     for m in _at_line_starts(_LABEL_LINE, s) if or_sep and (":" in s or "：" in s) else ():
         label = m.group("label")
         if _ASIDE_LABEL.search(label):
@@ -1205,9 +1205,6 @@ def _zh(s: str, name: str, add: Callable[..., None]) -> None:
         add(m.end(), p, True, "zh-one-of")
 
 
-# ``\bor\b``, written so that ``re`` can scan for the literal "or" (a pattern that starts with a
-# word boundary costs a match attempt at every position); ``find`` looks for "|", "/", 或 by ``in``.
-_OR_WORD = _recache.compile(r"or\b(?<=\bor)")
 # A numeric pair with an English meaning ("0 = off"): _PAIRS's value, separator and the
 # meaning's (?<=[=:]) lookbehind, which leaves no room for a space or a dash before the meaning.
 _NUMERIC_PAIR = _recache.compile(r"\d[ ]*[=:][ ]*[A-Za-z]")
