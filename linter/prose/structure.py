@@ -379,20 +379,21 @@ def run_in(s: str, low: str) -> Iterator[Candidate]:
     """``ACTIVE - ready, CLOSED - gone`` / ``S = SMALL, XL = EXTRA_LARGE``: definitions run
     into one paragraph. Two or more with the same separator, the values codes or quoted."""
     for para_start, para in _paragraphs(s):
-        hits: dict[str, list[re.Match[str]]] = {}
+        runs: list[list[re.Match[str]]] = []  # in the order each run starts
+        open_runs: dict[str, list[re.Match[str]]] = {}  # the run each separator style goes on with
         for m in _RUNIN.finditer(para):
             tok = m.group("tok")
             if tok.upper() in _RUNIN_STOP:
                 continue
-            sep = m.group("sep").strip() or ":"
-            key = sep + ("q" if tok[0] in "`\"'" else "")
-            run = hits.get(key)
-            if run and _LEAD_LINE_END.search(para, run[-1].end(), m.start()):
-                # "`JAR`: … Sizes depend on the lid:\n * `twist`: …": a line that ends in a colon
-                # opens a list of its own; what follows it is not one more item of this run
-                hits[key + str(m.start())] = hits.pop(key)
-            hits.setdefault(key, []).append(m)
-        for ms in hits.values():
+            key = (m.group("sep").strip() or ":") + ("q" if tok[0] in "`\"'" else "")
+            run = open_runs.get(key)
+            # "`JAR`: … Sizes depend on the lid:\n * `twist`: …": a line that ends in a colon opens
+            # a list of its own; what follows it is not one more item of this run
+            if run is None or _LEAD_LINE_END.search(para, run[-1].end(), m.start()):
+                run = open_runs[key] = []
+                runs.append(run)
+            run.append(m)
+        for ms in runs:
             values = [clean_token(m.group("tok")) for m in ms]
             if len(ms) < 2 or len(set(values)) != len(values):
                 continue

@@ -256,12 +256,13 @@ _ID_NAME = _recache.compile(r"(?:[a-z0-9]Id|[a-z0-9]ID|_id|Ids)$")
 _CLOSED_PAREN = _recache.compile(r"\([^()\n]*\)")
 # (a list that depends on another field's value; "based on" only when a field or its value follows:
 # "filter based on available meals:" lists the field's own kinds)
-_BY_DEPENDS = _recache.compile(r"\b(?:depend(?:s|ing)?\s+on|according to)\b"
+_DEPEND_ON = r"depend(?:s|ing)?\s+on"  # (the phrase both tests below read)
+_BY_DEPENDS = _recache.compile(r"\b(?:" + _DEPEND_ON + r"|according to)\b"
                          r"|\bbased on\b(?=[^.;:]{0,40}(?:`|\b(?:field|parameter|property|attribute|setting|value|type|kind)s?\b))", re.I)
 
 # … and, in a sentence of its own before a list of definitions, what says the list gives the cases of
 # something else ("based on `created_at`." says what the order follows, not whose values come next)
-_DEPENDS = _recache.compile(r"\b(?:depend(?:s|ing)?\s+on|var(?:y|ies)\s+(?:by|with))\b", re.I)
+_DEPENDS = _recache.compile(r"\b(?:" + _DEPEND_ON + r"|var(?:y|ies)\s+(?:by|with))\b", re.I)
 
 _EXPRESSION_TEXT = _recache.compile(
     r"\b(?i:expressions?|syntax|operators?|clauses?|predicates?|lucene|sql|odata|query\s+language|boolean\s+logic|field\s+filters?)\b"
