@@ -9,7 +9,7 @@ from typing import Any
 
 from linter import _recache
 from linter.prose.evidence import Evidence
-from linter.prose.text import Text, gate_text, has_any, name_words, other_bullet, same_name, scan
+from linter.prose.text import LATIN_WORD, LOWER_WORD, Text, gate_text, has_any, name_words, other_bullet, same_name, scan
 
 _NUM = r"[-+−]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d|,\d)|[-+−]?\d+(?:\.\d+)?(?![\d.]*\d)"
 _UNIT = (
@@ -470,7 +470,6 @@ _NOT_OWN_SIZE = frozenset("size bytes length capacity quota url urls uri uris li
 _MEDIA_NAMES = frozenset("file files image images photo photos picture video videos audio sticker thumbnail thumb "
                          "attachment attachments document documents media avatar logo icon png jpg jpeg gif pdf".split())
 _ATTRIBUTE_HEADS = frozenset("type types kind name names id ids format extension url uri path key code mode status count number".split())
-_LOWER_WORD = _recache.compile(r"[a-z]+")
 
 
 def _own_size(words: str, name: str) -> bool:
@@ -481,11 +480,10 @@ def _own_size(words: str, name: str) -> bool:
         return False  # the value is a size, or the address of what has one
     # a file's type, name or address is not the file: "file size" is not the size of fileType
     own = set() if nw[-1:] and nw[-1] in _ATTRIBUTE_HEADS else {w.rstrip("s") for w in nw}
-    return all(w in _SIZE_WORDS or w.rstrip("s") in own for w in _LOWER_WORD.findall(words.lower()))
+    return all(w in _SIZE_WORDS or w.rstrip("s") in own for w in LOWER_WORD.findall(words.lower()))
 
 
 _NP_CODE_NAME = _recache.compile(r"`([A-Za-z_$][\w.$]*)`")
-_LATIN_WORD = _recache.compile(r"[A-Za-z]+")
 
 
 def _np_family(np: str, unit: str | None, name: str, type_: str | None) -> str | None:
@@ -513,7 +511,7 @@ def _np_family(np: str, unit: str | None, name: str, type_: str | None) -> str |
         return None  # "the maximum number of tags is 50" on a tag: a count, not this text
     if type_ is None:
         own = {w.rstrip("s") for w in name_words(name)} - _GENERIC_NOUNS
-        if own & {w.lower().rstrip("s") for w in _LATIN_WORD.findall(np)}:
+        if own & {w.lower().rstrip("s") for w in LATIN_WORD.findall(np)}:
             return "items"  # "max projects allowed is 1000" on projects: a count of its items
     return "value"
 

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 from linter import _recache
 from linter.prose.evidence import Evidence
 from linter.prose.lists import parse_bullets
-from linter.prose.text import OR_WORD, Text, clean_token, gate_text, has_any, name_words, other_bullet, same_name, scan
+from linter.prose.text import LOWER_WORD, NON_SPACE, OR_WORD, Text, clean_token, gate_text, has_any, name_words, other_bullet, same_name, scan
 
 Data = dict[str, Any]
 
@@ -454,7 +454,6 @@ def _charset_pattern(t: str, m: re.Match[str]) -> tuple[int, Data]:
 
 
 _STRFTIME_TOKEN = _recache.compile(r"%[YymdHMSfz]")
-_LOWER_WORD = _recache.compile(r"[a-z]+")
 _NOT_A_REGEX_GAP = _recache.compile(r"[.;]\s|\bform\b|\bof\s+(?:`|\"|')?$")
 _ONE_CLASS = _recache.compile(r"\[[^\]]*\]")
 _GLOB_CHARS = _recache.compile(r"[\w{}*/.:-]+")
@@ -464,7 +463,6 @@ _SOME_BLANKS = _recache.compile(r"leading|trailing|consecutive|double|two|multip
 _ALL_BLANKS = _recache.compile(r"\b(?:spaces|whitespace)\b")
 _CHARACTERS_AFTER = _recache.compile(r"\s+characters?\b")
 _BACKTICKS = _recache.compile(r"`+")
-_NON_SPACE = _recache.compile(r"\S+")
 _NO_LAYOUT = _recache.compile(r"(?:variable|fixed|free)[- ](?:length|text|form)|text|string|any|free text|varies")
 _ALNUM_WORD = _recache.compile(r"alpha-?numeric(?: characters?)?")
 _ASCII_WORD = _recache.compile(r"(?:us-)?ascii(?: characters?| text| only)?")
@@ -527,7 +525,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
     for m in scan(_ISO, s, low, ('iso', 'rfc')):
         tok = m.group().upper().replace(" ", "").replace("-", "")
         ctx = s[max(0, m.start() - 200) : m.end() + 60].lower()
-        ctx_words = set(_LOWER_WORD.findall(ctx)) | words
+        ctx_words = set(LOWER_WORD.findall(ctx)) | words
         iso = tok.startswith("ISO")
         near = _near_kind(s, m.start(), m.end())
         if tok.startswith("RFC") and tok not in ("RFC3339", "RFC3339NANO"):
@@ -734,7 +732,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             elif v and "/" in v and _ANY_SLOT.search(v.split(None, 1)[0].replace("://", "").replace("//", "/*/")):
                 # "Format: a/{b}/c/{d} The next sentence…", "Format: a/{b} c/{b}": the templates only
                 forms = []
-                for tk in _NON_SPACE.finditer(s[v0 : v0 + 1000]):
+                for tk in NON_SPACE.finditer(s[v0 : v0 + 1000]):
                     t_ = tk.group().rstrip(".,;")
                     if "/" not in t_ or not _ANY_SLOT.search(t_.replace("://", "").replace("//", "/*/")):
                         break

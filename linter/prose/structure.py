@@ -20,7 +20,7 @@ from typing import Callable, Iterator
 
 from linter import _recache
 from linter.prose.lists import QTOK, STOP_WORDS, Item, Parsed, parse_inline
-from linter.prose.text import OR_WORD, clean_token, has_any, odd_case
+from linter.prose.text import LATIN_WORD, OR_WORD, clean_token, has_any, odd_case
 
 # Patterns that open with ``(?=[…])``: a lookahead on the first character a match can start with
 # (each alternative's first character, under the pattern's own flags) is a necessary condition, so
@@ -706,7 +706,6 @@ def sentence_before(s: str, i: int, breaks: "re.Pattern[str]" = _SENTENCE_BREAK)
     return chunk[cuts[-1].end() :] if cuts else chunk
 
 
-
 _OR_OR_BAR = _recache.compile(r"\bor\b|\|")
 
 
@@ -1132,7 +1131,6 @@ _GLOSS = _recache.compile(
     r"\((?P<v>`[^`\n]{1,40}`|\"[^\"\n]{1,40}\"|'[^'\n]{1,40}'"
     r"|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z]+(?:[A-Z][a-z0-9]+)+|[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+))\)"
 )
-_LATIN_WORD = _recache.compile(r"[A-Za-z]+")
 
 
 def _abbreviation(s: str, m: "re.Match[str]") -> bool:
@@ -1141,7 +1139,7 @@ def _abbreviation(s: str, m: "re.Match[str]") -> bool:
     v = m.group("v")
     if not v.isupper() or "_" in v:
         return False
-    words = _LATIN_WORD.findall(s[max(0, m.start() - 80) : m.start()])[-(len(v) + 3) :]
+    words = LATIN_WORD.findall(s[max(0, m.start() - 80) : m.start()])[-(len(v) + 3) :]
     initials = "".join(w[0].upper() for w in words)
     it = iter(initials)
     return all(c in it for c in v.rstrip("0123456789"))

@@ -319,6 +319,10 @@ def _collapse(low: str) -> str:
 # ``\bor\b`` (the word "or"), written so that ``re`` can scan for the literal "or": a pattern that
 # starts with a word boundary costs a match attempt at every position. One pattern for every finder.
 OR_WORD = _recache.compile(r"or\b(?<=\bor)")
+# the finders' plain tokens: words of Latin letters, of lower-case letters, runs without blanks
+LATIN_WORD = _recache.compile(r"[A-Za-z]+")
+LOWER_WORD = _recache.compile(r"[a-z]+")
+NON_SPACE = _recache.compile(r"\S+")
 
 
 def has_any(low: str, keys: tuple[str, ...]) -> bool:

@@ -20,7 +20,7 @@ from linter.prose.lists import (
     parse_inline,
     parse_tables,
 )
-from linter.prose.text import OR_WORD, Text, clean_token, gate_text, has_any, name_words, odd_case, other_bullet, same_name, scan
+from linter.prose.text import LATIN_WORD, NON_SPACE, OR_WORD, Text, clean_token, gate_text, has_any, name_words, odd_case, other_bullet, same_name, scan
 
 # -- cues ------------------------------------------------------------------------------------
 
@@ -1043,7 +1043,6 @@ def _quote_gates(s: str, low: str) -> tuple[bool, bool, bool, bool]:
     return (can_be, only, single, set_this)
 
 
-
 _BRACKET_OPEN = _recache.compile(r"[ \t]*\[")
 _BRACKET_CLOSE = _recache.compile(r"[ \t]*\]")
 _PAREN_OPEN = _recache.compile(r"[ \t]*[(（]")
@@ -1053,7 +1052,6 @@ _PHRASE_WORDS = frozenset("a an and or but nor".split())  # words of a phrase, n
 _SPACED = _recache.compile(r"[ \t]*(?P<list>[A-Za-z][\w-]{0,30}(?<!-)(?:[ \t]+[A-Za-z][\w-]{0,30}(?<!-)){1,19})[ \t]*[.;]?[ \t]*(?=\n|$)")
 _NEXT_BLOCK = _recache.compile(r"[ \t]*\n[ \t\n]*(?=\S)")
 _WHOLE_LINE = _recache.compile(r"[ \t]*[.;]?[ \t]*(?:\n|$)")
-_NON_SPACE = _recache.compile(r"\S+")
 
 
 def _list_apart(s: str, pos: int, quoted_only: bool) -> Parsed | None:
@@ -1079,7 +1077,7 @@ def _list_apart(s: str, pos: int, quoted_only: bool) -> Parsed | None:
     if sp is not None and sum(1 for _ in _at_line_starts(_LABEL_LINE, s)) < 2:
         # "Accepted values: tin jar box": words set apart by blanks alone, the rest of the line (not
         # in a sheet of "Label: value" lines, whose values are prose: "Values: made by the server")
-        words = list(_NON_SPACE.finditer(sp.group("list")))
+        words = list(NON_SPACE.finditer(sp.group("list")))
         vals = [w.group() for w in words]
         shapes = {"upper" if v.isupper() else "title" if v[0].isupper() else "lower" for v in vals}
         if not any(v.lower() in STOP_WORDS or v.lower() in _PHRASE_WORDS for v in vals) and len(shapes) == 1 \
@@ -1336,7 +1334,6 @@ def blank_words(text: str, values: tuple[str, ...]) -> str:
 
 
 _SENTENCE_SPACE = _recache.compile(r"(?<=[.!?。])\s")
-_LATIN_WORD = _recache.compile(r"[A-Za-z]+")
 _ZH_BREAK = _recache.compile(r"[。\n]")
 _THREE_DIGITS = _recache.compile(r"\d{3,}")
 
@@ -1346,7 +1343,7 @@ def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None,
     field name, the description's first sentence and the examples' shape."""
     words = set(name_words(name))
     head = _SENTENCE_SPACE.split(t.norm.strip(), maxsplit=1)[0][:200]
-    head_words = {w.lower() for w in _LATIN_WORD.findall(head)}
+    head_words = {w.lower() for w in LATIN_WORD.findall(head)}
     zh_head = _ZH_BREAK.split(head, maxsplit=1)[0] if _CJK_ANY.search(head) else ""
     nw = name_words(name)
     if trigger == "version":
