@@ -1443,8 +1443,13 @@ _ASK_SENTENCE = _recache.compile(
 _PROSE_WORDS = frozenset(w for w in STOP_WORDS if not w.endswith("*")) | frozenset("a an it them this that".split())  # ("all", "none": values)
 
 
+_ASK_VERBS = ("Use", "Specify", "Select", "Choose", "Pass", "Enter")
+
+
 def ask_sentences(s: str, low: str) -> Iterator[Candidate]:
     """Two or more bare words, each asked for in a sentence of its own ("Specify asc to show …")."""
+    if not _twice(s, _ASK_VERBS):
+        return  # each match opens with its own capitalised verb (the pattern is case-sensitive): two are needed
     items: dict[str, Item] = {}
     for m in _ASK_SENTENCE.finditer(s):
         v = m.group("v")
@@ -1472,17 +1477,18 @@ def _paragraphs(s: str) -> Iterator[tuple[int, str]]:
 
 # The gate keys of the two one-value-per-sentence detectors: every match of _VALUE_SENTENCE holds
 # (or, for a lookahead branch, is followed by) its own occurrence of one of them, and every match
-# of _COND_VALUE opens with one.
-_VALUE_SENTENCE_KEYS = ("set to", "equal", "select", "choos", "specify", "use ", "using", "mean", "indicat",
-                        "signif", "represent", "denot", "if ", "when ", "return", "allow", "enabl", "disabl",
-                        " for ", "where", "show", "permit", "prohibit", "uses", "send", "keep", "appl", "ignor",
+# of _COND_VALUE opens with one. The common words come first: a gate stops at its first (or, counted
+# by _twice, its second) occurrence, so most texts that pass test only a few keys.
+_VALUE_SENTENCE_KEYS = (" for ", "if ", "when ", "return", "use ", "set to", "equal", "select", "choos", "specify", "using",
+                        "mean", "indicat", "signif", "represent", "denot", "allow", "enabl", "disabl",
+                        "where", "show", "permit", "prohibit", "uses", "send", "keep", "appl", "ignor",
                         "creat", "remov", "adds", "once ", "set it to", "setting", "specifies", "instructs", "lets", "forces",
                         "turns", "value will be",
                         "value would be", "` will", "' will", '" will', "” will", "` would", "' would", '" would', "” would",
                         "` should", "' should", '" should', "” should", "` must", "' must", '" must', "” must")
-_COND_VALUE_KEYS = ("if ", "when ", "once ", "while ", "set ", " for ", " is `", " is '", ' is "', " is “", " be `", " be '", ' be "', " be “")
+_COND_VALUE_KEYS = (" for ", "if ", "when ", "set ", "once ", "while ", " is `", " is '", ' is "', " is “", " be `", " be '", ' be "', " be “")
 # … and the "or"/"and" that opens its `or "x" to …` branch (whose lookahead word may be "to")
-_VALUE_SENTENCE_COUNTED = (*_VALUE_SENTENCE_KEYS, " or ", " and ")
+_VALUE_SENTENCE_COUNTED = (" or ", " and ", *_VALUE_SENTENCE_KEYS)
 
 
 def _twice(low: str, keys: tuple[str, ...]) -> bool:
