@@ -161,10 +161,9 @@ _COMMA_GAP = _recache.compile(r"[ ]*,?[ ]*")
 
 # The lists of the text read last, by where they start: several finders ask for the list at one place
 # (on the APIs.guru corpus one call in seven asks again, most of them the appositive finder reading
-# where the bare-alternatives finder read already). The text
-# is held, so ``is`` cannot match a new string at a freed one's address; the pair is replaced in one
-# assignment; what is returned is never changed in place by a caller (its items are read, or copied
-# into a new Parsed).
+# where the bare-alternatives finder read already). The text is held, so ``is`` cannot match a new
+# string at a freed one's address; the pair is replaced in one assignment; what is returned is never
+# changed in place by a caller (its items are read, or copied into a new Parsed).
 _LAST: list[tuple[str | None, dict[tuple[int, bool, int], "Parsed | None"]]] = [(None, {})]
 
 

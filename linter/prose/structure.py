@@ -1435,15 +1435,13 @@ def word_definitions(s: str, low: str) -> Iterator[Candidate]:
 
 # "Specify heavy to list big jars first. Specify light to list small jars first.": a bare word, each in a
 # sentence of its own that says what asking for it returns
+_ASK_VERBS = ("Specify", "Use", "Pass", "Enter", "Choose", "Select")
 _ASK_SENTENCE = _recache.compile(
-    r"(?:^|(?<=[.;:!?]\s)|(?<=\n))(?:Specify|Use|Pass|Enter|Choose|Select)\s+(?P<v>[a-z][a-z0-9_-]{1,15})\s+(?:to|for)\s+"
+    r"(?:^|(?<=[.;:!?]\s)|(?<=\n))(?:" + "|".join(_ASK_VERBS) + r")\s+(?P<v>[a-z][a-z0-9_-]{1,15})\s+(?:to|for)\s+"
     r"(?:show|get|return|retrieve|list|include|see|sort|order|filter|display|fetch|receive|request)\b")
 
 
 _PROSE_WORDS = frozenset(w for w in STOP_WORDS if not w.endswith("*")) | frozenset("a an it them this that".split())  # ("all", "none": values)
-
-
-_ASK_VERBS = ("Use", "Specify", "Select", "Choose", "Pass", "Enter")
 
 
 def ask_sentences(s: str, low: str) -> Iterator[Candidate]:
@@ -1491,11 +1489,11 @@ _COND_VALUE_KEYS = (" for ", "if ", "when ", "set ", "once ", "while ", " is `",
 _VALUE_SENTENCE_COUNTED = (" or ", " and ", *_VALUE_SENTENCE_KEYS)
 
 
-def _twice(low: str, keys: tuple[str, ...]) -> bool:
-    """Whether the occurrences of ``keys`` in ``low`` number two or more (counted until two)."""
+def _twice(text: str, keys: tuple[str, ...]) -> bool:
+    """Whether the occurrences of ``keys`` in ``text`` number two or more (counted until two)."""
     n = 0
     for k in keys:
-        n += low.count(k)
+        n += text.count(k)
         if n >= 2:
             return True
     return False
