@@ -1532,21 +1532,43 @@ DETECTORS: tuple[tuple[str, tuple[str, ...], frozenset[str], Detector], ...] = (
     ("value-sentences", _VALUE_SENTENCE_KEYS, frozenset({"codes"}), value_sentences),
 )
 # a quoted token, an UPPER_CODE, a camelCase or snake_case word: every value a run-in, a value
-# sentence, a bracketed or glossed list can take has one of these shapes ("[A-Za-z][A-Z]": two
-# capitals or a camelCase hump, in one branch)
-_CODE_FACT = _recache.compile(r"[`\"'“‘*]|[A-Za-z][A-Z]|[a-z0-9]_[a-z0-9]")
+# sentence, a bracketed or glossed list can take has one of these shapes: a quote-like character,
+# a letter followed by a capital (two capitals or a camelCase hump), or "_" between a lower-case
+# letter or digit and another. Each shape is searched on its own, at the character ``re`` can
+# scan for (the quote, the capital, the "_"; the character before it by a look-behind): one
+# pattern of all three made ``re`` try every branch at every position of the text.
+_CODE_QUOTE = _recache.compile(r"[`\"'“‘*]")
+_CODE_HUMP = _recache.compile(r"[A-Z](?<=[A-Za-z][A-Z])")  # found at the capital: the shape starts one before
+_CODE_SNAKE = _recache.compile(r"_(?<=[a-z0-9]_)[a-z0-9]")  # found at the "_": the shape starts one before
+
+
+def _code_shape(s: str, pos: int) -> int:
+    """Where the first code shape (see above) that starts at or after ``pos`` ends; -1 if none.
+    Shapes cannot start at the same place (a quote is no letter; after the letter, a capital
+    or a "_"), so the first of the three is the first of the one pattern that lists them."""
+    q = _CODE_QUOTE.search(s, pos)
+    h = _CODE_HUMP.search(s, pos + 1)
+    u = _CODE_SNAKE.search(s, pos + 1)
+    best, end = -1, -1
+    if q is not None:
+        best, end = q.start(), q.end()
+    if h is not None and (best < 0 or h.start() - 1 < best):
+        best, end = h.start() - 1, h.end()
+    if u is not None and (best < 0 or u.start() - 1 < best):
+        best, end = u.start() - 1, u.end()
+    return end
 
 
 def _facts(s: str, low: str) -> set[str]:
     facts = set()
     if "\n" in s.strip():
         facts.add("lines")
-    m = _CODE_FACT.search(s)
-    if m:
+    end = _code_shape(s, 0)
+    if end >= 0:
         facts.add("code")
         # two values at least: every match of a one-value-per-sentence detector holds a code
         # token, and they keep only two distinct values or more
-        if _CODE_FACT.search(s, m.end() + 1):
+        if _code_shape(s, end + 1) >= 0:
             facts.add("codes")
     # two items need a separator: "or", a slash, a bar, "and", or a comma
     if " or " in low or "/" in s or "|" in s or " and " in low or "," in s or "，" in s:

@@ -270,3 +270,31 @@ def test_gated_analysis_finds_exactly_what_the_patterns_find(mutation: str) -> N
     wrong = [(c, g, f) for c, g, f in zip(cases, gated, free) if g != f]
     assert wrong == []
     assert sum(map(len, free)) > 30  # the inputs do exercise the finders (under every mutation)
+
+
+# the one pattern the three code-shape searches stand for (structure._code_shape)
+_ONE_CODE_PATTERN = re.compile(r"[`\"'“‘*]|[A-Za-z][A-Z]|[a-z0-9]_[a-z0-9]")
+
+
+def _facts_by_one_pattern(text: str) -> set[str]:
+    out = set()
+    m = _ONE_CODE_PATTERN.search(text)
+    if m:
+        out.add("code")
+        if _ONE_CODE_PATTERN.search(text, m.end() + 1):
+            out.add("codes")
+    return out
+
+
+def test_code_facts_equal_the_one_pattern() -> None:
+    """Every string over the characters that make or break a shape, up to five long (each shape
+    at every place, next to every other), and some prose: the same facts as the one pattern."""
+    from itertools import product
+
+    from linter.prose import structure
+
+    alphabet = "aZ_1`'* "
+    texts = ["".join(p) for n in range(6) for p in product(alphabet, repeat=n)]
+    texts += ["The name of the bucket.", "Set `x` or 'y'", "ABC", "a_b c_d", "fooBar", "A_", "_a", "“x”", "x1_y2Z"]
+    for text in texts:
+        assert structure._facts(text, text.lower()) & {"code", "codes"} == _facts_by_one_pattern(text), text
