@@ -44,7 +44,7 @@ def _probe(cache: str) -> dict:
 
 
 def _cache_files(directory: Path) -> list[Path]:
-    return sorted(directory.glob("re-*.marshal")) if directory.is_dir() else []
+    return sorted(directory.glob("re2-*.marshal")) if directory.is_dir() else []
 
 
 def test_the_second_start_builds_every_pattern_from_the_file_and_finds_the_same(tmp_path: Path) -> None:
@@ -116,3 +116,16 @@ def test_an_empty_setting_turns_the_cache_off_and_an_unwritable_place_is_no_erro
     blocked.write_text("not a directory")
     assert _probe(str(blocked / "cache")) == off  # cannot be made: compiled as usual, nothing written
     assert _cache_files(tmp_path) == []
+
+
+def test_a_file_in_the_older_layout_is_not_read_and_goes_when_the_new_one_is_written(tmp_path: Path) -> None:
+    """Before the codes were kept as bytes the file was ``re-<build>.marshal`` with lists of ints:
+    never read (its name is not asked for), removed once this layout's file is written."""
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    old = cache / f"re-{_recache._BUILD}.marshal"
+    payload = marshal.dumps([("x", 0, ("x", 0, [1, 2, 3], 0, {}, (None,)))])
+    old.write_bytes(hashlib.sha256(payload).digest() + payload)
+    first = _probe(str(cache))
+    assert first["loaded"] == 0 and not old.exists()
+    assert [p.name for p in _cache_files(cache)] == [f"re2-{_recache._BUILD}.marshal"]
