@@ -1500,7 +1500,6 @@ def _twice(text: str, keys: tuple[str, ...]) -> bool:
 
 
 Detector = Callable[[str, str], Iterator[Candidate]]
-# (name, gate keys (any of them must occur in the lower-cased text; empty: always), detector)
 # (name, literal keys (one must occur in the lower-cased text; empty: always), facts the text must
 # have (see ``_facts``), detector). Both gates are necessary conditions of a detector's match, so
 # they change no result; they keep most descriptions from reaching the patterns at all.
