@@ -6,8 +6,10 @@ lines and columns are 1-based, columns in code points, ``end_column`` exclusive.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
+import re
 from typing import Any, Iterator
 
 import pytest
@@ -164,6 +166,33 @@ def test_json_too_deep_member_of_a_container_indexed_ahead() -> None:
     assert span(text, "json", ("a", "deep") + (0,) * 59) == (1, 83, 1, 85)
     assert span(text, "json", ("b", 0)) == (1, 167, 1, 287)
     assert span(text, "json", ("b", 1)) == (1, 289, 1, 290)
+
+
+def _alternation_form(depth: int) -> str:
+    """The container skipper as one alternation per level, ``(?:run|string|container)*+``:
+    the plain form of what ``positions._container_pattern`` writes unrolled."""
+    string = positions._STRING
+    container = r"[{\[](?:[^\"{}\[\]]++|" + string + r")*+[}\]]"
+    for _ in range(depth - 1):
+        container = r"[{\[](?:[^\"{}\[\]]++|" + string + "|" + container + r")*+[}\]]"
+    return container
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_json_container_skipper_is_the_alternation_form(depth: int) -> None:
+    """On every text of up to five of the characters that steer the skipper, and on longer random
+    ones (unbalanced, unterminated, nested past ``depth``), the unrolled skipper ends where the
+    alternation form ends, or fails where it fails, from every start."""
+    unrolled = re.compile(positions._container_pattern(depth), re.S)
+    plain = re.compile(_alternation_form(depth), re.S)
+    alphabet = '{}[]"\\a'
+    texts = ["".join(p) for n in range(1, 6) for p in itertools.product(alphabet, repeat=n)]
+    rng = random.Random(depth)
+    texts += ["".join(rng.choice(alphabet + " ,:") for _ in range(rng.randint(7, 40))) for _ in range(20000)]
+    for text in texts:
+        for start in range(len(text)):
+            a, b = unrolled.match(text, start), plain.match(text, start)
+            assert (a and a.end()) == (b and b.end()), (text, start)
 
 
 def test_json_malformed_text_gives_none() -> None:

@@ -138,12 +138,17 @@ _JSON_ITEM = _recache.compile(
 
 def _container_pattern(depth: int) -> str:
     """A JSON container nested at most ``depth`` deep. It only finds where a container of
-    already-parsed JSON ends (bracket kinds are not paired, nothing is validated), 2-3x faster
-    than the C decoder because it builds no objects; possessive quantifiers keep it linear."""
-    body = r"(?:[^\"{}\[\]]++|" + _STRING + ")*+"
+    already-parsed JSON ends (bracket kinds are not paired, nothing is validated), faster than
+    the C decoder because it builds no objects (a fifth less time on SMALL's largest specs);
+    possessive quantifiers keep it linear. Each body is written unrolled, a run of plain
+    characters and then (string, run)*, and each nested container is followed by such a body:
+    the same texts and ends as ``(?:[^"{}[\\]]++|string|container)*+`` (a test compares the
+    two), with one pass of the repeat per string or container instead of one per run and per
+    string, which took ``re`` 13 % more instructions on SMALL's position lookups."""
+    body = r'[^"{}\[\]]*+(?:' + _STRING + r'[^"{}\[\]]*+)*+'
     container = r"[{\[]" + body + r"[}\]]"
     for _ in range(depth - 1):
-        container = r"[{\[](?:[^\"{}\[\]]++|" + _STRING + "|" + container + r")*+[}\]]"
+        container = r"[{\[]" + body + r"(?:" + container + body + r")*+[}\]]"
     return container
 
 
