@@ -194,6 +194,11 @@ class Source:
             self._locator = make_locator(self.text, self.syntax)
         return self._locator
 
+    def adopt_locator(self, locator: "Locator") -> None:
+        """Use ``locator`` (made for this source's text, e.g. with the index its parse built)
+        instead of a fresh one."""
+        self._locator = locator
+
     def detached(self) -> "Source":
         """The light twin findings keep; one per parsed file, so reporters that need the text
         again (code frames, SARIF fix regions) reload each file once, not once per finding."""

@@ -13,6 +13,7 @@ import subprocess
 import time
 from dataclasses import fields
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -208,6 +209,40 @@ def test_depth_limit_from_config(tmp_path: Path, syntax: str) -> None:
     assert findings(tmp_path, f"ok.{syntax}") == []
     message, kind, _ = refused(tmp_path, f"deep.{syntax}")
     assert (message, kind) == ("nested more than 30 levels deep (limits.max-depth)", "too-large")
+
+
+@pytest.mark.parametrize("max_depth", [1, 2, 3, 4, 5, 8, 11, 30, 200])
+def test_json_depth_limit_is_json_loads_at_every_limit(max_depth: int) -> None:
+    """A JSON file is parsed by the parser that indexes its top levels, with less recursion
+    headroom than ``json.loads`` (linter/sources/loader.py): whatever it cannot take, deep or
+    not, is left to ``json.loads``. So the texts refused, and the trees kept, are those of
+    ``json.loads`` under the same limit, for nests of objects and of arrays; an object nest is
+    refused from one level past the limit."""
+    from linter.limits import Limits
+    from linter.sources import loader
+
+    sizes: list[int] = []
+    add = sizes.append
+
+    def count(obj: dict[str, Any]) -> dict[str, Any]:  # the loader's hook (its calls take recursion levels too)
+        add(len(obj))
+        return obj
+
+    def outcome(parse: Any) -> Any:
+        try:
+            return json.dumps(parse())
+        except loader.LoadError as exc:
+            return exc.message
+
+    for opening, closing in (('{"a": ', "}"), ("[", "]"), ('[{"a": ', "}]")):
+        for depth in range(1, max_depth + 5):
+            text = opening * depth + "1" + closing * depth
+            got = outcome(lambda: loader.parse_source(text, "json", Limits(max_depth=max_depth))[0])
+            want = outcome(lambda: loader._json_loads(text, max_depth, loader._JSON_HOOK_LEVELS, object_hook=count))
+            assert got == want, (text, max_depth)
+            if opening == '{"a": ':
+                refused = f"nested more than {max_depth} levels deep (limits.max-depth)"
+                assert (got == refused) == (depth > max_depth), (depth, got)
 
 
 # ------------------------------------------------------------------------ long prose

@@ -10,6 +10,7 @@ import itertools
 import json
 import random
 import re
+from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
@@ -193,6 +194,115 @@ def test_json_container_skipper_is_the_alternation_form(depth: int) -> None:
         for start in range(len(text)):
             a, b = unrolled.match(text, start), plain.match(text, start)
             assert (a and a.end()) == (b and b.end()), (text, start)
+
+
+# ------------------------------------------------------------------------ parse_indexed
+
+
+def _random_json(rng: random.Random, depth: int) -> Any:
+    """A tree of objects, arrays and awkward scalars (escapes, non-ASCII, floats, keywords)."""
+    if depth == 0 or rng.random() < 0.2:
+        return rng.choice(['a"b\\c/{[', "日本😀", "", 1.5e10, -3, 0.1, True, False, None, 10**30])
+    if rng.random() < 0.4:
+        return [_random_json(rng, depth - 1) for _ in range(rng.randint(0, 4))]
+    names = ["k", "ü", "x\ny", "}", "[", ":", ","]
+    return {rng.choice(names) + str(i): _random_json(rng, depth - 1) for i in range(rng.randint(0, 5))}
+
+
+def _with_repeats(text: str) -> str:
+    """``text`` with every member "k0" repeated (a later value for the same key), at any depth."""
+    return text.replace('"k0": ', '"k0": "first", "k0": ')
+
+
+def _indexed(text: str, max_members: int = 10**6) -> tuple[Any, JsonLocator, list[int]]:
+    sizes: list[int] = []
+
+    def hook(obj: dict[str, Any]) -> dict[str, Any]:
+        sizes.append(len(obj))
+        return obj
+
+    scan_once = json.JSONDecoder(object_hook=hook).scan_once  # type: ignore[attr-defined]
+    tree, loc = positions.parse_indexed(text, scan_once, hook, max_members)
+    return tree, loc, sizes
+
+
+@pytest.mark.parametrize(
+    "dump", [{"indent": 2}, {"indent": "\t"}, {"separators": (",", ":")}, {"separators": (" , ", " : ")}]
+)
+@pytest.mark.parametrize("repeats", [False, True])
+def test_parse_indexed_is_json_loads_and_a_locator(dump: dict[str, Any], repeats: bool) -> None:
+    """The tree and the object_hook calls are json.loads's; every region the seeded locator
+    gives, and every repeated key it reports, is what a fresh locator finds by scanning."""
+    rng = random.Random(11)
+    for _ in range(30):
+        tree = {"root": [_random_json(rng, 5) for _ in range(3)], "k0": _random_json(rng, 4), "m": _random_json(rng, 4)}
+        text = json.dumps(tree, ensure_ascii=False, **dump)
+        if repeats:
+            text = _with_repeats(text)
+        sizes: list[int] = []
+
+        def hook(obj: dict[str, Any]) -> dict[str, Any]:
+            sizes.append(len(obj))
+            return obj
+
+        want = json.loads(text, object_hook=hook)
+        got, loc, got_sizes = _indexed(text)
+        assert json.dumps(got) == json.dumps(want) and got == want
+        assert sorted(got_sizes) == sorted(sizes)
+        assert loc._root == 0 and 0 in loc._objects  # indexed by the parse, before any lookup
+        fresh = JsonLocator(text)
+        for pointer in _pointers(want):
+            assert loc.region(pointer) == fresh.region(pointer), pointer
+            assert loc.repeated_keys(pointer) == fresh.repeated_keys(pointer), pointer
+        assert loc.region(("nowhere",)) is None and loc.region(("root", 9)) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "", " ", "\ufeff{}", '{"a": 1,}', '{"a": [1,]}', '{"a": {"b": 1,}}', '{"a" 1}', '{"a": 1} x', "[1 2]",
+        '{"a": 1', '{"a": [1', '{"a": "x', '{"a\tb": 1}', '{a: 1}', '{"a": {"b": {"c": [1,]}}}', "[,]", "{,}",
+        '{"a": 0123}', '{"a": [1, 2] 3}', '{"a": {"b": tru}}',
+    ],
+)
+def test_parse_indexed_refuses_what_json_loads_refuses(text: str) -> None:
+    with pytest.raises(ValueError):
+        json.loads(text)
+    with pytest.raises((ValueError, IndexError, StopIteration)):
+        _indexed(text)
+
+
+def test_parse_indexed_reads_what_json_loads_reads() -> None:
+    for text in ["1", ' "s" ', "[]", "{}", " [ ] ", '{"a": NaN, "b": [Infinity, -Infinity]}', '[{"a": {}}, [], [[]]]',
+                 '{"\\u00fc\\"": {"x": 1e400}}', "null", '{"a": 1}\n\n']:
+        got, loc, _ = _indexed(text)
+        assert json.dumps(got) == json.dumps(json.loads(text)), text
+        for pointer in _pointers(got):
+            assert loc.region(pointer) == JsonLocator(text).region(pointer), (text, pointer)
+
+
+def test_parse_indexed_stops_past_its_member_budget() -> None:
+    """Members and elements parsed in Python near the root are counted; past the budget the
+    caller's json.loads takes over (a text of many tiny members costs less there)."""
+    text = json.dumps({"a": {str(i): i for i in range(50)}, "b": [1, 2, 3]})
+    assert _indexed(text, 55)[0] == json.loads(text)  # the root's 2 members, the 50 of "a", the 3 of "b"
+    with pytest.raises(ValueError, match="too many"):
+        _indexed(text, 54)
+
+
+def test_a_loaded_json_source_keeps_the_index_its_parse_made(tmp_path: Path) -> None:
+    from linter.sources.loader import load_source
+
+    path = tmp_path / "api.json"
+    path.write_text(json.dumps({"openapi": "3.0.3", "paths": {"/a": {"get": {"responses": {}}}}}, indent=2), encoding="utf-8")
+    source = load_source(str(path), "api.json")
+    loc = source.locator
+    assert isinstance(loc, JsonLocator) and sorted(loc._objects) == [0, 35, 47]  # the root, /paths, /paths/~1a
+    assert span_of(loc, ("paths", "/a", "get", "responses")) == (6, 9, 6, 24)
+    malformed = tmp_path / "bad.json"
+    malformed.write_text('{"openapi": "3.0.3", "paths": {"/a": {},}}', encoding="utf-8")
+    with pytest.raises(Exception, match="invalid JSON: Expecting property name enclosed in double quotes at line 1 column 41"):
+        load_source(str(malformed), "bad.json")
 
 
 def test_json_malformed_text_gives_none() -> None:

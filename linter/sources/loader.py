@@ -1,4 +1,6 @@
-"""Reading and parsing files: the fast path first, positions never computed here."""
+"""Reading and parsing files: the fast path first. Positions are not computed here, except the
+index of a JSON text's top levels, which its parse gives for little more than the parse
+(``positions.parse_indexed``; the locator would otherwise scan the whole text again)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import re
 import sys
 from types import FrameType
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import yaml
 from yaml.nodes import MappingNode, ScalarNode
@@ -16,6 +18,7 @@ from yaml.nodes import MappingNode, ScalarNode
 from linter.limits import Limits, MiB
 from linter.model import Source
 from linter.runctx import DEFAULT_READER, Reader
+from linter.sources.positions import JsonLocator, parse_indexed
 
 try:  # the C loader is 5-10x faster on large specs
     _YamlLoader: type = yaml.CSafeLoader
@@ -50,6 +53,9 @@ class ParseFacts:
     """
 
     duplicates: list[Duplicate] = field(default_factory=list)
+    # a JSON text's locator holding the index its parse made (positions.parse_indexed), handed
+    # to the Source by load_source; None when the text was parsed by json.loads alone
+    locator: JsonLocator | None = None
 
 
 def syntax_for(path: str, text: str) -> str:
@@ -195,6 +201,8 @@ def parse_source(
 # means "deeper than the limit".
 _JSON_HOOK_LEVELS = 2
 _JSON_PROBE_SPAN = 512
+_INDEXED_MARGIN = 8  # recursion levels fewer for the indexing parser (see _json_loads); it needs 2
+_UNPARSED = object()  # what a ``parse`` passed to _json_loads returns to leave the text to json.loads
 
 
 def _stack_depth() -> int:
@@ -216,12 +224,18 @@ def _too_deep(limit: int, where: str = "") -> LoadError:
 _PROBED: dict[tuple[int, int], int] = {}
 
 
-def _json_loads(text: str, limit: int, levels: int = 0, **hooks: Any) -> Any:
+def _json_loads(text: str, limit: int, levels: int = 0, parse: Callable[[str], Any] | None = None, **hooks: Any) -> Any:
     """``json.loads`` with the nesting limit enforced by Python's own recursion check, at no
     cost per value: the C scanner spends one recursion level per container. The levels already
     in use are more than the Python frames (C calls count too), so the lowest recursion limit
     that lets an array nest exactly ``max_depth`` deep pass is found by bisection, with probes
-    parsed from this very frame (a dozen parses of 2 × max_depth characters)."""
+    parsed from this very frame (a dozen parses of 2 × max_depth characters).
+
+    ``parse`` (instead of ``json.loads``): a parser that returns ``_UNPARSED`` where it would
+    refuse the text, so that ``json.loads`` decides. It runs with :data:`_INDEXED_MARGIN` levels
+    fewer than ``json.loads`` would have (its Python frames spend no more levels than
+    ``json.loads``'s frames and the C scanner's do), so it never accepts a text nested deeper
+    than ``json.loads`` accepts; a text it finds too deep is left to ``json.loads``."""
     old = sys.getrecursionlimit()
     depth = _stack_depth()
     key = (depth, limit)
@@ -240,6 +254,13 @@ def _json_loads(text: str, limit: int, levels: int = 0, **hooks: Any) -> Any:
                 except RecursionError:
                     low = mid + 1
             _PROBED[key] = low
+        if parse is not None:
+            try:
+                sys.setrecursionlimit(low + levels - _INDEXED_MARGIN)
+            except RecursionError:  # (a max_depth of a few levels: fewer than the frames in use)
+                parse = None
+            if parse is not None and (tree := parse(text)) is not _UNPARSED:
+                return tree
         sys.setrecursionlimit(low + levels)
         return json.loads(text, **hooks)
     except RecursionError:
@@ -291,7 +312,18 @@ def _parse_json(text: str, facts: bool, max_depth: int) -> tuple[Any, ParseFacts
             add(len(obj))
             return obj
 
-        tree = _json_loads(text, max_depth, _JSON_HOOK_LEVELS, object_hook=count)
+        def indexed(text: str) -> Any:
+            # the tree and the locator with its top levels indexed; the text is left to json.loads
+            # when this parser would refuse it (malformed, too deep, too many members near the root)
+            try:
+                scan_once = json.JSONDecoder(object_hook=count).scan_once  # type: ignore[attr-defined]  # set by JSONDecoder.__init__, missing from typeshed
+                tree, found.locator = parse_indexed(text, scan_once, count, 1000 + len(text) // 64)
+            except (ValueError, IndexError, StopIteration, RecursionError):
+                sizes.clear()
+                return _UNPARSED
+            return tree
+
+        tree = _json_loads(text, max_depth, _JSON_HOOK_LEVELS, indexed, object_hook=count)
         if sum(sizes) == _json_key_tokens(text):
             return tree, found
         # some key is repeated (or a string holds `":`): load again and note each repeat
@@ -491,6 +523,9 @@ def load_source(abspath: str, display_path: str, text: str | None = None, reader
     tree, facts = parse_source(text, syntax, reader.limits)
     source = Source(abspath, display_path, text, tree, syntax, reader)
     source.facts = facts
+    if facts.locator is not None:
+        source.adopt_locator(facts.locator)
+        facts.locator = None
     return source
 
 
