@@ -455,68 +455,50 @@ def parse_indexed(
     left = max_members
 
     def container(i: int, depth: int) -> tuple[Any, int]:
+        # one loop for objects and arrays, as in JsonLocator._members: they differ in the key only
         nonlocal left
         deeper = depth < INDEX_DEPTH
+        is_object = text[i] == "{"
+        close = "}" if is_object else "]"
+        obj: dict[str, Any] = {}
+        members: _ObjectIndex = {}
+        array_: list[Any] = []
+        items: _ArrayIndex = []
         j = i + 1
         if text[j] in _BLANKS:
             j = blanks(text, j).end()  # type: ignore[union-attr]  # a blanks pattern always matches
-        if text[i] == "{":
-            obj: dict[str, Any] = {}
-            members: _ObjectIndex = {}
-            if text[j] == "}":
-                end = j + 1
-            else:
-                while True:
-                    left -= 1
-                    if left < 0:
-                        raise ValueError("too many members to index while parsing")
-                    if text[j] != '"':
-                        raise ValueError(f"expected a key at {j}")
-                    key, k = scanstring(text, j + 1, True)
-                    if text[k] != ":":
-                        k = blanks(text, k).end()  # type: ignore[union-attr]
-                        if text[k] != ":":
-                            raise ValueError(f"expected ':' at {k}")
-                    v = k + 1
-                    if text[v] in _BLANKS:
-                        v = blanks(text, v).end()  # type: ignore[union-attr]
-                    if deeper and text[v] in "{[":
-                        value, value_end = container(v, depth + 1)
-                    else:
-                        value, value_end = scan_once(text, v)
-                    if key in members:
-                        repeats.setdefault(i, []).append((key, j))
-                    members[key] = (j, v, value_end)
-                    obj[key] = value
-                    j = value_end
-                    if text[j] in _BLANKS:
-                        j = blanks(text, j).end()  # type: ignore[union-attr]
-                    if text[j] == ",":
-                        j += 1
-                        if text[j] in _BLANKS:
-                            j = blanks(text, j).end()  # type: ignore[union-attr]
-                        continue
-                    if text[j] != "}":
-                        raise ValueError(f"expected ',' or '}}' at {j}")
-                    end = j + 1
-                    break
-            objects[i] = (members, end)
-            return object_hook(obj), end
-        items: _ArrayIndex = []
-        array_: list[Any] = []
-        if text[j] == "]":
+        if text[j] == close:
             end = j + 1
         else:
             while True:
                 left -= 1
                 if left < 0:
-                    raise ValueError("too many elements to index while parsing")
-                if deeper and text[j] in "{[":
-                    value, value_end = container(j, depth + 1)
+                    raise ValueError("too many members to index while parsing")
+                if is_object:
+                    if text[j] != '"':
+                        raise ValueError(f"expected a key at {j}")
+                    key, v = scanstring(text, j + 1, True)
+                    if text[v] != ":":
+                        v = blanks(text, v).end()  # type: ignore[union-attr]
+                        if text[v] != ":":
+                            raise ValueError(f"expected ':' at {v}")
+                    v += 1
+                    if text[v] in _BLANKS:
+                        v = blanks(text, v).end()  # type: ignore[union-attr]
                 else:
-                    value, value_end = scan_once(text, j)
-                items.append((j, value_end))
-                array_.append(value)
+                    v = j
+                if deeper and text[v] in "{[":
+                    value, value_end = container(v, depth + 1)
+                else:
+                    value, value_end = scan_once(text, v)
+                if not is_object:
+                    items.append((v, value_end))
+                    array_.append(value)
+                else:
+                    if key in members:
+                        repeats.setdefault(i, []).append((key, j))
+                    members[key] = (j, v, value_end)
+                    obj[key] = value
                 j = value_end
                 if text[j] in _BLANKS:
                     j = blanks(text, j).end()  # type: ignore[union-attr]
@@ -525,10 +507,13 @@ def parse_indexed(
                     if text[j] in _BLANKS:
                         j = blanks(text, j).end()  # type: ignore[union-attr]
                     continue
-                if text[j] != "]":
-                    raise ValueError(f"expected ',' or ']' at {j}")
+                if text[j] != close:
+                    raise ValueError(f"expected ',' or '{close}' at {j}")
                 end = j + 1
                 break
+        if is_object:
+            objects[i] = (members, end)
+            return object_hook(obj), end
         arrays[i] = (items, end)
         return array_, end
 
