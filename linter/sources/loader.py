@@ -233,9 +233,10 @@ def _json_loads(text: str, limit: int, levels: int = 0, parse: Callable[[str], A
 
     ``parse`` (instead of ``json.loads``): a parser that returns ``_UNPARSED`` where it would
     refuse the text, so that ``json.loads`` decides. It runs with :data:`_INDEXED_MARGIN` levels
-    fewer than ``json.loads`` would have (its Python frames spend no more levels than
-    ``json.loads``'s frames and the C scanner's do), so it never accepts a text nested deeper
-    than ``json.loads`` accepts; a text it finds too deep is left to ``json.loads``."""
+    fewer than ``json.loads`` would have (its Python frames spend about as many levels as
+    ``json.loads``'s frames and the C scanner's; with a margin under 2 it would accept texts
+    ``json.loads`` refuses, which the test of every limit catches), so it never accepts a text
+    nested deeper than ``json.loads`` accepts; a text it finds too deep is left to ``json.loads``."""
     old = sys.getrecursionlimit()
     depth = _stack_depth()
     key = (depth, limit)
