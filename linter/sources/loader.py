@@ -259,9 +259,11 @@ def _json_loads(text: str, limit: int, levels: int = 0, parse: Callable[[str], A
             try:
                 sys.setrecursionlimit(low + levels - _INDEXED_MARGIN)
             except RecursionError:  # (a max_depth of a few levels: fewer than the frames in use)
-                parse = None
-            if parse is not None and (tree := parse(text)) is not _UNPARSED:
-                return tree
+                pass  # json.loads alone
+            else:
+                tree = parse(text)
+                if tree is not _UNPARSED:
+                    return tree
         sys.setrecursionlimit(low + levels)
         return json.loads(text, **hooks)
     except RecursionError:
