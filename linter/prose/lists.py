@@ -180,13 +180,37 @@ def parse_inline(t: str, pos: int, *, quoted_only: bool = False, max_items: int 
     return got
 
 
-def _parse_inline(t: str, pos: int, quoted_only: bool, max_items: int) -> Parsed | None:
+def _first_token(t: str, pos: int) -> int:
+    """Where the first token of the inline list at ``pos`` starts (as ``_parse_inline`` skips to it)."""
     i = pos
     while i < len(t) and t[i] in " \t:：":
         i += 1
     soft = _SOFT_BREAK.match(t, i)  # "supported values are\ndaily and monthly": a soft break is a space
     if soft is not None and ":" not in t[max(0, pos - 2) : i] and "：" not in t[max(0, pos - 2) : i]:
         i = soft.end()
+    return i
+
+
+def bare_pair_possible(t: str, pos: int) -> bool:
+    """False when ``parse_inline(t, pos)`` cannot give two items or more with an unquoted first
+    one: its first token is quoted, missing or a word of prose (``_bare_ok``), or no separator
+    follows it. The first steps of ``_parse_inline``, without the rest of its reading: most places
+    a finder asks at ("of the jar, or …", "by default, …") fail here."""
+    i = _first_token(t, pos)
+    m, quoted = _token_at(t, i)
+    if m is None or quoted:
+        return False
+    raw = m.group()
+    if raw.endswith(("..", "…")):
+        return True  # (an ellipsis may go on without a separator: left to the parse)
+    if not _bare_ok(clean_token(raw), True):
+        return False
+    p = _PAREN.match(t, m.end())
+    return _SEP.match(t, p.end() if p else m.end()) is not None
+
+
+def _parse_inline(t: str, pos: int, quoted_only: bool, max_items: int) -> Parsed | None:
+    i = _first_token(t, pos)
     items: list[Item] = []
     cut = False  # the list broke off at an item after "and"/"or" ("a, b or c must be set")
     conj = 0  # separators with "and"/"or" passed

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Callable, Iterator
 
 from linter import _recache
-from linter.prose.lists import QTOK, STOP_WORDS, Item, Parsed, parse_inline
+from linter.prose.lists import QTOK, STOP_WORDS, Item, Parsed, bare_pair_possible, parse_inline
 from linter.prose.text import LATIN_WORD, OR_WORD, clean_token, has_any, odd_case
 
 # Patterns that open with ``(?=[…])``: a lookahead on the first character a match can start with
@@ -72,34 +72,40 @@ _VTOK = (r"(`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|'[^'\n]{1,60}'(?!\w)|“[^”\n]{1,
 _QVTOK = r"(`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”|(?<!\w)'[^'\n]{1,60}'(?!\w))"
 # a quoted value or a code in capitals: what may open "X for …" without a cue before it
 _CODETOK = r"(`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”|(?<!\w)'[^'\n]{1,60}'(?!\w)|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{3,}[0-9]*)(?![\w-]))"
-_VALUE_SENTENCE = _recache.compile(
-    r"\b(?:when|if|once)\s+(?:(?:it|this|the\s+value|this\s+(?:field|parameter|property|value|option|setting))\s+is\s+)?"
-    r"(?:(?:left\s+)?unset\s+or\s+)?(?:set|equal|equals)\s+(?:to\s+)?" + _VTOK
-    + r"|\b(?:if|when)\s+you\s+(?:select|choose|pick)\s+" + _VTOK
-    + r"|\b(?:use|choose|select|specify|set(?:\s+it)?\s+to|or\s+to)\s+" + _VTOK + r"\s+(?=(?:if|for|when|to|in)\b)"
-    + r"|\bset\s+" + _QVTOK + r"\s+(?=(?:if|when)\b)"
-    + r"|\b(?:use|choose|select)\s+" + _CODETOK + r"(?=\s*[.;](?:\s|$))"
-    + r"|\b(?:or|and)\s+" + _QVTOK + r"\s+(?=(?:for|to|if|when)\b)"
-    + r"|\bspecify\s+" + _VTOK + r"(?=\s*[.;](?:\s|$))"
-    + r"|\b(?:choosing|selecting|setting(?:\s+it)?\s+to|using)\s+" + _VTOK + r"\s+(?=(?:means|will|results|causes|makes)\b)"
-    + r"|(?<![\w`'\"])(?<!\bof\s)" + _QVTOK + r"\s*,?\s+(?=(?:if|when|where|for)\s)"  # not "the value of `x`, if …"
-    + r"|\b(?:if|when)\s+" + _VTOK + r"(?:\s*,|\s+then\b|\s+is\s+(?:selected|chosen|specified)\b)"
-    + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=\.\s\s)|(?<=,\s)|(?<=[a-z]\.)(?=`)|\b(?:while|whereas|and)\s+|(?<=[`\"'”]\sor\s))"
-    r"(?:the\s+(?:value\s+(?:of\s+)?)?)?" + _VTOK
-    + r"(?:\s*\((?:the\s+)?default\))?(?:\s*,\s*(?:the|which\s+is\s+the)\s+default\s*,)?"
-    r"\s+(?:(?:value|level|mode|option|setting|status|state|type)\s+(?:[a-z]+\s+)?)?"  # ("`user` level access allows")
-    r"(?:means|indicates|specifies|signifies|represents|denotes|allows|enables|disables|returns|shows|permits|prohibits"
-    r"|uses|sends|keeps|applies|ignores|creates|removes|adds|instructs|lets|forces|turns)\b"
-    + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=,\s)|\bor\s+)" + _CODETOK + r"\s+for\s+(?!example\b|instance\b)"
-    + r"|\bvalue\s+(?:will|would)\s+be\s+" + _QVTOK + r"(?=\s*(?:(?:if|when|for|where|once)\b|[.;,](?:\s|$)))"
+# Its branches, each marked True when it opens with a cue word ("when", "use", "or" …, after a word
+# boundary). The others open at a value token, at a sentence position, or after "`x` or " (their
+# own word-led openings, "and `x` means", "or CODE for", are cue words too). A match at a place that
+# is no cue word's start can only be one of those: ``_value_sentence_matches`` tries them alone
+# there (fewer branches entered at most places) and the whole pattern elsewhere.
+_VS_BRANCHES: tuple[tuple[bool, str], ...] = (
+    (True, r"\b(?:when|if|once)\s+(?:(?:it|this|the\s+value|this\s+(?:field|parameter|property|value|option|setting))\s+is\s+)?"
+           r"(?:(?:left\s+)?unset\s+or\s+)?(?:set|equal|equals)\s+(?:to\s+)?" + _VTOK),
+    (True, r"\b(?:if|when)\s+you\s+(?:select|choose|pick)\s+" + _VTOK),
+    (True, r"\b(?:use|choose|select|specify|set(?:\s+it)?\s+to|or\s+to)\s+" + _VTOK + r"\s+(?=(?:if|for|when|to|in)\b)"),
+    (True, r"\bset\s+" + _QVTOK + r"\s+(?=(?:if|when)\b)"),
+    (True, r"\b(?:use|choose|select)\s+" + _CODETOK + r"(?=\s*[.;](?:\s|$))"),
+    (True, r"\b(?:or|and)\s+" + _QVTOK + r"\s+(?=(?:for|to|if|when)\b)"),
+    (True, r"\bspecify\s+" + _VTOK + r"(?=\s*[.;](?:\s|$))"),
+    (True, r"\b(?:choosing|selecting|setting(?:\s+it)?\s+to|using)\s+" + _VTOK + r"\s+(?=(?:means|will|results|causes|makes)\b)"),
+    (False, r"(?<![\w`'\"])(?<!\bof\s)" + _QVTOK + r"\s*,?\s+(?=(?:if|when|where|for)\s)"),  # not "the value of `x`, if …"
+    (True, r"\b(?:if|when)\s+" + _VTOK + r"(?:\s*,|\s+then\b|\s+is\s+(?:selected|chosen|specified)\b)"),
+    (False, r"(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=\.\s\s)|(?<=,\s)|(?<=[a-z]\.)(?=`)|\b(?:while|whereas|and)\s+|(?<=[`\"'”]\sor\s))"
+            r"(?:the\s+(?:value\s+(?:of\s+)?)?)?" + _VTOK
+            + r"(?:\s*\((?:the\s+)?default\))?(?:\s*,\s*(?:the|which\s+is\s+the)\s+default\s*,)?"
+            r"\s+(?:(?:value|level|mode|option|setting|status|state|type)\s+(?:[a-z]+\s+)?)?"  # ("`user` level access allows")
+            r"(?:means|indicates|specifies|signifies|represents|denotes|allows|enables|disables|returns|shows|permits|prohibits"
+            r"|uses|sends|keeps|applies|ignores|creates|removes|adds|instructs|lets|forces|turns)\b"),
+    (False, r"(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=,\s)|\bor\s+)" + _CODETOK + r"\s+for\s+(?!example\b|instance\b)"),
+    (True, r"\bvalue\s+(?:will|would)\s+be\s+" + _QVTOK + r"(?=\s*(?:(?:if|when|for|where|once)\b|[.;,](?:\s|$)))"),
     # "The type 'Shared' will use …, and 'None' will not": a quoted value, then what it will do
     # (a sentence's own subject: not "and null, `Lid` will return", a list's end; after a comma only when a
     # will-clause of the same sentence came before: "`a` will seal the jar, `b` will vent it, and `c` will …")
-    + r"|(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?P<wc>(?<=,\s)|(?<=,\sand\s)))"
-    r"(?:the\s+(?:type|value|mode|option|status|state|level|kind)\s+|(?-i:Type|Value|Mode|Option|Status|State|Level|Kind)\s+)?"
-    + _QVTOK + r"\s+(?:(?:will|would)\s+(?!be\b)(?=[a-z])|(?:should|must)\s+(?:never|not)\s+be\s+(?:sent|used|set|passed|given)\b)",
-    re.I,
+    (False, r"(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?P<wc>(?<=,\s)|(?<=,\sand\s)))"
+            r"(?:the\s+(?:type|value|mode|option|status|state|level|kind)\s+|(?-i:Type|Value|Mode|Option|Status|State|Level|Kind)\s+)?"
+            + _QVTOK + r"\s+(?:(?:will|would)\s+(?!be\b)(?=[a-z])|(?:should|must)\s+(?:never|not)\s+be\s+(?:sent|used|set|passed|given)\b)"),
 )
+_VALUE_SENTENCE = _recache.compile("|".join(b for _led, b in _VS_BRANCHES), re.I)
+_VALUE_SENTENCE_UNLED = _recache.compile("|".join(b for led, b in _VS_BRANCHES if not led), re.I)
 _DEFAULT_VALUE = _recache.compile(
     r"\b(?:default(?:\s+value)?(?:\s+is|:)|defaults\s+to|is\s+the\s+default|by\s+default(?:\s+is)?|the\s+default,)\s*:?\s*" + _VTOK,
     re.I,
@@ -519,15 +525,17 @@ def _value_sentence_matches(s: str) -> list[re.Match[str]]:
         while i >= 0:
             at.add(i)
             i = s.find(q, i + 1)
-    at.update(m.end() for m in _VS_AFTER_WORD_START.finditer(s.lower()))
+    led = {0}  # (2) and the text's start: where a branch that opens with a cue word can match
+    led.update(m.end() for m in _VS_AFTER_WORD_START.finditer(s.lower()))
+    at |= led
     at.update(m.end() for m in _VS_AFTER_BREAK.finditer(s))
     at.update(m.end() for m in _VS_AFTER_OR.finditer(s)) if " or " in s else None
     out = []
     end = 0
-    match = _VALUE_SENTENCE.match
+    match, unled = _VALUE_SENTENCE.match, _VALUE_SENTENCE_UNLED.match
     for p in sorted(at):
         if p >= end:
-            m = match(s, p)
+            m = match(s, p) if p in led else unled(s, p)
             if m is not None:
                 out.append(m)
                 end = m.end()
@@ -770,6 +778,28 @@ _BARE_LEAD_AT = _recache.compile(
     r"|[.!?] (?P<codes>)(?=[a-z][a-z0-9]*_)",
     re.I,
 )
+# _BARE_LEAD_AT for ``s.lower()`` (when ``odd_case(s)`` does not hold: then the two texts have the
+# same offsets and word characters, and each word matches there as its lower-case self), written
+# so that every alternative opens with a literal character: ``re`` then scans for those characters
+# in C and tests the rest only where one stands, instead of entering the case-insensitive
+# look-ahead at every position. A letter then ``(?<!\w\w)`` is that letter after a word
+# boundary. No two alternatives can match at one place (each opens with its own character, and
+# the words there differ), so the matches are _BARE_LEAD_AT's; a code sentence opens with [.!?].
+_BARE_LEAD_LOW = _recache.compile(
+    r":|：|\(|[ ][-–—][ ]|\.[ ](?=[a-z][a-z0-9]*_)|![ ](?=[a-z][a-z0-9]*_)|\?[ ](?=[a-z][a-z0-9]*_)"
+    r"|b(?<!\w\w)(?:e|y|etween)\b|e(?<!\w\w)(?:ither|nter)\b|a(?<!\w\w)(?:s|re)\b|o(?<!\w\w)f\b|f(?<!\w\w)rom\b"
+    r"|s(?<!\w\w)(?:pecify|elect)\b|p(?<!\w\w)ass\b|u(?<!\w\w)se\b|c(?<!\w\w)hoose\b|t(?<=set t)o\b"
+)
+
+
+def _bare_leads(s: str) -> list[tuple[int, int, bool]]:
+    """``(start, end, codes)`` of each match of _BARE_LEAD_AT in ``s``, in order (``codes``: the
+    start of a sentence of snake_case codes)."""
+    if odd_case(s):
+        return [(m.start(), m.end(), m.group("codes") is not None) for m in _BARE_LEAD_AT.finditer(s)]
+    return [(m.start(), m.end(), m.group()[0] in ".!?") for m in _BARE_LEAD_LOW.finditer(s.lower())]
+
+
 # "are", "of", "from", "between" lead only after these words (the rest of _BARE_LEAD is one word)
 _LEAD_BEFORE = {"are": ("choices", "options", "values"), "of": ("one", "a value"), "from": ("choose",), "between": ("choose",)}
 _SENTENCE_LEAD = _recache.compile(r"(?P<by>)(?P<verb>)(?P<be>)")
@@ -811,39 +841,39 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
         return  # what is kept ends in "or", "/" or "|", follows a colon or a "(", "choices are" or "choose from" (see the end)
     starts: list[int] | None = None  # sentence starts, worked out once (when a lead outside the first sentence asks)
     last_sep = max(s.rfind(" or "), s.rfind("/"), s.rfind("|"), s.rfind(","), s.rfind(" and "))
-    for m in _BARE_LEAD_AT.finditer(s):
-        end = m.end()
+    for start, end, codes_sentence in _bare_leads(s):
         if end > last_sep:
             break  # no separator after this lead, nor after a later one: each fails the ``ahead`` test below
-        word = m.group().lower()
-        if word in _LEAD_BEFORE and not s[max(0, m.start() - 9) : m.start()].rstrip().lower().endswith(_LEAD_BEFORE[word]):
+        word = s[start:end].lower()
+        if word in _LEAD_BEFORE and not s[max(0, start - 9) : start].rstrip().lower().endswith(_LEAD_BEFORE[word]):
             continue
         ahead = s[end : end + 80]
         if " or " not in ahead and "/" not in ahead and "|" not in ahead and "," not in ahead and " and " not in ahead:
             continue  # no second item can follow: skip the lead and parse work (most "of", "by", "as")
         # The list first: it is what fails for nearly every lead, and reading it costs less than the
         # sentence tests below (every test only skips the lead, so their order changes nothing)
+        if not bare_pair_possible(s, end):
+            continue
         p = parse_inline(s, end)
         if p is None or len(p.items) < 2 or any(i.quoted for i in p.items):
             continue
         if not all(_BARE_CODE.fullmatch(i.value) for i in p.items) or p.items[-1].value.lower() in _COMPARATIVES:
             continue  # ("a value of zero or less": a bound, not two values)
-        paren = s[m.start()] == "("
+        paren = s[start] == "("
         if paren:
             if not _CLOSE_PAREN.match(s[p.end :]):
                 continue
         elif not _BARE_END.match(s[p.end :]):
             continue
-        lead_text = s[max(0, m.start() - 40) : end]
+        lead_text = s[max(0, start - 40) : end]
         seps = [s[a.end : b.start] for a, b in zip(p.items, p.items[1:])]
-        colon = s[m.start()] in ":："
+        colon = s[start] in ":："
         choices = bool(_CHOICES_ARE.search(lead_text))
         if not (_OR_OR_SLASH.search(seps[-1]) or ((colon or paren) and len(p.items) >= 3)
                 or (choices and _AND.search(seps[-1]) and not any(i.value.isdigit() for i in p.items))
                 or (choices and all(_CODE_ONLY.fullmatch(i.value) for i in p.items))):
             continue  # "Choices are solo and team", "Choose from Tin and Jar": the set, said with "and";
             # "Options are TIN_LID, JAR_LID": codes, said with commas (not "choose between 1 and 9": a range)
-        codes_sentence = m.group("codes") is not None  # a sentence that is nothing but snake_case codes
         lead = _SENTENCE_LEAD.match("") if codes_sentence else _BARE_LEAD.search(lead_text)
         if lead is None:
             continue
@@ -851,18 +881,18 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
                 _CODE_ONLY.fullmatch(i.value) for i in p.items):
             continue  # "sorted by name or date": words; "by LAST_SEEN or NAME": codes
         # (the sentence tests in the order of their cost)
-        first = m.start() <= _first_sentence_end(s)
+        first = start <= _first_sentence_end(s)
         subject = None
         if not first and not lead.group("verb") and not codes_sentence:
             if starts is None:
                 starts = [x.end() for x in _SENTENCE_START.finditer(s)]
-            k = bisect_right(starts, m.start()) - 1
-            sent = starts[k] if k >= 0 and starts[k] <= m.start() else 0
+            k = bisect_right(starts, start) - 1
+            sent = starts[k] if k >= 0 and starts[k] <= start else 0
             if not _ABOUT_FIELD.match(s, sent):
                 if not lead.group("be"):
                     continue
-                subject = s[sent : m.start()]  # "The fan speed can be …": kept if it names the field
-        before = sentence_before(s, m.start())
+                subject = s[sent : start]  # "The fan speed can be …": kept if it names the field
+        before = sentence_before(s, start)
         if _EXAMPLE_LEAD.search(before):
             continue
         if _MODAL_BE_END.search(lead_text) and _RELATIVE_WORD.search(before):

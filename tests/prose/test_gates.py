@@ -298,3 +298,65 @@ def test_code_facts_equal_the_one_pattern() -> None:
     texts += ["The name of the bucket.", "Set `x` or 'y'", "ABC", "a_b c_d", "fooBar", "A_", "_a", "“x”", "x1_y2Z"]
     for text in texts:
         assert structure._facts(text, text.lower()) & {"code", "codes"} == _facts_by_one_pattern(text), text
+
+
+# -- the detectors' own shortcuts: each equals the plain form it stands for ----------------------
+
+_SHORTCUT_TEXTS = [
+    "The size - small or large. Can be hourly or nightly. kind of report: day_r1, week_r1.",
+    "Choose from Tin and Jar; options are TIN_LID, JAR_LID (default). set to fast or slow.",
+    "When set to `LOCAL`, the jar is kept. Use 'Banded' for stripes. If `x`, then y. "
+    "The value will be `a` if b. `green` or `grey` means go; and `c` for cold. SET TO X",
+    "Sort by name or by date, as asc/desc. Either one of a|b; select between 1 and 9!  x_y z.",
+    "Be-ware: usE, SELECT, OF, FROM. nothing_here. a.`b` specify `c`. ſet to `x`; İf `y`, use K.",
+    "(a, b) - c — d – e: f? g_h_i.",
+]
+
+
+def _shortcut_inputs() -> list[str]:
+    texts = list(_SHORTCUT_TEXTS)
+    for d, _name, _ty in _inputs():
+        texts += [MUTATIONS[m](d) for m in ("as-is", "newline", "long-s", "dotless-i", "bold")]
+    return texts
+
+
+def test_bare_leads_equal_the_one_pattern() -> None:
+    """``_bare_leads`` (found in the lower-cased text where it has the same offsets) lists exactly
+    the matches of _BARE_LEAD_AT."""
+    from linter.prose import structure
+
+    for s in _shortcut_inputs():
+        expected = [(m.start(), m.end(), m.group("codes") is not None) for m in structure._BARE_LEAD_AT.finditer(s)]
+        assert structure._bare_leads(s) == expected, s
+
+
+def test_value_sentence_matches_equal_finditer() -> None:
+    """``_value_sentence_matches`` (the pattern tried only where it can start, its word-led
+    branches only at a cue word) finds what ``finditer`` of the whole pattern finds: the same
+    spans, the same value token (the detector reads the first group that is set) and clause mark."""
+    from linter.prose import structure
+
+    def read(m: "re.Match[str]") -> tuple[tuple[int, int], str, str | None]:
+        return m.span(), next(g for g in m.groups() if g), m.group("wc")
+
+    found = 0
+    for s in _shortcut_inputs():
+        expected = [read(m) for m in structure._VALUE_SENTENCE.finditer(s)]
+        assert [read(m) for m in structure._value_sentence_matches(s)] == expected, s
+        found += len(expected)
+    assert found > 50
+
+
+def test_bare_pair_possible_is_necessary() -> None:
+    """Wherever ``bare_pair_possible`` says no, ``parse_inline`` finds no list of two items or
+    more that opens with an unquoted one (and it does say no at most places)."""
+    from linter.prose.lists import bare_pair_possible, parse_inline
+
+    said_no = 0
+    for s in _shortcut_inputs()[::3]:
+        for pos in range(len(s) + 1):
+            if not bare_pair_possible(s, pos):
+                said_no += 1
+                p = parse_inline(s, pos)
+                assert p is None or len(p.items) < 2 or p.items[0].quoted, (s, pos)
+    assert said_no > 10_000
