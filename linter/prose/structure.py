@@ -916,13 +916,35 @@ _OR_NEXT = _recache.compile(r"\s*,?\s*or\b")
 _SET_END = _recache.compile(r"[ ]*(?:[.;]|$)")
 
 
+def _paren_list_matches(s: str) -> list[re.Match[str]]:
+    """``list(_PAREN_LIST.finditer(s))``, the pattern tried once per "(": a match opens with the
+    spaces before its "(", right after a character that is no blank, so each "(" has one place it
+    can start at (before all the spaces that precede it), found by ``str.find`` instead of ``re``
+    entering the pattern at every position."""
+    out = []
+    end = 0
+    match = _PAREN_LIST.match
+    k = s.find("(")
+    while k >= 0:
+        p = k
+        while p > 0 and s[p - 1] == " ":
+            p -= 1
+        if p >= end:
+            m = match(s, p)
+            if m is not None:
+                out.append(m)
+                end = m.end()
+        k = s.find("(", k + 1)
+    return out
+
+
 def paren_lists(s: str, low: str) -> Iterator[Candidate]:
     """``The type of zone (Public or Private).`` / ``Level of the alarm (i.e. Minor, Major,
     Critical)``: a parenthesised list of code-like values after the words it gives the values
     of. Kept when those words are a kind noun ("type", "status", "mode" …) in the first sentence,
     or (``subject``) when they name the field; "(e.g. …)" and "(default …)" are not lists."""
     first_end = _first_sentence_end(s)
-    for m in _PAREN_LIST.finditer(s):
+    for m in _paren_list_matches(s):
         body = m.group("body")
         if _PAREN_NOT.match(body):
             continue
@@ -1310,6 +1332,46 @@ _CODE_LED = _recache.compile(
 )
 
 
+# What a place where _CODE_LED can match follows (all but the text's start and "while"/"whereas")
+_CODE_LED_MARK = _recache.compile(r"[.;!?\n*•-]")
+
+
+def _code_led_matches(s: str) -> list[re.Match[str]]:
+    """``list(_CODE_LED.finditer(s))``, the pattern tried only where one of its openings holds:
+    the text's start, after a sentence end and one or two blanks, after a line break (and a
+    space), after a bullet mark and a blank, and at "while"/"whereas". Those places are found
+    from the rare characters before them, in one scan for a character class, where ``re`` would
+    otherwise enter the pattern at every position."""
+    at = {0}
+    n = len(s)
+    for m in _CODE_LED_MARK.finditer(s):
+        i = m.start()
+        c = s[i]
+        if c == "\n":
+            at.add(i + 1)
+            if s.startswith(" ", i + 1):
+                at.add(i + 2)
+        elif i + 1 < n and s[i + 1].isspace():
+            at.add(i + 2)
+            if c in ".;!?" and i + 2 < n and s[i + 2].isspace():
+                at.add(i + 3)
+    for word in ("while", "whereas"):
+        i = s.find(word)
+        while i >= 0:
+            at.add(i)  # (the pattern itself asks for the word boundary before it)
+            i = s.find(word, i + 1)
+    out = []
+    end = 0
+    match = _CODE_LED.match
+    for p in sorted(at):
+        if p >= end:
+            m = match(s, p)
+            if m is not None:
+                out.append(m)
+                end = m.end()
+    return out
+
+
 def code_led(s: str, low: str) -> Iterator[Candidate]:
     """Two or more quoted values, each opening a sentence, line or bullet of its own and followed by
     what it is or does: the field's values, one statement each."""
@@ -1317,7 +1379,7 @@ def code_led(s: str, low: str) -> Iterator[Candidate]:
         return  # two matches are needed, and each holds a value between a pair of quotes of its own
     items: list[Item] = []
     seen: set[str] = set()
-    for m in _CODE_LED.finditer(s):
+    for m in _code_led_matches(s):
         tok = m.group("v")
         v = clean_token(tok)
         if not v or not _SENTENCE_VALUE.fullmatch(v) or _EXAMPLE_LEAD.search(sentence_before(s, m.start("v"))):
@@ -1391,6 +1453,8 @@ def noun_alternatives(s: str, low: str) -> Iterator[Candidate]:
     noun, and ``vocab`` keeps the list only when it is the field's own noun (these are the kinds
     of it)."""
     first_end = _first_sentence_end(s)
+    if s.find(" or ", 0, first_end + 1) < 0:
+        return  # both patterns join their words with "[ ]+or[ ]+" inside the first sentence
     for m in _NOUN_ALT.finditer(s, 0, first_end + 1):
         items = [Item(x.group(), m.start("list") + x.start(), m.start("list") + x.end(), False)
                  for x in _NOUN_ALT_ITEM.finditer(m.group("list")) if x.group().lower() not in ("or", "default", "the")]

@@ -360,3 +360,39 @@ def test_bare_pair_possible_is_necessary() -> None:
                 p = parse_inline(s, pos)
                 assert p is None or len(p.items) < 2 or p.items[0].quoted, (s, pos)
     assert said_no > 10_000
+
+
+def test_code_led_matches_equal_finditer() -> None:
+    """``_code_led_matches`` (the pattern tried only after the characters its openings follow)
+    finds what ``finditer`` finds, on texts that put those characters at every distance."""
+    from itertools import product
+
+    from linter.prose import structure
+
+    texts = _shortcut_inputs()
+    texts += ["".join(p) for p in product(['. ', '.', ' ', '\n', '- ', '•\t', 'while ', 'whereas ', '`a` is ', "'b' means "], repeat=3)]
+    texts += ["`a` is on. `b` is off.", "- `x` means one\n- `y` means two", "\n `k` is ok", "awhile `x` is", "x;  `y` is z"]
+    found = 0
+    for s in texts:
+        expected = [(m.span(), m.group("v")) for m in structure._CODE_LED.finditer(s)]
+        assert [(m.span(), m.group("v")) for m in structure._code_led_matches(s)] == expected, s
+        found += len(expected)
+    assert found > 300
+
+
+def test_paren_list_matches_equal_finditer() -> None:
+    """``_paren_list_matches`` (the pattern tried once per "(", before the spaces that precede
+    it) finds what ``finditer`` finds, also where parentheses nest, follow blanks or line breaks."""
+    from itertools import product
+
+    from linter.prose import structure
+
+    texts = _shortcut_inputs()
+    texts += ["".join(p) for p in product(["(", ")", " ", "x", "a, b", "\n", "i.e. "], repeat=4)]
+    texts += ["Type of zone (Public or Private).", "x  (a, b) (c, d)", " (a, b)", "(a or b)", "kind ((a, b))"]
+    found = 0
+    for s in texts:
+        expected = [(m.span(), m.group("body")) for m in structure._PAREN_LIST.finditer(s)]
+        assert [(m.span(), m.group("body")) for m in structure._paren_list_matches(s)] == expected, s
+        found += len(expected)
+    assert found > 300
