@@ -792,12 +792,15 @@ _BARE_LEAD_LOW = _recache.compile(
 )
 
 
-def _bare_leads(s: str) -> list[tuple[int, int, bool]]:
-    """``(start, end, codes)`` of each match of _BARE_LEAD_AT in ``s``, in order (``codes``: the
-    start of a sentence of snake_case codes)."""
+def _bare_leads(s: str, stop: int) -> list[tuple[int, int, bool]]:
+    """``(start, end, codes)`` of each match of _BARE_LEAD_AT in ``s`` that ends at ``stop`` or
+    before, in order (``codes``: the start of a sentence of snake_case codes). ``stop`` is where
+    a separator (a blank, "/", "|", ",") starts: the scan ends there, and no match that ends
+    there or before tells that end apart (the test after a word, ``\b``, holds at a separator as at
+    the end of a text; the look-ahead of a code sentence reads word characters only)."""
     if odd_case(s):
-        return [(m.start(), m.end(), m.group("codes") is not None) for m in _BARE_LEAD_AT.finditer(s)]
-    return [(m.start(), m.end(), m.group()[0] in ".!?") for m in _BARE_LEAD_LOW.finditer(s.lower())]
+        return [(m.start(), m.end(), m.group("codes") is not None) for m in _BARE_LEAD_AT.finditer(s, 0, stop)]
+    return [(m.start(), m.end(), m.group()[0] in ".!?") for m in _BARE_LEAD_LOW.finditer(s.lower(), 0, stop)]
 
 
 # "are", "of", "from", "between" lead only after these words (the rest of _BARE_LEAD is one word)
@@ -841,9 +844,8 @@ def bare_alternatives(s: str, low: str) -> Iterator[Candidate]:
         return  # what is kept ends in "or", "/" or "|", follows a colon or a "(", "choices are" or "choose from" (see the end)
     starts: list[int] | None = None  # sentence starts, worked out once (when a lead outside the first sentence asks)
     last_sep = max(s.rfind(" or "), s.rfind("/"), s.rfind("|"), s.rfind(","), s.rfind(" and "))
-    for start, end, codes_sentence in _bare_leads(s):
-        if end > last_sep:
-            break  # no separator after this lead, nor after a later one: each fails the ``ahead`` test below
+    # (a lead that ends after the last separator has none after it: it fails the ``ahead`` test below)
+    for start, end, codes_sentence in _bare_leads(s, last_sep):
         word = s[start:end].lower()
         if word in _LEAD_BEFORE and not s[max(0, start - 9) : start].rstrip().lower().endswith(_LEAD_BEFORE[word]):
             continue

@@ -322,12 +322,16 @@ def _shortcut_inputs() -> list[str]:
 
 def test_bare_leads_equal_the_one_pattern() -> None:
     """``_bare_leads`` (found in the lower-cased text where it has the same offsets) lists exactly
-    the matches of _BARE_LEAD_AT."""
+    the matches of _BARE_LEAD_AT, and with a stop where a separator starts, exactly those that end
+    there or before."""
     from linter.prose import structure
 
     for s in _shortcut_inputs():
         expected = [(m.start(), m.end(), m.group("codes") is not None) for m in structure._BARE_LEAD_AT.finditer(s)]
-        assert structure._bare_leads(s) == expected, s
+        assert structure._bare_leads(s, len(s)) == expected, s
+        # up to where a separator starts: the matches that end there or before
+        for stop in {max(s.rfind(" "), s.rfind("/"), s.rfind("|"), s.rfind(",")), s.find(" "), s.find(","), -1}:
+            assert structure._bare_leads(s, stop) == [x for x in expected if x[1] <= stop], (s, stop)
 
 
 def test_value_sentence_matches_equal_finditer() -> None:
