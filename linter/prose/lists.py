@@ -209,6 +209,21 @@ def bare_pair_possible(t: str, pos: int) -> bool:
     return _SEP.match(t, p.end() if p else m.end()) is not None
 
 
+def quoted_pair_possible(t: str, end: int) -> bool:
+    """False when ``parse_inline(t, start, quoted_only=True)``, where a quoted token spans
+    ``start`` to ``end``, cannot give two items: no separator (after its gloss, if any) or no
+    other quoted token follows it. The second step of ``_parse_inline``, without the rest."""
+    p = _PAREN.match(t, end)
+    s = _SEP.match(t, p.end() if p else end)
+    if s is None:
+        if p is not None:
+            return False
+        s = _SPACE_SEP.match(t, end)  # "'A' 'B'": quoted values set apart by spaces only
+        if s is None:
+            return False
+    return QTOK.match(t, s.end()) is not None
+
+
 def _parse_inline(t: str, pos: int, quoted_only: bool, max_items: int) -> Parsed | None:
     i = _first_token(t, pos)
     items: list[Item] = []

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Callable, Iterator
 
 from linter import _recache
-from linter.prose.lists import QTOK, STOP_WORDS, Item, Parsed, bare_pair_possible, parse_inline
+from linter.prose.lists import QTOK, STOP_WORDS, Item, Parsed, bare_pair_possible, parse_inline, quoted_pair_possible
 from linter.prose.text import LATIN_WORD, OR_WORD, clean_token, has_any, odd_case
 
 # Patterns that open with ``(?=[…])``: a lookahead on the first character a match can start with
@@ -499,8 +499,8 @@ _SENTENCE_VALUE = _recache.compile(r"[A-Za-z][A-Za-z0-9_-]{0,47}(?:\.[A-Za-z0-9_
 # Where a match of _VALUE_SENTENCE can start. Each of its branches starts (1) at a quote that opens
 # a _QVTOK, (2) right after a non-word character, at one of its words ("when", "use", "or" …,
 # each followed by whitespace in the pattern), or (3) at a sentence position (the text's start,
-# or after "[.;:!?,]" and up to two blanks, or a newline) where a value token or "the" begins:
-# a quote, a capital, a camelCase word. Together these are every position the pattern can
+# or after "[.;:!?,]" and up to two blanks, or a newline) where a value token, "the" or a kind word
+# begins (see _VS_AFTER_BREAK). Together these are every position the pattern can
 # match at, and far fewer than all: ``re`` otherwise enters all of its branches at each one.
 _VS_QUOTES = "`\"“'"
 # (2) looks in ``s.lower()``: it has the offsets and word characters of ``s`` when ``odd_case``
@@ -510,7 +510,13 @@ _VS_AFTER_WORD_START = _recache.compile(
     r"\W(?=(?:wh(?:en|ile|ereas)|if|once|us(?:e|ing)|choos(?:e|ing)|select(?:ing)?|specify|set(?:ting)?|or|and|value)\s)"
 )
 _VS_AFTER_OR = _recache.compile(r"[`\"'”]\sor\s")  # (the second value of "`x` or `y` means")
-_VS_AFTER_BREAK = _recache.compile(r"[.;:!?,\n]\s{0,2}(?=[`\"'“*A-Z]|(?i:the)\s|[a-z]+[A-Z])")
+# (3): what may follow there is a token's first characters (a quote, two capitals, a capital and a
+# "_" or a hump, a camelCase hump), "the", or a capitalised kind word before a quoted value
+# ("Mode 'x' will …"): a capitalised word of prose ("Returns …") opens no branch not led by a cue word
+_VS_AFTER_BREAK = _recache.compile(
+    r"[.;:!?,\n]\s{0,2}(?=[`\"'“*]|[A-Z](?:[A-Z]|[A-Z0-9]*_|[a-z0-9]+[A-Z])|(?i:the)\s|[a-z]+[A-Z]"
+    r"|(?:Type|Value|Mode|Option|Status|State|Level|Kind)\s)"
+)
 
 
 def _value_sentence_matches(s: str) -> list[re.Match[str]]:
@@ -728,8 +734,10 @@ def quoted_alternatives(s: str, low: str) -> Iterator[Candidate]:
         q = QTOK.search(s, pos)
         if q is None:
             return
-        lead = s[max(0, q.start() - 24) : q.start()]
         pos = q.end()
+        if not quoted_pair_possible(s, pos):
+            continue  # (first: no list of two follows most quotes, and this costs less than the tests below)
+        lead = s[max(0, q.start() - 24) : q.start()]
         whole = not s[: q.start()].strip()
         if first_end < 0:
             first_end = _first_sentence_end(s)

@@ -310,6 +310,8 @@ _SHORTCUT_TEXTS = [
     "Sort by name or by date, as asc/desc. Either one of a|b; select between 1 and 9!  x_y z.",
     "Be-ware: usE, SELECT, OF, FROM. nothing_here. a.`b` specify `c`. ſet to `x`; İf `y`, use K.",
     "(a, b) - c — d – e: f? g_h_i.",
+    "Foo. Type 'x' will go. JsonValue means y. A_B for c; ABC for d.\nThe value of `x` means y, Mode `z` will stop."
+    " Returns `q`.  Status 'r' will end, Kind \"s\" will; xY means z. Ab1Cd uses w. The type `t` would do.",
 ]
 
 
@@ -400,3 +402,20 @@ def test_paren_list_matches_equal_finditer() -> None:
         assert [(m.span(), m.group("body")) for m in structure._paren_list_matches(s)] == expected, s
         found += len(expected)
     assert found > 300
+
+
+def test_quoted_pair_possible_is_necessary() -> None:
+    """At every place a quoted token starts: where ``quoted_pair_possible`` says no, the
+    quoted-only list read from that token has fewer than two items (and it says no at most)."""
+    from linter.prose.lists import QTOK, parse_inline, quoted_pair_possible
+
+    said_no = tokens = 0
+    texts = _shortcut_inputs() + ["'A' 'B' or 'C'", "`a` (x), `b`", "`a` (x) `b`", "`a`, etc", '"a" | "b"', "`a`,\n`b`"]
+    for s in texts:
+        for q in filter(None, (QTOK.match(s, i) for i in range(len(s)))):
+            tokens += 1
+            if not quoted_pair_possible(s, q.end()):
+                said_no += 1
+                p = parse_inline(s, q.start(), quoted_only=True)
+                assert p is None or len(p.items) < 2, (s, q.start())
+    assert said_no > tokens // 2
