@@ -16,7 +16,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from linter import _recache
 from linter.prose.lists import QTOK, STOP_WORDS, Item, Parsed, bare_pair_possible, parse_inline, quoted_pair_possible
@@ -519,6 +519,22 @@ _VS_AFTER_BREAK = _recache.compile(
 )
 
 
+def _matches_at(match: Callable[[int], "re.Match[str] | None"], starts: Iterable[int]) -> list[re.Match[str]]:
+    """What ``finditer`` finds, when ``starts`` (ascending) holds every place a match can start
+    at and ``match(p)`` tries the pattern there: the first match at or after the end of the last
+    one (the patterns it serves never match empty). A pattern that ``re`` would otherwise enter at
+    every position is tried only at the few places its detector works out."""
+    out = []
+    end = 0
+    for p in starts:
+        if p >= end:
+            m = match(p)
+            if m is not None:
+                out.append(m)
+                end = m.end()
+    return out
+
+
 def _value_sentence_matches(s: str) -> list[re.Match[str]]:
     """``list(_VALUE_SENTENCE.finditer(s))``, the pattern tried only where it can start (see
     above): the first match at or after the end of the last one, as ``finditer`` finds it (its
@@ -536,16 +552,8 @@ def _value_sentence_matches(s: str) -> list[re.Match[str]]:
     at |= led
     at.update(m.end() for m in _VS_AFTER_BREAK.finditer(s))
     at.update(m.end() for m in _VS_AFTER_OR.finditer(s)) if " or " in s else None
-    out = []
-    end = 0
-    match, unled = _VALUE_SENTENCE.match, _VALUE_SENTENCE_UNLED.match
-    for p in sorted(at):
-        if p >= end:
-            m = match(s, p) if p in led else unled(s, p)
-            if m is not None:
-                out.append(m)
-                end = m.end()
-    return out
+    whole, unled = _VALUE_SENTENCE.match, _VALUE_SENTENCE_UNLED.match
+    return _matches_at(lambda p: whole(s, p) if p in led else unled(s, p), sorted(at))
 
 
 _ALT_BEFORE = _recache.compile(r"(?:^|(?<=[.;:!?]\s)|(?<=\n))" + _QVTOK + r"\s+or\s+$")
@@ -931,21 +939,16 @@ def _paren_list_matches(s: str) -> list[re.Match[str]]:
     spaces before its "(", right after a character that is no blank, so each "(" has one place it
     can start at (before all the spaces that precede it), found by ``str.find`` instead of ``re``
     entering the pattern at every position."""
-    out = []
-    end = 0
-    match = _PAREN_LIST.match
+    starts = []
     k = s.find("(")
     while k >= 0:
         p = k
         while p > 0 and s[p - 1] == " ":
             p -= 1
-        if p >= end:
-            m = match(s, p)
-            if m is not None:
-                out.append(m)
-                end = m.end()
+        starts.append(p)
         k = s.find("(", k + 1)
-    return out
+    match = _PAREN_LIST.match
+    return _matches_at(lambda p: match(s, p), starts)
 
 
 def paren_lists(s: str, low: str) -> Iterator[Candidate]:
@@ -1370,16 +1373,8 @@ def _code_led_matches(s: str) -> list[re.Match[str]]:
         while i >= 0:
             at.add(i)  # (the pattern itself asks for the word boundary before it)
             i = s.find(word, i + 1)
-    out = []
-    end = 0
     match = _CODE_LED.match
-    for p in sorted(at):
-        if p >= end:
-            m = match(s, p)
-            if m is not None:
-                out.append(m)
-                end = m.end()
-    return out
+    return _matches_at(lambda p: match(s, p), sorted(at))
 
 
 def code_led(s: str, low: str) -> Iterator[Candidate]:
