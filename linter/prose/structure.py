@@ -1482,6 +1482,24 @@ def noun_alternatives(s: str, low: str) -> Iterator[Candidate]:
 _IS_DEF = _recache.compile(r"(?:^|(?<=[,;.]\s)|(?<=[,;]))[ ]*(?P<tok>(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*))[ ]+is[ ]+(?!(?:not|also|only|the|a|an|required|optional|used|deprecated)\b)(?=\S)")
 
 
+_IS_DEF_MARK = _recache.compile(r"[,;.]")
+
+
+def _is_def_matches(s: str) -> list[re.Match[str]]:
+    """``list(_IS_DEF.finditer(s))``, the pattern tried only where it can open: at the start,
+    right after a comma or semicolon, and after one of them or a full stop and a blank."""
+    at = {0}
+    n = len(s)
+    for m in _IS_DEF_MARK.finditer(s):
+        i = m.start()
+        if s[i] != ".":
+            at.add(i + 1)
+        if i + 1 < n and s[i + 1].isspace():
+            at.add(i + 2)
+    match = _IS_DEF.match
+    return _matches_at(lambda p: match(s, p), sorted(at))
+
+
 def is_definitions(s: str, low: str) -> Iterator[Candidate]:
     """``JR is Jar, LD is Lid, TN is Tin``: three or more codes in
     capitals, each defined by "is" in one paragraph (two could be any two sentences about
@@ -1489,7 +1507,7 @@ def is_definitions(s: str, low: str) -> Iterator[Candidate]:
     if low.count(" is ") < 3:
         return  # every match holds " is " (blanks collapsed in ``low``), and three are needed
     for para_start, para in _paragraphs(s):
-        ms = [m for m in _IS_DEF.finditer(para) if m.group("tok") not in _ACRONYMS and len(m.group("tok")) >= 2]
+        ms = [m for m in _is_def_matches(para) if m.group("tok") not in _ACRONYMS and len(m.group("tok")) >= 2]
         values = [m.group("tok") for m in ms]
         if len(ms) < 3 or len(set(values)) != len(values):
             continue

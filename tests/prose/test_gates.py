@@ -419,3 +419,19 @@ def test_quoted_pair_possible_is_necessary() -> None:
                 p = parse_inline(s, q.start(), quoted_only=True)
                 assert p is None or len(p.items) < 2, (s, q.start())
     assert said_no > tokens // 2
+
+
+def test_is_def_matches_equal_finditer() -> None:
+    """``_is_def_matches`` (the pattern tried only after ",", ";" or ". ") finds what ``finditer`` finds."""
+    from itertools import product
+
+    from linter.prose import structure
+
+    texts = _shortcut_inputs() + ["JR is Jar, LD is Lid; TN is Tin. AB is Ab", "X is y,Z is w;  Q is r.\tP is s"]
+    texts += ["".join(p) for p in product([",", ";", ".", " ", "\t", "AB is x", "C_D is y"], repeat=4)]
+    found = 0
+    for s in texts:
+        expected = [(m.span(), m.group("tok")) for m in structure._IS_DEF.finditer(s)]
+        assert [(m.span(), m.group("tok")) for m in structure._is_def_matches(s)] == expected, s
+        found += len(expected)
+    assert found > 1000
