@@ -368,40 +368,37 @@ def test_bare_pair_possible_is_necessary() -> None:
     assert said_no > 10_000
 
 
-def test_code_led_matches_equal_finditer() -> None:
-    """``_code_led_matches`` (the pattern tried only after the characters its openings follow)
-    finds what ``finditer`` finds, on texts that put those characters at every distance."""
+# (shortcut, the pattern it stands for, the group it reads, pieces put together in every order of
+# four, texts of its own, how many matches the texts must hold at least)
+_START_SHORTCUTS = [
+    ("_code_led_matches", "_CODE_LED", "v", [". ", ".", " ", "\n", "- ", "•\t", "while ", "whereas ", "`a` is ", "'b' means "],
+     ["`a` is on. `b` is off.", "- `x` means one\n- `y` means two", "\n `k` is ok", "awhile `x` is", "x;  `y` is z"], 1000),
+    ("_paren_list_matches", "_PAREN_LIST", "body", ["(", ")", " ", "x", "a, b", "\n", "i.e. "],
+     ["Type of zone (Public or Private).", "x  (a, b) (c, d)", " (a, b)", "(a or b)", "kind ((a, b))"], 300),
+    ("_is_def_matches", "_IS_DEF", "tok", [",", ";", ".", " ", "\t", "AB is x", "C_D is y"],
+     ["JR is Jar, LD is Lid; TN is Tin. AB is Ab", "X is y,Z is w;  Q is r.\tP is s"], 1000),
+]
+
+
+@pytest.mark.parametrize("shortcut, pattern, group, pieces, own, least", _START_SHORTCUTS)
+def test_start_shortcut_equals_finditer(
+    shortcut: str, pattern: str, group: str, pieces: list[str], own: list[str], least: int
+) -> None:
+    """Each detector that tries its pattern only where a match can open (after the characters
+    its openings follow; once per "(") finds what ``finditer`` finds: on the gold texts, its
+    own, and every arrangement of four of the pieces that make or break an opening."""
     from itertools import product
 
     from linter.prose import structure
 
-    texts = _shortcut_inputs()
-    texts += ["".join(p) for p in product(['. ', '.', ' ', '\n', '- ', '•\t', 'while ', 'whereas ', '`a` is ', "'b' means "], repeat=3)]
-    texts += ["`a` is on. `b` is off.", "- `x` means one\n- `y` means two", "\n `k` is ok", "awhile `x` is", "x;  `y` is z"]
+    texts = _shortcut_inputs() + own + ["".join(p) for p in product(pieces, repeat=4)]
+    rx, fast = getattr(structure, pattern), getattr(structure, shortcut)
     found = 0
     for s in texts:
-        expected = [(m.span(), m.group("v")) for m in structure._CODE_LED.finditer(s)]
-        assert [(m.span(), m.group("v")) for m in structure._code_led_matches(s)] == expected, s
+        expected = [(m.span(), m.group(group)) for m in rx.finditer(s)]
+        assert [(m.span(), m.group(group)) for m in fast(s)] == expected, s
         found += len(expected)
-    assert found > 300
-
-
-def test_paren_list_matches_equal_finditer() -> None:
-    """``_paren_list_matches`` (the pattern tried once per "(", before the spaces that precede
-    it) finds what ``finditer`` finds, also where parentheses nest, follow blanks or line breaks."""
-    from itertools import product
-
-    from linter.prose import structure
-
-    texts = _shortcut_inputs()
-    texts += ["".join(p) for p in product(["(", ")", " ", "x", "a, b", "\n", "i.e. "], repeat=4)]
-    texts += ["Type of zone (Public or Private).", "x  (a, b) (c, d)", " (a, b)", "(a or b)", "kind ((a, b))"]
-    found = 0
-    for s in texts:
-        expected = [(m.span(), m.group("body")) for m in structure._PAREN_LIST.finditer(s)]
-        assert [(m.span(), m.group("body")) for m in structure._paren_list_matches(s)] == expected, s
-        found += len(expected)
-    assert found > 300
+    assert found > least
 
 
 def test_quoted_pair_possible_is_necessary() -> None:
@@ -419,19 +416,3 @@ def test_quoted_pair_possible_is_necessary() -> None:
                 p = parse_inline(s, q.start(), quoted_only=True)
                 assert p is None or len(p.items) < 2, (s, q.start())
     assert said_no > tokens // 2
-
-
-def test_is_def_matches_equal_finditer() -> None:
-    """``_is_def_matches`` (the pattern tried only after ",", ";" or ". ") finds what ``finditer`` finds."""
-    from itertools import product
-
-    from linter.prose import structure
-
-    texts = _shortcut_inputs() + ["JR is Jar, LD is Lid; TN is Tin. AB is Ab", "X is y,Z is w;  Q is r.\tP is s"]
-    texts += ["".join(p) for p in product([",", ";", ".", " ", "\t", "AB is x", "C_D is y"], repeat=4)]
-    found = 0
-    for s in texts:
-        expected = [(m.span(), m.group("tok")) for m in structure._IS_DEF.finditer(s)]
-        assert [(m.span(), m.group("tok")) for m in structure._is_def_matches(s)] == expected, s
-        found += len(expected)
-    assert found > 1000
