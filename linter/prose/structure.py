@@ -92,7 +92,7 @@ _VS_BRANCHES: tuple[tuple[bool, str], ...] = (
     (False, r"(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=\.\s\s)|(?<=,\s)|(?<=[a-z]\.)(?=`)|\b(?:while|whereas|and)\s+|(?<=[`\"'”]\sor\s))"
             r"(?:the\s+(?:value\s+(?:of\s+)?)?)?" + _VTOK
             + r"(?:\s*\((?:the\s+)?default\))?(?:\s*,\s*(?:the|which\s+is\s+the)\s+default\s*,)?"
-            r"\s+(?:(?:value|level|mode|option|setting|status|state|type)\s+(?:[a-z]+\s+)?)?"  # ("`user` level access allows")
+            r"\s+(?:(?:value|level|mode|option|setting|status|state|type)\s+(?:[a-z]+\s+)?)?"  # ("`tight` mode seal keeps")
             r"(?:means|indicates|specifies|signifies|represents|denotes|allows|enables|disables|returns|shows|permits|prohibits"
             r"|uses|sends|keeps|applies|ignores|creates|removes|adds|instructs|lets|forces|turns)\b"),
     (False, r"(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=,\s)|\bor\s+)" + _CODETOK + r"\s+for\s+(?!example\b|instance\b)"),
