@@ -205,23 +205,28 @@ def bare_pair_possible(t: str, pos: int) -> bool:
         return True  # (an ellipsis may go on without a separator: left to the parse)
     if not _bare_ok(clean_token(raw), True):
         return False
-    p = _PAREN.match(t, m.end())
-    return _SEP.match(t, p.end() if p else m.end()) is not None
+    return _separator(t, m.end(), False)[1] is not None
 
 
 def quoted_pair_possible(t: str, end: int) -> bool:
     """False when ``parse_inline(t, start, quoted_only=True)``, where a quoted token spans
     ``start`` to ``end``, cannot give two items: no separator (after its gloss, if any) or no
     other quoted token follows it. The second step of ``_parse_inline``, without the rest."""
-    p = _PAREN.match(t, end)
-    s = _SEP.match(t, p.end() if p else end)
-    if s is None:
-        if p is not None:
-            return False
-        s = _SPACE_SEP.match(t, end)  # "'A' 'B'": quoted values set apart by spaces only
-        if s is None:
-            return False
-    return QTOK.match(t, s.end()) is not None
+    s = _separator(t, end, True)[1]
+    return s is not None and QTOK.match(t, s.end()) is not None
+
+
+def _separator(t: str, j: int, spaced: bool) -> tuple[re.Match[str] | None, re.Match[str] | None]:
+    """What follows a list's token that ends at ``j``: its gloss (``_PAREN``) if any, and the
+    separator after that (None when none follows). ``spaced``: blanks alone separate it from a
+    quoted token that follows them ("'A' 'B' or 'C'": quoted values set apart by spaces only)."""
+    p = _PAREN.match(t, j)
+    s = _SEP.match(t, p.end() if p else j)
+    if s is None and spaced and p is None:
+        sp = _SPACE_SEP.match(t, j)
+        if sp is not None and QTOK.match(t, sp.end()) is not None:
+            s = sp
+    return p, s
 
 
 def _parse_inline(t: str, pos: int, quoted_only: bool, max_items: int) -> Parsed | None:
@@ -252,13 +257,8 @@ def _parse_inline(t: str, pos: int, quoted_only: bool, max_items: int) -> Parsed
             cut = bool(items)
             break
         j = m.end()
-        p = _PAREN.match(t, j)
+        p, s = _separator(t, j, quoted and style is not False)
         after_paren = p.end() if p else j
-        s = _SEP.match(t, after_paren)
-        if s is None and quoted and not p and style is not False:
-            sp = _SPACE_SEP.match(t, j)  # "'A' 'B' or 'C'": quoted values set apart by spaces only
-            if sp is not None and _token_at(t, sp.end())[1]:
-                s = sp
         k = j
         while k < len(t) and t[k] == " ":
             k += 1
