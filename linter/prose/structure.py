@@ -639,6 +639,32 @@ _COND_VALUE = _recache.compile(
 )
 
 
+# Every match of _COND_VALUE also ends in its value right after "is", "was", "are", "to" or "be"
+# and blanks: a quote that opens a _QVTOK, or (the "set … to CODE" branch) a code in capitals
+# after "to". In ``low`` (``gate_text``: lower-cased, blanks collapsed, odd case folded) those
+# words and blanks are one of these strings right before the quote.
+_COND_CLOSE_4 = frozenset((" is ", " to ", " be "))
+_COND_CLOSE_5 = frozenset((" was ", " are "))
+_TO_CODE = _recache.compile(r"\s(?i:to)\s+(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*)(?![\w-])")
+
+
+def _cond_values_possible(s: str, low: str, dflt: bool) -> bool:
+    """False when _COND_VALUE cannot match twice in ``s`` (or once, when ``dflt``: the text says
+    "default"), by the ends of its matches: each holds its own quote after one of the words
+    above, unless it is a "set … to CODE" one. Most texts with a condition or a "the … for"
+    have no such end (``low`` is ``gate_text(s)``)."""
+    n = 0
+    for q in "`\"“'":
+        i = low.find(q)
+        while i >= 0:
+            if low[i - 4 : i] in _COND_CLOSE_4 or low[i - 5 : i] in _COND_CLOSE_5:
+                n += 1
+                if n >= 2:
+                    return True
+            i = low.find(q, i + 1)
+    return bool(n and dflt) or ("set " in low and _TO_CODE.search(s) is not None)
+
+
 _SELF_WORDS = _recache.compile(r"value|it|its value|this|this (?:field|parameter|property|value|setting|option)")
 _SUBJECT_ARTICLE = _recache.compile(r"^(?:the|its|this)\s+", re.I)
 
@@ -647,8 +673,11 @@ def conditional_values(s: str, low: str) -> Iterator[Candidate]:
     """``If the queue state is `ENABLED`, … If the queue state is `DISABLED`, …`` / ``set
     `Scope` to `AWS` … set `Scope` to `Local```: two or more values, each under a condition (or a
     setting) on the same words; ``subject`` keeps them only when those words name the field."""
-    if not _twice(low, _COND_VALUE_KEYS) and not ("default" in low and has_any(low, _COND_VALUE_KEYS)):
-        return  # every match opens with one of these words; two matches are needed, or one and a default
+    dflt = "default" in low
+    if not _cond_values_possible(s, low, dflt):
+        return  # two matches are needed, or one and a default: not enough ends of a match
+    if not dflt and not _twice(low, _COND_VALUE_KEYS):
+        return  # every match opens with one of these words (the table's gate saw one): two are needed
     by: dict[str, list[re.Match[str]]] = {}
     said: dict[str, str] = {}
     for m in _COND_VALUE.finditer(s):

@@ -416,3 +416,34 @@ def test_quoted_pair_possible_is_necessary() -> None:
                 p = parse_inline(s, q.start(), quoted_only=True)
                 assert p is None or len(p.items) < 2, (s, q.start())
     assert said_no > tokens // 2
+
+
+def test_cond_values_possible_is_necessary() -> None:
+    """Where ``_cond_values_possible`` says no, _COND_VALUE matches fewer than two times, and
+    none when the text says "default" (asked as if each text did: every single match has its
+    end), on the gold texts, texts of its own and every arrangement of three of the pieces its
+    ends are made of; and it says no to most gold texts."""
+    from itertools import product
+
+    from linter.prose import structure
+
+    pieces = ["If the lid ", "set it to ", "Set Lid seal to ", "is ", "WAS ", "are\n", "to be ", "will be ", "`a`", "'b'",
+              '"c"', "“d””", "TIGHT", "the mode for jars ", ". ", " default", "\u017fet ", "\u0131s "]
+    own = ["If the state is `ON`, a. If the state is `OFF`, b.", "Set Lid seal to TIGHT. Set Lid seal to LOOSE.",
+           "The default is `x`. When the lid is set to  'y', z.", "the kind for jars is `a`; the kind for tins is `b`.",
+           "The unit will be `px`, else the unit will be\n'in'.", "Set the mode to be “warm”. Set the mode to be \"cold\".",
+           "If the kind was `a`, x. If the kinds are `b`, y.", "Set it to TIGHT, or set it to LOOSE_FIT."]
+    gold = _shortcut_inputs()
+    texts = gold + own + ["".join(p) for p in product(pieces, repeat=3)]
+    said_no = once = twice = 0
+    for k, s in enumerate(texts):
+        low = text.gate_text(s)
+        n = len(structure._COND_VALUE.findall(s))
+        once += n >= 1
+        twice += n >= 2
+        if n >= 1:
+            assert structure._cond_values_possible(s, low, True), s
+        if n >= 2:
+            assert structure._cond_values_possible(s, low, False), s
+        said_no += k < len(gold) and not structure._cond_values_possible(s, low, "default" in low)
+    assert once > 300 and twice >= 12 and said_no > len(gold) * 3 // 4
