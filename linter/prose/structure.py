@@ -673,10 +673,10 @@ def conditional_values(s: str, low: str) -> Iterator[Candidate]:
     """``If the queue state is `ENABLED`, … If the queue state is `DISABLED`, …`` / ``set
     `Scope` to `AWS` … set `Scope` to `Local```: two or more values, each under a condition (or a
     setting) on the same words; ``subject`` keeps them only when those words name the field."""
-    dflt = "default" in low
-    if not _cond_values_possible(s, low, dflt):
+    says_default = "default" in low
+    if not _cond_values_possible(s, low, says_default):
         return  # two matches are needed, or one and a default: not enough ends of a match
-    if not dflt and not _twice(low, _COND_VALUE_KEYS):
+    if not says_default and not _twice(low, _COND_VALUE_KEYS):
         return  # every match opens with one of these words (the table's gate saw one): two are needed
     by: dict[str, list[re.Match[str]]] = {}
     said: dict[str, str] = {}
