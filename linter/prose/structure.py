@@ -1687,13 +1687,15 @@ _CODE_HUMP = _recache.compile(r"[A-Z](?<=[A-Za-z][A-Z])")  # found at the capita
 _CODE_SNAKE = _recache.compile(r"_(?<=[a-z0-9]_)[a-z0-9]")  # found at the "_": the shape starts one before
 
 
-def _code_shape(s: str, pos: int) -> int:
-    """Where the first code shape (see above) that starts at or after ``pos`` ends; -1 if none.
-    Shapes cannot start at the same place (a quote is no letter; after the letter, a capital
-    or a "_"), so the first of the three is the first of the one pattern that lists them."""
-    q = _CODE_QUOTE.search(s, pos)
-    h = _CODE_HUMP.search(s, pos + 1)
-    u = _CODE_SNAKE.search(s, pos + 1)
+def _code_shapes(s: str) -> int:
+    """How many code shapes (see above) ``s`` has, up to two: the first, and one more that starts
+    after the character that follows it. Shapes cannot start at the same place (a quote is no
+    letter; after the letter, a capital or a "_"), so the first of the three searches is the
+    first of the one pattern that lists them; the second asks again only the searches whose
+    first match starts too early (a match is the first at or after any place before it)."""
+    q = _CODE_QUOTE.search(s)
+    h = _CODE_HUMP.search(s, 1)  # (found at the capital: the shape starts one before)
+    u = _CODE_SNAKE.search(s, 1)  # (found at the "_": the shape starts one before)
     best, end = -1, -1
     if q is not None:
         best, end = q.start(), q.end()
@@ -1701,40 +1703,54 @@ def _code_shape(s: str, pos: int) -> int:
         best, end = h.start() - 1, h.end()
     if u is not None and (best < 0 or u.start() - 1 < best):
         best, end = u.start() - 1, u.end()
-    return end
+    if best < 0:
+        return 0
+    pos = end + 1  # a second shape starts here or after: at a quote from pos, at a capital or "_" from pos + 1
+    if q is not None and (q.start() >= pos or _CODE_QUOTE.search(s, pos) is not None):
+        return 2
+    if h is not None and (h.start() >= pos + 1 or _CODE_HUMP.search(s, pos + 1) is not None):
+        return 2
+    if u is not None and (u.start() >= pos + 1 or _CODE_SNAKE.search(s, pos + 1) is not None):
+        return 2
+    return 1
 
 
-def _facts(s: str, low: str) -> set[str]:
-    facts = set()
-    if "\n" in s.strip():
-        facts.add("lines")
-    end = _code_shape(s, 0)
-    if end >= 0:
-        facts.add("code")
+def _facts(s: str, low: str) -> frozenset[str]:
+    facts = []
+    if "\n" in s and "\n" in s.strip():
+        facts.append("lines")
+    shapes = _code_shapes(s)
+    if shapes:
+        facts.append("code")
         # two values at least: every match of a one-value-per-sentence detector holds a code
         # token, and they keep only two distinct values or more
-        if _code_shape(s, end + 1) >= 0:
-            facts.add("codes")
+        if shapes == 2:
+            facts.append("codes")
     # two items need a separator: "or", a slash, a bar, "and", or a comma
     if " or " in low or "/" in s or "|" in s or " and " in low or "," in s or "，" in s:
-        facts.add("list")
+        facts.append("list")
     if low.count(": ") + s.count("—") + s.count(" – ") >= 3:
-        facts.add("runs")
+        facts.append("runs")
     if "means" in low or "indicates" in low or "specifies" in low or "denotes" in low or "signifies" in low:
-        facts.add("defs")  # (word_definitions' verbs: in the facts, one test of a set serves the gate)
-    return facts
+        facts.append("defs")  # (word_definitions' verbs: in the facts, one test of a set serves the gate)
+    return frozenset(facts)
+
+
+_FACT_NAMES = ("lines", "code", "codes", "list", "runs", "defs")
+# for each set of facts a text can have, the keys and function of each detector whose facts it
+# has, in table order: looked up once per text, instead of testing every detector's facts
+_BY_FACTS: dict[frozenset[str], tuple[tuple[tuple[str, ...], Detector], ...]] = {
+    frozenset(f for k, f in enumerate(_FACT_NAMES) if bits >> k & 1): tuple(
+        (keys, detect) for _name, keys, needs, detect in DETECTORS if needs <= {f for k, f in enumerate(_FACT_NAMES) if bits >> k & 1}
+    )
+    for bits in range(1 << len(_FACT_NAMES))
+}
 
 
 def candidates(s: str, low: str) -> Iterator[Candidate]:
-    """Every detector whose gates open, in table order."""
-    facts: set[str] | None = None
-    for _name, keys, needs, detect in DETECTORS:
-        # the facts first: worked out once, they close most gates for less than a key search
-        if needs:
-            if facts is None:
-                facts = _facts(s, low)
-            if not needs <= facts:
-                continue
+    """Every detector whose gates open, in table order: the facts first (worked out once, they
+    close most gates for less than a key search), then the keys."""
+    for keys, detect in _BY_FACTS[_facts(s, low)]:
         if keys:
             for k in keys:  # (``has_any`` written out: ~1.5 million gates on a benchmark run, most of one key)
                 if k in low:

@@ -272,7 +272,7 @@ def test_gated_analysis_finds_exactly_what_the_patterns_find(mutation: str) -> N
     assert sum(map(len, free)) > 30  # the inputs do exercise the finders (under every mutation)
 
 
-# the one pattern the three code-shape searches stand for (structure._code_shape)
+# the one pattern the three code-shape searches stand for (structure._code_shapes)
 _ONE_CODE_PATTERN = re.compile(r"[`\"'“‘*]|[A-Za-z][A-Z]|[a-z0-9]_[a-z0-9]")
 
 
@@ -299,6 +299,19 @@ def test_code_facts_equal_the_one_pattern() -> None:
     for text in texts:
         assert structure._facts(text, text.lower()) & {"code", "codes"} == _facts_by_one_pattern(text), text
 
+
+
+def test_detectors_by_facts_keep_the_table() -> None:
+    """``candidates`` looks up the detectors a text's facts allow: for every set of facts, those of
+    the table whose facts it has, in table order; and every set ``_facts`` gives is one of them."""
+    from linter.prose import structure
+
+    assert all(needs <= set(structure._FACT_NAMES) for _n, _k, needs, _d in structure.DETECTORS)
+    assert len(structure._BY_FACTS) == 2 ** len(structure._FACT_NAMES)
+    for facts, entries in structure._BY_FACTS.items():
+        assert entries == tuple((k, d) for _n, k, needs, d in structure.DETECTORS if needs <= facts)
+    seen = {structure._facts(s, text.gate_text(s)) for s in _shortcut_inputs()}
+    assert seen <= set(structure._BY_FACTS) and len(seen) > 10
 
 # -- the detectors' own shortcuts: each equals the plain form it stands for ----------------------
 
