@@ -1337,11 +1337,14 @@ def appositive_alternatives(s: str, low: str) -> Iterator[Candidate]:
     m = _APPOSITIVE.match(s)
     if m is None:
         # the whole description is the alternatives: "Photo, Sketch or Diagram."
-        p = parse_inline(s, len(s) - len(s.lstrip()))
+        start = len(s) - len(s.lstrip())
+        p = parse_inline(s, start) if bare_pair_possible(s, start) else None  # (unquoted items, two or more)
         if p is not None and len(p.items) >= 2 and not p.partial and not s[p.end :].strip(" .;\n") \
                 and OR_WORD.search(s[p.items[-2].end : p.items[-1].start]) and _one_code_shape(p):
             yield Candidate(p.items[0].start, p, True, "appositive")
         return
+    if not bare_pair_possible(s, m.end()):
+        return  # (the list below has unquoted items, two or more: most texts fail at its first steps)
     p = parse_inline(s, m.end())
     if p is None or len(p.items) < 2 or any(i.quoted for i in p.items) or p.partial:
         return
