@@ -203,9 +203,8 @@ def bare_pair_possible(t: str, pos: int) -> bool:
     raw = m.group()
     if raw.endswith(("..", "…")):
         return True  # (an ellipsis may go on without a separator: left to the parse)
-    if not _bare_ok(clean_token(raw), True):
-        return False
-    return _separator(t, m.end(), False)[1] is not None
+    # (the separator first: it is missing at six places in seven, and costs less than the token's cleaning)
+    return _separator(t, m.end(), False)[1] is not None and _bare_ok(clean_token(raw), True)
 
 
 def quoted_pair_possible(t: str, end: int) -> bool:
