@@ -596,13 +596,16 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             add(st, m.end(), {"format": "email"})
         # "relative", "`/img/a.png`", "projects/{id}": no absolute URI; a git remote or clone URL
         # may be the scp-like `git@host:org/repo.git`, which is no URI either (both looked for
-        # only when "url" or "uri" occurs: without it neither the scan nor the noun below finds one)
-        if has_any(low, ('url', 'uri')) and _RELATIVE.search(s) is None and _GIT_REMOTE.search(s) is None:
-            for m in scan(_URI, s, low, ('url', 'uri')):
-                add(m.start(), m.end(), {"format": "uri"})
-            noun = _URI_NOUN.match(s) if has_any(low, ('url', 'uri')) else None
-            if noun is not None:
-                add(noun.start("v"), noun.end("v"), {"format": "uri"})
+        # only when the scan or the noun below finds one: most texts with "url" or "uri", as in
+        # "security", have neither)
+        if has_any(low, ('url', 'uri')):
+            uris = list(scan(_URI, s, low, ('url', 'uri')))
+            noun = _URI_NOUN.match(s)
+            if (uris or noun is not None) and _RELATIVE.search(s) is None and _GIT_REMOTE.search(s) is None:
+                for m in uris:
+                    add(m.start(), m.end(), {"format": "uri"})
+                if noun is not None:
+                    add(noun.start("v"), noun.end("v"), {"format": "uri"})
         for m in scan(_URI_ZH, s, low, ('网址', '網址', '格式', '合法', '有效', '完整')):
             add(m.start(), m.end(), {"format": "uri"})
         for m in scan(_DT_NOUN, s, low, ('date-time', 'datetime')):
