@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from functools import lru_cache
 from typing import Any, Mapping
 
 from linter import _recache
@@ -237,6 +238,7 @@ _PART_BEFORE = _recache.compile(
     r"\s+(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,2}$",
     re.I,
 )
+_PART_BEFORE_KEYS = ("default", "where", "part", "portion", "segment", "component", "section", " with", "prefixed", "suffixed", "preceded", "followed")
 _NO_SCHEME = _recache.compile(r"[^.;\n]{0,20}?\bwithout\s+(?:the\s+|a\s+)?(?:scheme|protocol|https?(?::/*)?)\b", re.I)
 _NEGATED = _recache.compile(r"\b(?:do\s+not|don't|never|must\s+not|should\s+not|cannot|can't)\b[^.;\n]*$", re.I)
 _RANGE_NAMES = frozenset("cidr cidrs subnet subnets range ranges block blocks prefix prefixes".split())
@@ -485,6 +487,9 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
     holds_layout = bool(name_words(name)) and name_words(name)[-1] in ("format", "formats")
     stringish = type_ in (None, "string", "array")
 
+    part_words = has_any(low, _PART_BEFORE_KEYS)  # (see _HEDGE_KEYS)
+    free_words = has_any(low, _FREE_ALTERNATIVE_KEYS)
+
     def add(a: int, b: int, data: Data) -> None:
         if not data:
             return  # an empty reading (a garbled layout) is no evidence
@@ -503,7 +508,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             return  # "a file named lids_YYYYMMDD.txt": the layout of a part of another name
         if "layout" in data and "pattern" in data and _glued_elsewhere(s, s[a:b]):
             return  # "stored as lids_YYYYMMDD.csv, where YYYYMMDD is the day": the same part, named again
-        if _PART_BEFORE.search(s, max(0, a - 60), a):
+        if part_words and _PART_BEFORE.search(s, max(0, a - 60), a):
             return  # "The default is the Unix epoch", "where the lidId is the hex ID", "Starts with the
             # 4-digit maker code": what a default, a part or a prefix is, not the value's own format
         hits.append((a, b, data))
@@ -870,7 +875,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
             continue  # "when there is no corresponding 4 character code", "Never written as a GUID": a format the value does not have
         if other_bullet(s, a, name) or objects and _in_object(s, a) or _named_value(s, a, b) or _in_value_definition(s, a):
             continue  # another field's, another key's, or a value ("`UUID`", "'JSON'"): not this field's format
-        how = _qualified(s, a, b)
+        how = _qualified(s, a, b, low)
         if how == "hedged":
             continue  # "usually lang-country": not prescribed
         if "pattern" in d and "layout" not in d and _TYPE_NOTATION.match(s, b):
@@ -878,7 +883,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         if not how and "pattern" in d and "layout" not in d and _BRACKET_CLASS.fullmatch(s, a, b) \
                 and _ANOTHER_CLASS.match(s, b):
             how = "alternatives"  # "[A-Za-z0-9], and punctuation [/_-.]": more characters than the class
-        if _FREE_ALTERNATIVE.search(s, max(0, a - 80), min(len(s), b + 80)):
+        if free_words and _FREE_ALTERNATIVE.search(s, max(0, a - 80), min(len(s), b + 80)):
             continue  # "a YYYY-MM-DD date or natural language": one form beside free text constrains nothing
         if not how and ("pars" in low or "read" in low or "underst" in low) and _PARSEABLE.search(s, max(0, a - 80), min(len(s), b + 80)):
             how = "alternatives"
@@ -995,6 +1000,10 @@ def _in_object(s: str, pos: int) -> bool:
 
 
 _HEDGE = _recache.compile(r"\b(?:usually|typically|generally|often|normally|mostly|commonly|preferably|ideally|may\s+also|can\s+also)\b", re.I)
+# Keys of the tests below that look around each format found: a word every match of the pattern
+# holds, looked for once in the whole gate text (``gate_text``) before the pattern is tried at a
+# place (a match in a window of ``s`` holds the word too, so a text without it has no match)
+_HEDGE_KEYS = ("usually", "typically", "generally", "often", "normally", "mostly", "commonly", "preferably", "ideally", "also")
 _OR_AFTER = _recache.compile(
     r"[^.;\n]{0,25}?\bor\s+(?!(?:later|earlier|more|less|fewer|greater|higher|lower|above|below|equal|null|nil|none|empty"
     r"|omitted|blank|not|zero)\b)(?:an?\s+|the\s+)?[A-Za-z\u4e00-\u9fff]",
@@ -1015,6 +1024,7 @@ _FREE_ALTERNATIVE = _recache.compile(
     r"|\bor\s+(?:something\s+)?similar\b",  # "a UUID or something similar": any string of the kind
     re.I,
 )
+_FREE_ALTERNATIVE_KEYS = ("natural", "plain", "free", "human", "any", "similar")
 _FAILS = _recache.compile(r"\bif\s+(?:that|this|it)\s+fails\b|\bfailing\s+that\b", re.I)
 _SINGLE_OR = _recache.compile(r"\b(?:a\s+)?(?:single|one)\s+[\w-]+,?\s+or\s+(?:an?\s+)?$", re.I)
 # "a date-time (whatever the kiln's reader can parse)": that form among the others a parser takes
@@ -1022,6 +1032,7 @@ _PARSEABLE = _recache.compile(r"\b(?:anything|whatever)\s+(?:that\s+|which\s+)?[
 _ONE_OF_QUOTED = _recache.compile(r"['\"`’”]\s*,\s*['\"`‘“]")  # closes one quoted item of a list that goes on
 _ONE_OF_QUOTED_BEFORE = _recache.compile(r"['\"`’”]\s*,\s*['\"`‘“]$")  # a quoted item of the same list before
 _IF_LEAD = _recache.compile(r"(?:^|[.;:]\s+|\n)\s*(?:if|when|unless|whenever)\b[^.;\n]*$", re.I)
+_IF_LEAD_KEYS = ("if", "when", "unless")
 
 
 _BRACKET_CLASS = _recache.compile(r"\[[^\]\n]{1,30}\]")
@@ -1046,15 +1057,15 @@ _HEX_AFTER = _recache.compile(r"[ ]*(?:hex(?:adecimal)?)\b", re.I)  # "6-digit h
 _HASH_LEAD = _recache.compile(r"\b(?:leading|preceded\s+by|prefixed\s+(?:by|with)|starts?\s+with|starting\s+with)\s+(?:an?\s+|the\s+)?['\"`]?#", re.I)
 
 
-def _qualified(s: str, a: int, b: int) -> str:
+def _qualified(s: str, a: int, b: int, low: str) -> str:
     """How the text qualifies the format at ``s[a:b]``: ``"hedged"`` ("usually lang-country"),
     ``"condition"`` ("If the file is archived, … in the format …"), ``"alternatives"``
     ("E.164 or a short code", "a name or a 2-character abbreviation"), or ``""``. Only a plain
     statement is the field's one format: the others are reported without a fix."""
     sent_start = max(s.rfind(". ", 0, a), s.rfind("\n", 0, a), s.rfind("; ", 0, a)) + 1
-    if _HEDGE.search(s[sent_start:a]):
+    if has_any(low, _HEDGE_KEYS) and _HEDGE.search(s[sent_start:a]):
         return "hedged"
-    if _IF_LEAD.search(s[max(0, a - 200) : a]):
+    if has_any(low, _IF_LEAD_KEYS) and _IF_LEAD.search(s[max(0, a - 200) : a]):
         return "condition"
     if _OR_BEFORE.search(s[max(sent_start, a - 30) : a]) or _OR_AFTER.match(s, b) is not None \
             or (s[b - 1 : b] in _QUOTES and _MORE_FORMS.match(s, b)):
@@ -1062,11 +1073,18 @@ def _qualified(s: str, a: int, b: int) -> str:
     paren = s.rfind("(", sent_start, a)
     if paren != -1 and ")" not in s[paren:a] and OR_WORD.search(s[sent_start:paren]):
         return "alternatives"  # "the chat's id or the channel's username (in the format `@name`)": the second one's
-    if ("pecial" in s or "be" in s) and _OTHER_VALUES.search(s):
+    if _other_forms(s):
         return "alternatives"
-    if " or a" in s and _MAY_BE_FORMS.search(s):
-        return "alternatives"  # "This range may be a single address, a netmask or a CIDR block": any of them
     return ""
+
+
+@lru_cache(maxsize=1)
+def _other_forms(s: str) -> bool:
+    """The two tests of :func:`_qualified` that read the whole text, not the place of a format:
+    worked out once per text, not again for each format found in it. The field takes other
+    values beside the format ("The special value …", "can also be `all`"), or the sentence gives
+    it several forms ("This range may be a single address, a netmask or a CIDR block")."""
+    return bool(("pecial" in s or "be" in s) and _OTHER_VALUES.search(s)) or bool(" or a" in s and _MAY_BE_FORMS.search(s))
 
 
 _QUOTES = ("`", '"', "'")

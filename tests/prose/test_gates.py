@@ -197,6 +197,11 @@ GATE_TEXTS: list[tuple[str, str, str | None]] = [
     ("Value, a regular expression.", "filter_rx", "string"),
     ("Allowed values are `a` and `b`.", "mode", "string"),
     ("Set it to &quot;draft&quot; to hide it.", "state", "string"),  # no cue but in the prepared text
+    # each word a check around a found format needs (formats' _HEDGE_KEYS, _FREE_ALTERNATIVE_KEYS, _PART_BEFORE_KEYS)
+    ("The day; it can also be written as YYYY-MM-DD.", "day", "string"),
+    ("The time in the format HH:MM or any other text.", "time", "string"),
+    ("The key, which starts with the time in the format HH:MM.", "key", "string"),
+    ("The time; its default is in the format HH:MM.", "time", "string"),
 ]
 
 # Mutations a description may carry and the patterns accept: other blanks between words (a
