@@ -44,7 +44,7 @@ _FILL = r"(?:\s+(?:valid|allowed|possible|permitted|supported|accepted|total))?(
 # it changes no match; it lets ``re`` reject most positions with one class test instead of
 # trying every alternative of a long case-insensitive alternation there.
 _MAX = _recache.compile(
-    r"(?=\b[mauncsdwlit]|[<≤])"
+    r"(?=\b[mauncsdwli]|\bthe\s+(?:limit|max)|[<≤])"  # ("the" only before the two words its alternatives go on with)
     r"(?P<cue>\bmax(?:imum)?\.?|\bat\s+most|\bup\s+to(?:\s+and\s+including)?|\bno\s+more\s+than|\bnot\s+more\s+than|\bno\s+(?:larger|greater|higher|longer|bigger)\s+than"
     r"|\bnot\s+(?:larger|greater|higher|longer)\s+than|\b(?:cannot|can't|must\s+not|may\s+not|should\s+not|does\s+not|will\s+not|not\s+to|can\s+not)\s+exceed"
     r"|\bnot\s+exceed(?:ing)?|\bless\s+than\s+or\s+equal\s+to|\blimited\s+to|\blimit\s+of|\blimitations?\s*:|\bcharacter\s+limit|\blength\s+limit|\bmax(?:imum)?[-_ ]?length"
@@ -312,10 +312,11 @@ _ZH_RANGE = _recache.compile(
     re.A,
 )
 _EXACT_LEN = _recache.compile(
+    r"(?=[0-9lems])(?:"  # each alternative's first character (see the note above _MAX)
     r"(?<![\w.,-])(?P<n>\d{1,4})[- ](?:character|char)s?\s+(?:long\s+)?(?:(?:alpha-?numeric|hexadecimal|hex|unique|random)\s+)?"
     r"(?:string|identifier|id|sid|token|hash|key|value)\b"
     r"|\b(?:length\s*:\s*|exactly\s+|(?:must|should)\s+be\s+(?:exactly\s+)?)(?P<n2>\d{1,4})\s+(?:characters?|chars)\b(?:\s+long\b)?(?!\s*(?:or|and|to|-|max|min|at|in\s+length\s+or)\b)"
-    r"|\blength\s+(?:must|should)\s+be\s+(?:exactly\s+)?(?P<n3>\d{1,4})\b(?!\s*(?:to|-|or|and)\b)",
+    r"|\blength\s+(?:must|should)\s+be\s+(?:exactly\s+)?(?P<n3>\d{1,4})\b(?!\s*(?:to|-|or|and)\b))",
     re.I | re.A,
 )
 # "5-digit zip code", "ISO 4217 3 letter currency code", "Last 4 digits", "Format: 14 digits": a
@@ -370,6 +371,7 @@ _COND_SENT = _recache.compile(
 _EXAMPLE_HEAD = _recache.compile(r"\s*(?:for\s+(?:example|instance)\b|e\.\s?g\.|example\s*:)", re.I | re.A)
 # a condition clause right before the bound's clause, in the same sentence ("…, when X, at least 1")
 _COND_BEFORE = _recache.compile(r"(?:^|[.:;]\s+|,\s+)(?:if|when|whenever|unless|once)\b[^,.;:\n]{1,100},\s*[^,.;:\n]*$", re.I | re.A)
+_COND_BEFORE_KEYS = ("if", "when", "unless", "once")  # (a word each of its matches holds, for the gate text)
 # ...unless the condition is only that the field is there ("If set, at most 40 characters")
 _SELF_COND = _recache.compile(r"\b(?:if|when|once)\s+(?:it\s+is\s+|this\s+(?:field\s+|value\s+)?is\s+)?(?:specified|set|provided|present|given|supplied|used|included|entered|passed|sent|non-?empty|non-?nil|non-?null|enabled)\s*,\s*[^,.;:\n]*$",
                         re.I | re.A)
@@ -583,6 +585,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
     low = gate_text(s)  # for the key gates only (blanks collapsed: not the offsets of s)
     hits: list[tuple[int, int, dict[str, Any]]] = []
     blocked: list[tuple[int, int]] = []  # spans that bound something else: no hit inside them
+    cond_words = has_any(low, _COND_BEFORE_KEYS)  # (_COND_BEFORE is tried around each hit: its words once per text)
 
     def ok(a: int, b: int) -> bool:
         cl = _clause(s, a)
@@ -594,7 +597,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
             return False
         if _IF_IS_BEFORE.search(s, max(0, a - 60), a):
             return False  # "no cap is set if this value is less than or equal to 0": a case, not a bound
-        if _COND_BEFORE.search(s, max(0, a - 160), a) and not _SELF_COND.search(s, max(0, a - 160), a):
+        if cond_words and _COND_BEFORE.search(s, max(0, a - 160), a) and not _SELF_COND.search(s, max(0, a - 160), a):
             return False  # "when `x` is above 10, you must set this to at least 1": only then
         if "Its " in s and _PART_ITS.search(s, max(0, a - 240), a):
             return False  # "The `lid` part starts with a letter. Its length is at most 40": the part's

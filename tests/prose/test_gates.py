@@ -202,6 +202,7 @@ GATE_TEXTS: list[tuple[str, str, str | None]] = [
     ("The time in the format HH:MM or any other text.", "time", "string"),
     ("The key, which starts with the time in the format HH:MM.", "key", "string"),
     ("The time; its default is in the format HH:MM.", "time", "string"),
+    ("Once the lid is sealed, the count must be at most 5.", "count", "integer"),  # bounds' _COND_BEFORE_KEYS
 ]
 
 # Mutations a description may carry and the patterns accept: other blanks between words (a
@@ -465,3 +466,53 @@ def test_cond_values_possible_is_necessary() -> None:
             assert structure._cond_values_possible(s, low, False), s
         said_no += k < len(gold) and not structure._cond_values_possible(s, low, "default" in low)
     assert once > 300 and twice >= 12 and said_no > len(gold) * 3 // 4
+
+
+# Patterns whose opening look-ahead is part of what they say, not a test of the first character
+# ("an opaque id: ten characters or more, a letter and a digit"; "a code: capitals and digits with a capital")
+_SEMANTIC_LOOKAHEADS = {("vocab", "_OPAQUE"), ("structure", "_CODE_TOKEN")}
+
+
+def _without_first_lookahead(pattern: str) -> str:
+    """``pattern`` without its opening ``(?=…)`` group (brackets and escapes inside it skipped)."""
+    depth = i = 0
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == "[":
+            j = i + 1 + (pattern[i + 1 : i + 2] == "^")
+            j += pattern[j : j + 1] == "]"
+            while pattern[j] != "]":
+                j += 2 if pattern[j] == "\\" else 1
+            i = j + 1
+            continue
+        depth += (c == "(") - (c == ")")
+        if depth == 0:
+            return pattern[i + 1 :]
+        i += 1
+    raise ValueError(pattern)
+
+
+def test_first_character_lookaheads_change_no_match() -> None:
+    """The finders' patterns that open with a look-ahead on where a match can start (a class of
+    first characters, a word's first letters: only to let ``re`` reject most places with one
+    test) find what they find without it, on the gold texts under mutations and phrases of the
+    alternatives a first character stands for."""
+    from linter.prose import structure
+
+    own = ["The limit is 40 characters.", "the maximum you can set is 9", "Exactly 12 characters.", "Its length must be exactly 3.",
+           "A 12-character string.", "length: 8 characters", "Must be 4 characters long", "It can be at most 5; no more than 6.",
+           "less than or equal to 7, limited to 8, as many as 9, cannot exceed 10 ≤ 11 <= 12"]
+    texts = _shortcut_inputs() + own
+    checked = 0
+    for mod in (bounds, formats, structure, vocab, standards, text):
+        for name, rx in vars(mod).items():
+            if not isinstance(rx, re.Pattern) or not rx.pattern.startswith("(?=") or (mod.__name__.split(".")[-1], name) in _SEMANTIC_LOOKAHEADS:
+                continue
+            plain = re.compile(_without_first_lookahead(rx.pattern), rx.flags)
+            checked += 1
+            for s in texts:
+                assert [m.span() for m in rx.finditer(s)] == [m.span() for m in plain.finditer(s)], (name, s)
+    assert checked > 40
