@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Iterator
 
 from linter import _recache
@@ -1361,7 +1362,7 @@ def _looks_vocab(values: tuple[str, ...], name: str, t: Text, type_: str | None,
     bare_head = blank_words(head, values)
     if (_FREE_DESC.search(bare_head) or zh_head and _ZH_FREE.search(zh_head)) and not cue:
         return False
-    if _STRONG_FREE.search(t.norm) or _NAME_OF.search(head):
+    if _strongly_free(t.norm) or _NAME_OF.search(head):
         return False  # "the name of the state …, for example, Ohio": a free name
     if all(_CJK_WORD.match(v) for v in values):
         return cue
@@ -1407,6 +1408,16 @@ _ANY_VALUE = _recache.compile(
     r"(?:any\s+(?:[\w-]+\s+){0,2}?(?:numbers?|integers?|strings?|values?|ids?|identifiers?|names?|text)\b"
     r"|any\s+user[- ]defined\b)"
     r"|\bany\s+combination\s+of\s+(?:[\w-]+\s+){0,2}?(?:ids?|names?)\b)", re.I)
+_STRONG_FREE_KEYS = ("free", "user", "unique", "customer", "caller", "arbitrary", "any")  # (a word each match holds)
+
+
+@lru_cache(maxsize=1)
+def _strongly_free(s: str) -> bool:
+    """Whether _STRONG_FREE finds its words in ``s``: asked for each list a text holds, worked out
+    once per text, and only where one of its keys is in the gate text."""
+    return has_any(gate_text(s), _STRONG_FREE_KEYS) and _STRONG_FREE.search(s) is not None
+
+
 _FUTURE_VALUES = _recache.compile(
     r"\b(?:handle|expect|tolerate|ignore)\s+(?:any\s+)?(?:additional|new|unknown|unrecognized|future)\s+values\b"
     r"|\b(?:additional|new|more)\s+values\s+(?:may|might|can|could|will)\s+be\s+(?:added|introduced)\b"
@@ -1637,7 +1648,7 @@ def _decide(t: Text, found: list[_Found], name: str, type_: str | None) -> list[
                 f.closed = False
     any_value = any(f.closed for f in found) and any(not _REFUSED.match(t.norm, m.end()) for m in _ANY_VALUE.finditer(t.norm))
     # "Clients should expect to handle additional values": the set grows; its listed values are the known ones
-    future = any(f.closed for f in found) and _FUTURE_VALUES.search(t.norm) is not None
+    future = any(f.closed for f in found) and "values" in gate_text(t.norm) and _FUTURE_VALUES.search(t.norm) is not None  # (each match holds "values")
     for f in found:
         values = tuple(dict.fromkeys(i.value for i in f.parsed.items))
         if not values or not _typed(values, type_):
