@@ -71,6 +71,9 @@ def _plural_of(noun: str, nw: list[str]) -> bool:
 _VALUES_LABEL = _recache.compile(
     r"(?:^|\n|[.;(][ ]?)[ ]*(?:enum|values?|options?|choices?|(?:allowed|accepted|supported|valid|possible|available)(?:[ ]+values?)?)[ ]*:", re.I
 )
+# … each match ends in one of its words, blanks and the colon: in the gate text, one of these
+_VALUES_LABEL_KEYS = tuple(f"{w}{gap}:" for w in ("enum", "value", "values", "option", "options", "choice", "choices", "allowed",
+                                                  "accepted", "supported", "valid", "possible", "available") for gap in ("", " "))
 _ONE_OF = _recache.compile(
     r"(?P<pre>\b\w+\s+)?\bone\s*of(?:\s+the(?:se)?\s+following(?P<what>(?:\s+(?:valid|allowed|supported|possible|accepted))?"
     r"\s+(?:values?|options?|keywords?|strings?|choices?|statuses|categories|entries|[a-z]{2,}[^s\W]s))?"
@@ -698,8 +701,7 @@ def find(t: Text, name: str, type_: str | None) -> list[Evidence]:
         if _qual_other(m.group("qual") or "", name) or _mentions_other(_clause_before(s, m.start()), name):
             continue
         add(m.start(), p, True, "values")
-    for m in scan(_VALUES_LABEL, s, low, ('enum', 'value', 'option', 'choice', 'allowed', 'accepted', 'supported', 'valid',
-                                          'possible', 'available')) if ":" in s else ():
+    for m in scan(_VALUES_LABEL, s, low, _VALUES_LABEL_KEYS) if ":" in s else ():
         add(m.end() - 1, list_after(m.end()), True, "label")
     for m in scan(_ONE_OF, s, low, ('one of', 'oneof')):
         pre = m.group("pre") or ""

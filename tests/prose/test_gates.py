@@ -204,6 +204,7 @@ GATE_TEXTS: list[tuple[str, str, str | None]] = [
     ("The time; its default is in the format HH:MM.", "time", "string"),
     ("Once the lid is sealed, the count must be at most 5.", "count", "integer"),  # bounds' _COND_BEFORE_KEYS
     ("Tier of the plan, any string. Examples: `gold`, `silver`.", "tier", "string"),  # vocab's _STRONG_FREE_KEYS
+    ("Mode of the lid (options : fast, slow)", "mode", "string"),  # vocab's _VALUES_LABEL_KEYS (a blank before the colon)
 ]
 
 # Mutations a description may carry and the patterns accept: other blanks between words (a
