@@ -214,6 +214,10 @@ def test_layout_patterns_compile_as_unicode_ecma_regexes() -> None:
     from linter.prose.formats import ecma_escape, layout_data
 
     assert ecma_escape("a-b c.d/e") == r"a-b c\.d/e"
+    # each ECMA special character gets one backslash, everything else stays (printable ASCII, all of it)
+    ascii_text = "".join(map(chr, range(32, 127)))
+    assert ecma_escape(ascii_text) == "".join("\\" + c if c in "\\^$.*+?()[]{}|" else c for c in ascii_text)
+    assert ecma_escape(r"^(a|b)*$") == r"\^\(a\|b\)\*\$" and ecma_escape("é—") == "é—"
     pattern = layout_data("DD-MM-YYYY HH:mm")["pattern"]
     assert pattern == "^[0-9]{2}-[0-9]{2}-[0-9]{4} [0-9]{2}:[0-9]{2}$"
     assert "\\-" not in pattern and "\\ " not in pattern
