@@ -1743,10 +1743,8 @@ _FACT_NAMES = ("lines", "code", "codes", "list", "runs", "defs")
 # for each set of facts a text can have, the keys and function of each detector whose facts it
 # has, in table order: looked up once per text, instead of testing every detector's facts
 _BY_FACTS: dict[frozenset[str], tuple[tuple[tuple[str, ...], Detector], ...]] = {
-    frozenset(f for k, f in enumerate(_FACT_NAMES) if bits >> k & 1): tuple(
-        (keys, detect) for _name, keys, needs, detect in DETECTORS if needs <= {f for k, f in enumerate(_FACT_NAMES) if bits >> k & 1}
-    )
-    for bits in range(1 << len(_FACT_NAMES))
+    facts: tuple((keys, detect) for _name, keys, needs, detect in DETECTORS if needs <= facts)
+    for facts in (frozenset(f for k, f in enumerate(_FACT_NAMES) if bits >> k & 1) for bits in range(1 << len(_FACT_NAMES)))
 }
 
 

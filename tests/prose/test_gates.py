@@ -308,7 +308,6 @@ def test_code_facts_equal_the_one_pattern() -> None:
         assert structure._facts(text, text.lower()) & {"code", "codes"} == _facts_by_one_pattern(text), text
 
 
-
 def test_detectors_by_facts_keep_the_table() -> None:
     """``candidates`` looks up the detectors a text's facts allow: for every set of facts, those of
     the table whose facts it has, in table order; and every set ``_facts`` gives is one of them."""
@@ -320,6 +319,7 @@ def test_detectors_by_facts_keep_the_table() -> None:
         assert entries == tuple((k, d) for _n, k, needs, d in structure.DETECTORS if needs <= facts)
     seen = {structure._facts(s, text.gate_text(s)) for s in _shortcut_inputs()}
     assert seen <= set(structure._BY_FACTS) and len(seen) > 10
+
 
 # -- the detectors' own shortcuts: each equals the plain form it stands for ----------------------
 
