@@ -58,7 +58,9 @@ _CONTEXT_OTHER = _recache.compile(
     r"|events?\s+(?:payload|object)|examples?|e\.g|steps?|errors?|forms?|formats?|patterns?|templates?|layouts?)\b",
     re.I,
 )
-_UPPER = _recache.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*")
+# a code in capitals ("LID_2", "TIN"): _UPPER, and the code a "set … to" sentence gives (_COND_VALUE, _TO_CODE)
+_CAPS_CODE = r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*"
+_UPPER = _recache.compile(_CAPS_CODE)
 _RUNIN = _recache.compile(
     r"(?=[`\"'A-Z])"  # the token's first character (see the note at the top)
     r"(?<![\w`'\"\-])(?P<tok>`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|'[^'\n]{1,60}'|"
@@ -69,6 +71,7 @@ _RUNIN_STOP = frozenset("NOTE NOTES IMPORTANT WARNING CAUTION TIP TODO DEPRECATE
 # one sentence per value: the field (never another one) set to, used as, or meaning a value
 _VTOK = (r"(`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|'[^'\n]{1,60}'(?!\w)|“[^”\n]{1,60}”|\*[^*\s][^*\n]{0,40}\*"
          r"|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*|[a-z]+(?:[A-Z][a-z0-9]+)+|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)(?![\w-]))")
+_QVTOK_QUOTES = "`\"“'"  # what a _QVTOK opens with
 _QVTOK = r"(`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”|(?<!\w)'[^'\n]{1,60}'(?!\w))"
 # a quoted value or a code in capitals: what may open "X for …" without a cue before it
 _CODETOK = r"(`[^`\n]{1,60}`|\"[^\"\n]{1,60}\"|“[^”\n]{1,60}”|(?<!\w)'[^'\n]{1,60}'(?!\w)|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{3,}[0-9]*)(?![\w-]))"
@@ -502,7 +505,6 @@ _SENTENCE_VALUE = _recache.compile(r"[A-Za-z][A-Za-z0-9_-]{0,47}(?:\.[A-Za-z0-9_
 # or after "[.;:!?,]" and up to two blanks, or a newline) where a value token, "the" or a kind word
 # begins (see _VS_AFTER_BREAK). Together these are every position the pattern can
 # match at, and far fewer than all: ``re`` otherwise enters all of its branches at each one.
-_VS_QUOTES = "`\"“'"
 # (2) looks in ``s.lower()``: it has the offsets and word characters of ``s`` when ``odd_case``
 # does not hold (only "İ" changes length under ``lower``), and each case-insensitive word of the
 # pattern matches there as its lower-case self
@@ -542,7 +544,7 @@ def _value_sentence_matches(s: str) -> list[re.Match[str]]:
     if odd_case(s):
         return list(_VALUE_SENTENCE.finditer(s))  # "ſet", "İf": the lower-cased text cannot stand in
     at = {0}
-    for q in _VS_QUOTES:  # (1), by str.find: far cheaper than a one-class ``re`` scan
+    for q in _QVTOK_QUOTES:  # (1), by str.find: far cheaper than a one-class ``re`` scan
         i = s.find(q)
         while i >= 0:
             at.add(i)
@@ -634,7 +636,7 @@ _COND_VALUE = _recache.compile(
     + r"|\bthe\s+(?P<subj4>[a-z][\w ]{1,30}?)\s+(?:will\s+be|is)\s+" + _QVTOK.replace("(", "(?P<v4>", 1) + r"(?=[ ]*[.;,])"
     # "Set Lid seal to TIGHT to keep air out. … set it to LOOSE.": a setting named as the UI writes it, set to a code
     + r"|\bset\s+(?P<subj5>(?-i:[A-Z][a-z]+)(?:\s+(?-i:[a-z][a-z0-9-]*)){0,2}|it)\s+to\s+"
-    r"(?P<v5>(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*))(?![\w-]))",
+    r"(?P<v5>(?-i:" + _CAPS_CODE + r"))(?![\w-]))",
     re.I,
 )
 
@@ -645,7 +647,7 @@ _COND_VALUE = _recache.compile(
 # words and blanks are one of these strings right before the quote.
 _COND_CLOSE_4 = frozenset((" is ", " to ", " be "))
 _COND_CLOSE_5 = frozenset((" was ", " are "))
-_TO_CODE = _recache.compile(r"\s(?i:to)\s+(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{2,}[0-9]*)(?![\w-])")
+_TO_CODE = _recache.compile(r"\s(?i:to)\s+(?:" + _CAPS_CODE + r")(?![\w-])")
 
 
 def _cond_values_possible(s: str, low: str, dflt: bool) -> bool:
@@ -654,7 +656,7 @@ def _cond_values_possible(s: str, low: str, dflt: bool) -> bool:
     above, unless it is a "set … to CODE" one. Most texts with a condition or a "the … for"
     have no such end (``low`` is ``gate_text(s)``)."""
     n = 0
-    for q in "`\"“'":
+    for q in _QVTOK_QUOTES:
         i = low.find(q)
         while i >= 0:
             if low[i - 4 : i] in _COND_CLOSE_4 or low[i - 5 : i] in _COND_CLOSE_5:
