@@ -5,8 +5,9 @@
 ``benchmarks/.cache/``; ``peers`` installs pinned redocly and spectral CLIs into
 ``benchmarks/.cache/peers/``; ``run`` times the floor (one process that only
 parses the same files), ``silentlint check``, ``silentlint audit`` and, with
-``--peers``, ``redocly lint`` and ``spectral lint`` under ``/usr/bin/time -v``
-and writes the table to ``benchmarks/results/<timestamp>.json``. Stdlib only.
+``--baseline``, another build's ``check`` beside it and, with ``--peers``,
+``redocly lint`` and ``spectral lint`` under ``/usr/bin/time -v`` and writes the
+table to ``benchmarks/results/<timestamp>.json``. Stdlib only.
 See README.md.
 """
 
@@ -464,6 +465,9 @@ class Row:
     error: str = ""
     audit: Tool = field(default_factory=Tool)
     peers: dict[str, Tool] = field(default_factory=dict)
+    baseline: Tool = field(default_factory=Tool)  # ``check`` with the --baseline command
+    # per repeat, which ``check`` ran first: "check" or "baseline" (they take turns)
+    first: list[str] = field(default_factory=list)
 
     def med(self, runs: list[Run], attr: str) -> float | None:
         """Median of one measurement over the runs (None if none succeeded)."""
@@ -471,7 +475,7 @@ class Row:
 
     @property
     def failed(self) -> bool:
-        return bool(self.error or self.audit.error or any(t.error for t in self.peers.values()))
+        return bool(self.error or self.audit.error or self.baseline.error or any(t.error for t in self.peers.values()))
 
 
 @dataclass(frozen=True)
@@ -484,6 +488,8 @@ class Plan:
     audit_skip: str  # empty: time audit; else why not (shown in the notes)
     peers: bool
     peers_timeout: float
+    # another build's command, timed beside ``check`` in every repeat (``--baseline``); empty: none
+    baseline: tuple[str, ...] = ()
 
 
 TIME_WALL = re.compile(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):(\d+(?:\.\d+)?)")
@@ -556,9 +562,12 @@ def lint_command() -> list[str]:
 
 
 def lint_env() -> dict[str, str]:
-    """Environment that makes ``-m linter`` import this checkout, not an installed copy."""
+    """Environment that makes ``-m linter`` import this checkout, not an installed copy. With
+    ``$SILENTLINT_BENCH_CMD`` the environment is left as it is: this checkout first on
+    ``PYTHONPATH`` would make the other build's ``silentlint`` import this checkout's code."""
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+    if not os.environ.get("SILENTLINT_BENCH_CMD"):
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
     return env
 
 
@@ -627,7 +636,8 @@ def with_tail(msg: str, err: str) -> str:
 
 
 def measure(w: Workload, plan: Plan) -> Row:
-    """Per repeat: floor, check, audit, redocly, spectral. A command that fails is not run again."""
+    """Per repeat: floor, check (and, with ``--baseline``, the other build's check: the two take
+    turns going first), audit, redocly, spectral. A command that fails is not run again."""
     row = Row(w.name, len(w.files), w.bytes / MIB, w.note)
     row.audit.skipped = plan.audit_skip
     if plan.peers:
@@ -649,6 +659,11 @@ def measure(w: Workload, plan: Plan) -> Row:
         ]
         audit_cmd = [*lint_command(), "audit", *targets, "--format", "json",
                      "--output", str(out_audit), *jobs]
+        base_json, base_sarif = tmp / "baseline.json", tmp / "baseline.sarif"
+        base_cmd = [
+            *plan.baseline, "check", *targets, "--quiet", "--fail-on", "never",
+            "--output", f"json={base_json}", "--output", f"sarif={base_sarif}", *jobs,
+        ] if plan.baseline else []
         calls = peer_calls(w.files, tmp) if plan.peers else {}
         counts: set[int] = set()
         peer_counts: dict[str, set[int]] = {name: set() for name in calls}
@@ -663,21 +678,41 @@ def measure(w: Workload, plan: Plan) -> Row:
             if plan.floor_only:
                 print()
                 continue
-            if not row.error:
-                say(", check")
-                for f in (out_json, out_sarif):
-                    f.unlink(missing_ok=True)
-                run, out, err = timed(lint_cmd, env, tmp)
-                assert run is not None
-                say(f" {run.wall_s:.2f}s (exit {run.exit_code})")
-                if run.exit_code not in (0, 1, 3) or not out_json.exists():
-                    row.error = with_tail(
-                        f"exit {run.exit_code}" + ("" if out_json.exists() else ", no JSON report")
-                        + f": {shlex.join(lint_cmd)}", err)
-                else:
-                    row.lint.append(run)
-                    read_report(row, out_json, out_sarif)
-                    counts.add(row.findings or 0)
+            # with --baseline, the two checks take turns going first, so a machine that speeds up
+            # or slows down during the repeats weighs on both alike
+            checks = ["baseline", "check"] if base_cmd and i % 2 else ["check", "baseline"]
+            if base_cmd:
+                row.first.append(checks[0])
+            for which in checks:
+                if which == "check" and not row.error:
+                    say(", check")
+                    for f in (out_json, out_sarif):
+                        f.unlink(missing_ok=True)
+                    run, out, err = timed(lint_cmd, env, tmp)
+                    assert run is not None
+                    say(f" {run.wall_s:.2f}s (exit {run.exit_code})")
+                    if run.exit_code not in (0, 1, 3) or not out_json.exists():
+                        row.error = with_tail(
+                            f"exit {run.exit_code}" + ("" if out_json.exists() else ", no JSON report")
+                            + f": {shlex.join(lint_cmd)}", err)
+                    else:
+                        row.lint.append(run)
+                        read_report(row, out_json, out_sarif)
+                        counts.add(row.findings or 0)
+                elif which == "baseline" and base_cmd and not row.baseline.error:
+                    say(", baseline")
+                    for f in (base_json, base_sarif):
+                        f.unlink(missing_ok=True)
+                    # the other build's own environment: this checkout is not put on its path
+                    run, out, err = timed(base_cmd, dict(os.environ), tmp)
+                    assert run is not None
+                    say(f" {run.wall_s:.2f}s (exit {run.exit_code})")
+                    if run.exit_code not in (0, 1, 3) or not base_json.exists():
+                        row.baseline.error = with_tail(
+                            f"exit {run.exit_code}" + ("" if base_json.exists() else ", no JSON report")
+                            + f": {shlex.join(base_cmd)}", err)
+                    else:
+                        row.baseline.runs.append(run)
             if not (row.audit.skipped or row.audit.error):
                 say(", audit")
                 out_audit.unlink(missing_ok=True)
@@ -762,10 +797,20 @@ COLUMNS = (
     ("check RSS", "{:.0f}"), ("audit s", "{:.2f}"), ("floor s", "{:.2f}"),
     ("check/floor", "{:.1f}x"),
 )
+BASELINE_COLUMNS = (("baseline s", "{:.2f}"), ("check/baseline", "{:.3f}x"))
 PEER_COLUMNS = (
     *((c, f) for p in PEERS for c, f in ((f"{p.name} s", "{:.2f}"), (f"{p.name} RSS", "{:.0f}"))),
     *((f"{p.name}/check", "{:.1f}x") for p in PEERS),
 )
+
+
+def paired_ratio(r: Row) -> float | None:
+    """``check`` over the baseline's ``check``: the median of the ratios of the two runs of each
+    repeat (the same minute of the machine's speed), not the ratio of the two medians. None when
+    either command failed."""
+    if r.error or r.baseline.error or not r.lint or not r.baseline.runs:
+        return None
+    return statistics.median(a.wall_s / b.wall_s for a, b in zip(r.lint, r.baseline.runs))
 
 
 def row_values(r: Row) -> dict[str, Any]:
@@ -786,6 +831,9 @@ def row_values(r: Row) -> dict[str, Any]:
         "floor RSS": r.med(r.floor, "rss_mib"),
         "check/floor": check / floor if check and floor else None,
     }
+    if r.baseline.runs or r.baseline.error:
+        v["baseline s"] = r.baseline.med("wall_s")
+        v["check/baseline"] = paired_ratio(r)
     for name, tool in r.peers.items():
         s = tool.med("wall_s")
         v[f"{name} s"] = s
@@ -796,6 +844,10 @@ def row_values(r: Row) -> dict[str, Any]:
 
 def blank(r: Row, column: str) -> str:
     """What a cell without a number shows: "failed"/"timeout" when its command broke, else "-"."""
+    if column == "check/baseline":
+        return "failed" if r.error or r.baseline.error else "-"
+    if column.startswith("baseline"):
+        return "failed" if r.baseline.error else "-"
     if column.startswith("check"):
         return "failed" if r.error else "-"
     tool = r.audit if column.startswith("audit") else r.peers.get(column.split()[0].split("/")[0])
@@ -824,6 +876,12 @@ def notes(r: Row) -> list[str]:
         elif r.findings == 0 and not r.problems and r.files >= 10:
             out.append(f"WARNING: no findings on {r.files} files; did discovery skip them "
                        "(benchmarks/.cache/ is git-ignored)?")
+    if r.baseline.error:
+        out.append(f"baseline check FAILED ({r.baseline.error})")
+    elif r.baseline.runs:
+        ratios = [a.wall_s / b.wall_s for a, b in zip(r.lint, r.baseline.runs)]
+        out.append("check/baseline per repeat: " + ", ".join(f"{x:.3f}" for x in ratios)
+                   + f"   (first: {', '.join(r.first)})")
     if r.audit.skipped and r.floor and r.audit.skipped != "--floor-only":
         out.append(f"audit: - ({r.audit.skipped})")
     elif r.audit.error:
@@ -856,7 +914,8 @@ def notes(r: Row) -> list[str]:
 
 def print_table(rows: list[Row]) -> None:
     """Aligned text table, then per-workload findings, problems and notes."""
-    columns = COLUMNS + (PEER_COLUMNS if any(r.peers for r in rows) else ())
+    columns = (COLUMNS + (BASELINE_COLUMNS if any(r.baseline.runs or r.baseline.error for r in rows) else ())
+               + (PEER_COLUMNS if any(r.peers for r in rows) else ()))
     cells = [[name for name, _ in columns]]
     for r in rows:
         v = row_values(r)
@@ -905,6 +964,7 @@ def write_results(rows: list[Row], args: argparse.Namespace, plan: Plan, version
             "command": lint_command(),
             "overridden": bool(os.environ.get("SILENTLINT_BENCH_CMD")),
         },
+        "baseline": {"command": list(plan.baseline)} if plan.baseline else None,
         "repeat": args.repeat,
         "jobs": args.jobs,
         "floor_only": args.floor_only,
@@ -945,6 +1005,10 @@ def main(argv: list[str] | None = None) -> int:
                      help="also time redocly lint and spectral lint (install first: bench.py peers)")
     run.add_argument("--peers-timeout", type=float, default=1800, metavar="SECONDS",
                      help="give up on one peer run after this long (default 1800)")
+    run.add_argument("--baseline", metavar="CMD",
+                     help="also time `check` with CMD (another build's silentlint, split like a shell "
+                          "would) in every repeat, the two taking turns to go first; the table adds "
+                          "its median and check/baseline, the median of the per-repeat ratios")
     args = ap.parse_args(argv)
     try:
         if args.cmd == "fetch":
@@ -959,6 +1023,14 @@ def main(argv: list[str] | None = None) -> int:
             raise BenchError("--peers-timeout must be positive")
         if args.peers and args.floor_only:
             raise BenchError("--peers and --floor-only exclude each other")
+        try:
+            baseline = tuple(shlex.split(args.baseline)) if args.baseline is not None else ()
+        except ValueError as e:
+            raise BenchError(f"--baseline: {e}") from None
+        if args.baseline is not None and not baseline:
+            raise BenchError("--baseline needs a command")
+        if baseline and args.floor_only:
+            raise BenchError("--baseline and --floor-only exclude each other")
         if not Path("/usr/bin/time").exists():
             raise BenchError("/usr/bin/time (GNU time) is required; e.g. apt-get install time")
         if args.peers:
@@ -976,12 +1048,14 @@ def main(argv: list[str] | None = None) -> int:
             audit_skip = "--no-audit"
         else:
             audit_skip = "" if audit_available(env) else "audit not available in this build"
-        plan = Plan(args.repeat, args.jobs, args.floor_only, audit_skip, args.peers, args.peers_timeout)
+        plan = Plan(args.repeat, args.jobs, args.floor_only, audit_skip, args.peers, args.peers_timeout, baseline)
         if args.floor_only:
             print("floor only")
         else:
             print(f"silentlint: {shlex.join(lint_command())} (version {version or 'unknown'})"
                   + (f"; audit: {audit_skip}" if audit_skip else ""))
+        if baseline:
+            print(f"baseline: {shlex.join(baseline)}")
         if args.peers:
             print(f"peers: {', '.join(f'{p.name} {p.version}' for p in PEERS)} (node {node_version()})")
         rows = []
