@@ -635,6 +635,22 @@ def with_tail(msg: str, err: str) -> str:
     return f"{msg}\n{err}" if err else msg
 
 
+def timed_check(cmd: list[str], env: dict[str, str], tmp: Path, out_json: Path, out_sarif: Path,
+                label: str) -> tuple[Run | None, str]:
+    """One timed ``check`` (this build's or the baseline's): the run when it completed (exit 0, 1
+    or 3 with its JSON report written), else None and why, with the tail of its stderr."""
+    say(f", {label}")
+    for f in (out_json, out_sarif):
+        f.unlink(missing_ok=True)
+    run, _out, err = timed(cmd, env, tmp)
+    assert run is not None
+    say(f" {run.wall_s:.2f}s (exit {run.exit_code})")
+    if run.exit_code not in (0, 1, 3) or not out_json.exists():
+        return None, with_tail(f"exit {run.exit_code}" + ("" if out_json.exists() else ", no JSON report")
+                               + f": {shlex.join(cmd)}", err)
+    return run, ""
+
+
 def measure(w: Workload, plan: Plan) -> Row:
     """Per repeat: floor, check (and, with ``--baseline``, the other build's check: the two take
     turns going first), audit, redocly, spectral. A command that fails is not run again."""
@@ -685,33 +701,15 @@ def measure(w: Workload, plan: Plan) -> Row:
                 row.first.append(checks[0])
             for which in checks:
                 if which == "check" and not row.error:
-                    say(", check")
-                    for f in (out_json, out_sarif):
-                        f.unlink(missing_ok=True)
-                    run, out, err = timed(lint_cmd, env, tmp)
-                    assert run is not None
-                    say(f" {run.wall_s:.2f}s (exit {run.exit_code})")
-                    if run.exit_code not in (0, 1, 3) or not out_json.exists():
-                        row.error = with_tail(
-                            f"exit {run.exit_code}" + ("" if out_json.exists() else ", no JSON report")
-                            + f": {shlex.join(lint_cmd)}", err)
-                    else:
+                    run, row.error = timed_check(lint_cmd, env, tmp, out_json, out_sarif, "check")
+                    if run is not None:
                         row.lint.append(run)
                         read_report(row, out_json, out_sarif)
                         counts.add(row.findings or 0)
                 elif which == "baseline" and base_cmd and not row.baseline.error:
-                    say(", baseline")
-                    for f in (base_json, base_sarif):
-                        f.unlink(missing_ok=True)
                     # the other build's own environment: this checkout is not put on its path
-                    run, out, err = timed(base_cmd, dict(os.environ), tmp)
-                    assert run is not None
-                    say(f" {run.wall_s:.2f}s (exit {run.exit_code})")
-                    if run.exit_code not in (0, 1, 3) or not base_json.exists():
-                        row.baseline.error = with_tail(
-                            f"exit {run.exit_code}" + ("" if base_json.exists() else ", no JSON report")
-                            + f": {shlex.join(base_cmd)}", err)
-                    else:
+                    run, row.baseline.error = timed_check(base_cmd, dict(os.environ), tmp, base_json, base_sarif, "baseline")
+                    if run is not None:
                         row.baseline.runs.append(run)
             if not (row.audit.skipped or row.audit.error):
                 say(", audit")
