@@ -606,7 +606,7 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         # only when the scan or the noun below finds one: most texts with "url" or "uri", as in
         # "security", have neither)
         if has_any(low, ('url', 'uri')):
-            uris = list(scan(_URI, s, low, ('url', 'uri')))
+            uris = list(_URI.finditer(s))  # (its gate: the test just above)
             noun = _URI_NOUN.match(s)
             if (uris or noun is not None) and _RELATIVE.search(s) is None and _GIT_REMOTE.search(s) is None:
                 for m in uris:
@@ -872,12 +872,15 @@ def find(t: Text, name: str, type_: str | None, where: str, has_standard: bool) 
         hits = [h for h in hits if is_list_layout(h[2]) or not ("format" in h[2] or "pattern" in h[2])]
     kept = []
     objects = '":' in s or "':" in s
+    # the words of _qualified's hedge and condition tests, looked for once per text (not per format)
+    hedge_words = bool(hits) and has_any(low, _HEDGE_KEYS)
+    if_words = bool(hits) and has_any(low, _IF_LEAD_KEYS)
     for a, b, d in hits:
         if _ABSENT.search(s, max(0, a - 40), a) or _NOT_SO.search(s, max(0, a - 50), a):
             continue  # "when there is no corresponding 4 character code", "Never written as a GUID": a format the value does not have
         if other_bullet(s, a, name) or objects and _in_object(s, a) or _named_value(s, a, b) or _in_value_definition(s, a):
             continue  # another field's, another key's, or a value ("`UUID`", "'JSON'"): not this field's format
-        how = _qualified(s, a, b, low)
+        how = _qualified(s, a, b, hedge_words, if_words)
         if how == "hedged":
             continue  # "usually lang-country": not prescribed
         if "pattern" in d and "layout" not in d and _TYPE_NOTATION.match(s, b):
@@ -1059,15 +1062,16 @@ _HEX_AFTER = _recache.compile(r"[ ]*(?:hex(?:adecimal)?)\b", re.I)  # "6-digit h
 _HASH_LEAD = _recache.compile(r"\b(?:leading|preceded\s+by|prefixed\s+(?:by|with)|starts?\s+with|starting\s+with)\s+(?:an?\s+|the\s+)?['\"`]?#", re.I)
 
 
-def _qualified(s: str, a: int, b: int, low: str) -> str:
+def _qualified(s: str, a: int, b: int, hedge_words: bool, if_words: bool) -> str:
     """How the text qualifies the format at ``s[a:b]``: ``"hedged"`` ("usually lang-country"),
     ``"condition"`` ("If the file is archived, … in the format …"), ``"alternatives"``
     ("E.164 or a short code", "a name or a 2-character abbreviation"), or ``""``. Only a plain
-    statement is the field's one format: the others are reported without a fix."""
+    statement is the field's one format: the others are reported without a fix. ``hedge_words``
+    and ``if_words``: whether the gate text holds one of _HEDGE_KEYS and _IF_LEAD_KEYS."""
     sent_start = max(s.rfind(". ", 0, a), s.rfind("\n", 0, a), s.rfind("; ", 0, a)) + 1
-    if has_any(low, _HEDGE_KEYS) and _HEDGE.search(s[sent_start:a]):
+    if hedge_words and _HEDGE.search(s[sent_start:a]):
         return "hedged"
-    if has_any(low, _IF_LEAD_KEYS) and _IF_LEAD.search(s[max(0, a - 200) : a]):
+    if if_words and _IF_LEAD.search(s[max(0, a - 200) : a]):
         return "condition"
     if _OR_BEFORE.search(s[max(sent_start, a - 30) : a]) or _OR_AFTER.match(s, b) is not None \
             or (s[b - 1 : b] in _QUOTES and _MORE_FORMS.match(s, b)):
