@@ -802,13 +802,17 @@ PEER_COLUMNS = (
 )
 
 
+def repeat_ratios(r: Row) -> list[float]:
+    """``check`` over the baseline's ``check`` in each repeat both completed, in repeat order."""
+    return [a.wall_s / b.wall_s for a, b in zip(r.lint, r.baseline.runs)]
+
+
 def paired_ratio(r: Row) -> float | None:
-    """``check`` over the baseline's ``check``: the median of the ratios of the two runs of each
-    repeat (the same minute of the machine's speed), not the ratio of the two medians. None when
-    either command failed."""
+    """The median of :func:`repeat_ratios` (each pair of runs shares the same minute of the
+    machine's speed), not the ratio of the two medians. None when either command failed."""
     if r.error or r.baseline.error or not r.lint or not r.baseline.runs:
         return None
-    return statistics.median(a.wall_s / b.wall_s for a, b in zip(r.lint, r.baseline.runs))
+    return statistics.median(repeat_ratios(r))
 
 
 def row_values(r: Row) -> dict[str, Any]:
@@ -877,8 +881,7 @@ def notes(r: Row) -> list[str]:
     if r.baseline.error:
         out.append(f"baseline check FAILED ({r.baseline.error})")
     elif r.baseline.runs:
-        ratios = [a.wall_s / b.wall_s for a, b in zip(r.lint, r.baseline.runs)]
-        out.append("check/baseline per repeat: " + ", ".join(f"{x:.3f}" for x in ratios)
+        out.append("check/baseline per repeat: " + ", ".join(f"{x:.3f}" for x in repeat_ratios(r))
                    + f"   (first: {', '.join(r.first)})")
     if r.audit.skipped and r.floor and r.audit.skipped != "--floor-only":
         out.append(f"audit: - ({r.audit.skipped})")
